@@ -1,0 +1,1 @@
+"""Gin Rummy for Discord."""

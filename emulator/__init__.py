@@ -1,0 +1,1 @@
+"""A loopback Discord (REST v10 + Gateway v10) for end-to-end tests and benchmarks."""
