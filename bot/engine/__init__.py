@@ -1,6 +1,34 @@
 """The Gin Rummy rules engine: pure, typed, deterministic; no Discord, no I/O."""
 
-from bot.engine.cards import Card, deck, format_cards, label_cards, parse_card, parse_cards, shuffled_deck
+from bot.engine.cards import (
+    Card,
+    deck,
+    format_cards,
+    label_cards,
+    parse_card,
+    parse_cards,
+    shuffled_deck,
+)
+from bot.engine.errors import IllegalAction
+from bot.engine.layoffs import Layoff, LayoffPlan, lay_off
+from bot.engine.melds import (
+    Arrangement,
+    best_arrangements,
+    best_melds,
+    deadwood_points,
+    discard_options,
+    is_meld,
+)
+from bot.engine.rules import PRESETS, RuleSet
+from bot.engine.scoring import (
+    KnockResult,
+    SeatResult,
+    Settlement,
+    match_scores,
+    round_winner,
+    score_knock,
+    settle_knock,
+)
 
 __all__ = [
     "Card",
@@ -10,4 +38,23 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "shuffled_deck",
+    "IllegalAction",
+    "Layoff",
+    "LayoffPlan",
+    "lay_off",
+    "Arrangement",
+    "best_arrangements",
+    "best_melds",
+    "deadwood_points",
+    "discard_options",
+    "is_meld",
+    "PRESETS",
+    "RuleSet",
+    "KnockResult",
+    "SeatResult",
+    "Settlement",
+    "match_scores",
+    "round_winner",
+    "score_knock",
+    "settle_knock",
 ]
