@@ -1,0 +1,43 @@
+"""Computer players: one interface, fed only a seat's view and its legal actions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.engine.actions import Action
+from bot.engine.match import Match
+from bot.engine.players.baseline import BaselinePlayer
+from bot.engine.round import Round, RoundResult
+from bot.engine.view import RoundView
+
+
+class Player(Protocol):
+    """Anything that picks a move from what its seat may know. It never sees the round
+    itself, so it cannot peek at other hands or the stock."""
+
+    def choose(self, view: RoundView, legal: Sequence[Action]) -> Action: ...
+
+
+def play_round(rnd: Round, players: Sequence[Player]) -> RoundResult:
+    """Play `rnd` to its end, asking `players[seat]` for each of that seat's moves."""
+    while True:
+        seat = rnd.to_move
+        if seat is None:
+            break
+        view = rnd.view(seat)
+        rnd.apply(players[seat].choose(view, view.legal), seat)
+    assert rnd.result is not None
+    return rnd.result
+
+
+def play_match(match: Match, players: Sequence[Player]) -> Match:
+    """Play `match` to its end (dealing each next round at once)."""
+    while True:
+        play_round(match.round, players)
+        if match.over:
+            return match
+        match.next_round()
+
+
+__all__ = ["BaselinePlayer", "Player", "play_match", "play_round"]
