@@ -1,0 +1,129 @@
+"""Text: Pillow's own built-in font, so nothing is downloaded or installed at run time.
+
+The built-in font (Aileron) has no suit symbols, so `draw_text` draws ♣♦♥♠ as shapes inline.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.render.shapes import suit_mask
+
+Font = ImageFont.FreeTypeFont
+_SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+
+
+@lru_cache(maxsize=32)
+def font(size: int) -> Font:
+    """Pillow's scalable default font (Aileron Regular, Pillow >= 10.1) at `size` pixels."""
+    loaded = ImageFont.load_default(size=size)
+    if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - needs FreeType
+        raise RuntimeError("Pillow was built without FreeType; pictures need it")
+    return loaded
+
+
+@lru_cache(maxsize=1)
+def _notdef() -> bytes:
+    return bytes(font(20).getmask("\uffff"))
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str) -> bool:
+    return ch.isspace() or ch in _SUITS or bytes(font(20).getmask(ch)) != _notdef()
+
+
+@lru_cache(maxsize=1024)
+def drawable(text: str) -> str:
+    """`text` with what cannot be drawn replaced: accents dropped (Zoë -> Zoe), others `?`.
+
+    The built-in font covers ASCII and a little more; names are also in the message text, so a
+    `?` in the picture loses nothing.
+    """
+    out = []
+    for ch in text:
+        if _has_glyph(ch):
+            out.append(ch)
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+        out.append(base if base and all(_has_glyph(c) for c in base) else "?")
+    return "".join(out)
+
+
+def _runs(text: str) -> list[str]:
+    """Split into plain runs and single suit symbols."""
+    runs: list[str] = []
+    for ch in text:
+        if ch in _SUITS or not runs or runs[-1][-1] in _SUITS:
+            runs.append(ch)
+        else:
+            runs[-1] += ch
+    return runs
+
+
+def _suit_size(size: int) -> int:
+    return round(size * 0.66)
+
+
+def text_width(text: str, size: int) -> int:
+    """Width in pixels of `text` as `draw_text` draws it."""
+    f = font(size)
+    gap = max(1, size // 12)
+    width = 0.0
+    for run in _runs(text):
+        width += _suit_size(size) + 2 * gap if run in _SUITS else f.getlength(run)
+    return round(width)
+
+
+def fit(text: str, size: int, width: int) -> str:
+    """`drawable(text)`, cut with an ellipsis so it is at most `width` pixels wide."""
+    text = drawable(text)
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def draw_text(
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    fill: tuple[int, int, int],
+    align: str = "l",
+    valign: str = "s",
+) -> None:
+    """Draw `text` with suit symbols as shapes.
+
+    `align` is l/m/r (left edge, middle, right edge at x); `valign` s/m (y is the baseline, or
+    the middle of the capitals).
+    """
+    f = font(size)
+    text = drawable(text)
+    x = float(xy[0])
+    if align != "l":
+        w = text_width(text, size)
+        x -= w if align == "r" else w / 2
+    cap = cap_height(size)
+    baseline = xy[1] + (cap // 2 if valign == "m" else 0)
+    draw = ImageDraw.Draw(canvas)
+    gap = max(1, size // 12)
+    s = _suit_size(size)
+    for run in _runs(text):
+        if run in _SUITS:
+            # Suit symbols sit on the baseline, about as tall as the capitals, in the text colour.
+            canvas.paste(fill, (round(x) + gap, baseline - s), suit_mask(_SUITS[run], s))
+            x += s + 2 * gap
+        else:
+            draw.text((x, baseline), run, font=f, fill=fill, anchor="ls")
+            x += f.getlength(run)
+
+
+@lru_cache(maxsize=32)
+def cap_height(size: int) -> int:
+    """Height in pixels of a capital letter above the baseline."""
+    box = font(size).getbbox("H", anchor="ls")
+    return round(box[3] - box[1])

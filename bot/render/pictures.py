@@ -1,0 +1,301 @@
+"""The three pictures (hand, table, reveal) as PNG bytes, cached by what they show."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.engine.cards import Card
+from bot.render import theme as t
+from bot.render.faces import back, blank, face, small_back
+from bot.render.fonts import draw_text, fit, text_width
+from bot.render.models import HandPicture, RenderOptions, RevealPicture, TablePicture
+from bot.render.shapes import ring_mask
+
+HAND_SIZE = (960, 248)
+TABLE_SIZE = (960, 280)
+REVEAL_WIDTH = 960
+REVEAL_ROW = 276  # height of one hand in the reveal
+REVEAL_RESULT = 64  # height of the result line under the hands
+
+_MARGIN = 24
+_GROUP_GAP = 28  # between melds
+_MAX_STEP = 66  # overlap step inside a group when there is room
+_RAISE = 14  # how far the highlighted card sits above the others
+_RING = 4  # highlight outline thickness, drawn just outside the card
+_LABEL = 24  # group label font size
+_CACHE = 512  # pictures kept per kind (a hand PNG is ~10-15 KB)
+_PNG_LEVEL = 6
+
+
+def _png(img: Image.Image) -> bytes:
+    # A 256-colour palette loses nothing visible (flat colours plus antialiased edges) and
+    # makes the file about 3x smaller and the encoding faster than plain RGB.
+    buf = io.BytesIO()
+    img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        buf, format="PNG", compress_level=_PNG_LEVEL
+    )
+    return buf.getvalue()
+
+
+def _paste(canvas: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
+    canvas.paste(sprite, (x, y), sprite)
+
+
+def _ring(canvas: Image.Image, colour: t.RGB, x: int, y: int) -> None:
+    """Outline a card at (x, y) with `colour`, just outside its edge."""
+    mask = ring_mask(t.CARD_W + 2 * _RING, t.CARD_H + 2 * _RING, t.CARD_R + _RING, _RING)
+    canvas.paste(colour, (x - _RING, y - _RING), mask)
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    cards: tuple[Card, ...]
+    label: str
+    dim: bool = False
+
+
+def _meld_label(meld: Sequence[Card]) -> str:
+    return "Set" if len({c.rank for c in meld}) == 1 else "Run"
+
+
+def _group_width(group: _Group, step: int) -> int:
+    cards = t.CARD_W + step * (len(group.cards) - 1) if group.cards else 0
+    return max(cards, text_width(group.label, _LABEL) + 4)
+
+
+def _step(groups: Sequence[_Group], width: int) -> int:
+    """The largest overlap step (at most `_MAX_STEP`) that fits every group in `width`."""
+    step = _MAX_STEP
+    while step > 24 and (
+        sum(_group_width(g, step) for g in groups) + _GROUP_GAP * (len(groups) - 1) > width
+    ):
+        step -= 1
+    return step
+
+
+def _draw_groups(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    groups: Sequence[_Group],
+    y: int,
+    options: RenderOptions,
+    marks: dict[Card, t.RGB],
+    raised: Card | None,
+) -> None:
+    """Draw the groups in a centred row with cards at `y`, labels underneath.
+
+    `marks` outlines cards in a colour; `raised` lifts one card so it stands out of its group.
+    """
+    colours = t.theme(options)
+    width = canvas.width - 2 * _MARGIN
+    step = _step(groups, width)
+    total = sum(_group_width(g, step) for g in groups) + _GROUP_GAP * (len(groups) - 1)
+    x = _MARGIN + max(0, (width - total) // 2)
+    for group in groups:
+        for i, card in enumerate(group.cards):
+            cx = x + i * step
+            cy = y - _RAISE if card == raised else y
+            if card in marks:
+                _ring(canvas, marks[card], cx, cy)
+            # The marked card keeps full colour even among deadwood, so it stays easy to spot.
+            _paste(canvas, face(card, options.four_colour, group.dim and card not in marks), cx, cy)
+        draw_text(
+            canvas,
+            (x + 2, y + t.CARD_H + 10 + _LABEL * 3 // 4),
+            group.label,
+            _LABEL,
+            colours.muted if group.dim else colours.text,
+        )
+        x += _group_width(group, step) + _GROUP_GAP
+
+
+def _hand_groups(
+    melds: Sequence[Sequence[Card]],
+    deadwood: Sequence[Card],
+    deadwood_points: int,
+    laid_off: frozenset[Card] = frozenset(),
+) -> list[_Group]:
+    groups = []
+    for meld in melds:
+        label = _meld_label(meld)
+        if laid_off.intersection(meld):
+            label += " + laid off"
+        groups.append(_Group(tuple(meld), label))
+    if deadwood:
+        groups.append(_Group(tuple(deadwood), f"Deadwood {deadwood_points}", dim=True))
+    else:
+        # No deadwood cards: the count still shows, as its own label after the melds.
+        groups.append(_Group((), f"Deadwood {deadwood_points}"))
+    return groups
+
+
+@lru_cache(maxsize=_CACHE)
+def _hand_png(pic: HandPicture, options: RenderOptions) -> bytes:
+    colours = t.theme(options)
+    canvas = Image.new("RGB", HAND_SIZE, colours.background)
+    draw = ImageDraw.Draw(canvas)
+    groups = _hand_groups(pic.melds, pic.deadwood, pic.deadwood_points)
+    marks = {pic.highlight: t.HIGHLIGHT} if pic.highlight is not None else {}
+    _draw_groups(canvas, draw, groups, _RAISE + _RING + 8, options, marks, pic.highlight)
+    return _png(canvas)
+
+
+def render_hand(pic: HandPicture, options: RenderOptions | None = None) -> bytes:
+    """A player's hand as PNG bytes (960 x 248): melds, dimmed deadwood, the new card raised."""
+    return _hand_png(pic, options or RenderOptions())
+
+
+# --- table -------------------------------------------------------------------------------
+
+_PILE_EDGES = 4  # cards shown under the top of the discard pile
+_EDGE_STEP = 9
+_STOCK_X, _DISCARD_X, _PILES_Y = 56, 262 + _PILE_EDGES * _EDGE_STEP, 40
+_PLAYERS_X = 512
+_MINI_W = 30  # a player's card backs
+
+
+@dataclass(frozen=True, slots=True)
+class _TableView:
+    """What the table picture actually shows (the key of its cache)."""
+
+    top: Card | None
+    below: int
+    pile_size: int
+    stock_count: int
+    players: tuple[tuple[str, int], ...]
+    to_play: int | None
+
+
+def _slot(draw: ImageDraw.ImageDraw, x: int, y: int, colour: t.RGB) -> None:
+    """The outline of an empty pile."""
+    draw.rounded_rectangle(
+        (x, y, x + t.CARD_W - 1, y + t.CARD_H - 1), radius=t.CARD_R, outline=colour, width=3
+    )
+
+
+def _centred_label(canvas: Image.Image, x: int, y: int, text: str, fill: t.RGB) -> None:
+    draw_text(canvas, (x + t.CARD_W // 2, y), text, 26, fill, align="m")
+
+
+@lru_cache(maxsize=_CACHE)
+def _table_png(view: _TableView, options: RenderOptions) -> bytes:
+    colours = t.theme(options)
+    canvas = Image.new("RGB", TABLE_SIZE, colours.background)
+    draw = ImageDraw.Draw(canvas)
+    label_y = _PILES_Y + t.CARD_H + 34
+
+    # Stock: a small stack of backs, thicker when there are more cards, and the count.
+    if view.stock_count > 0:
+        layers = 1 + min(3, (view.stock_count - 1) // 8)
+        for i in range(layers - 1, -1, -1):
+            _paste(canvas, back(), _STOCK_X + 3 * i, _PILES_Y - 3 * i)
+    else:
+        _slot(draw, _STOCK_X, _PILES_Y, colours.slot)
+    _centred_label(canvas, _STOCK_X, label_y, f"Stock {view.stock_count}", colours.text)
+
+    # Discard pile: the top card, with the plain edges of the cards under it to its left.
+    for i in range(view.below, 0, -1):
+        _paste(canvas, blank(), _DISCARD_X - i * _EDGE_STEP, _PILES_Y)
+    if view.top is not None:
+        _paste(canvas, face(view.top, options.four_colour), _DISCARD_X, _PILES_Y)
+    else:
+        _slot(draw, _DISCARD_X, _PILES_Y, colours.slot)
+    _centred_label(canvas, _DISCARD_X, label_y, f"Discard {view.pile_size}", colours.text)
+
+    # Players: one line each, name, a fan of backs and the count; the one to play is marked.
+    n = len(view.players)
+    row = 60
+    y0 = (TABLE_SIZE[1] - row * n) // 2
+    mini = small_back(_MINI_W)
+    for i, (name, count) in enumerate(view.players):
+        y = y0 + i * row
+        mid = y + row // 2
+        if i == view.to_play:
+            draw.polygon(
+                [(_PLAYERS_X, mid - 11), (_PLAYERS_X + 16, mid), (_PLAYERS_X, mid + 11)],
+                fill=t.HIGHLIGHT,
+            )
+        draw_text(canvas, (_PLAYERS_X + 28, mid), fit(name, 30, 210), 30, colours.text, valign="m")
+        fan_x = _PLAYERS_X + 250
+        shown = min(count, 11)
+        for k in range(shown):
+            _paste(canvas, mini, fan_x + 8 * k, mid - mini.height // 2)
+        draw_text(
+            canvas, (fan_x + _MINI_W + 8 * 10 + 18, mid), str(count), 30, colours.text, valign="m"
+        )
+    return _png(canvas)
+
+
+def render_table(pic: TablePicture, options: RenderOptions | None = None) -> bytes:
+    """The public table as PNG bytes (960 x 280): stock, discard pile, card counts."""
+    pile = pic.discard_pile
+    view = _TableView(
+        top=pile[-1] if pile else None,
+        below=min(len(pile) - 1, _PILE_EDGES) if pile else 0,
+        pile_size=len(pile),
+        stock_count=pic.stock_count,
+        players=pic.players,
+        to_play=pic.to_play,
+    )
+    return _table_png(view, options or RenderOptions())
+
+
+# --- reveal ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=_CACHE)
+def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
+    colours = t.theme(options)
+    height = REVEAL_ROW * max(1, len(pic.hands)) + REVEAL_RESULT
+    canvas = Image.new("RGB", (REVEAL_WIDTH, height), colours.background)
+    draw = ImageDraw.Draw(canvas)
+    for i, hand in enumerate(pic.hands):
+        top = i * REVEAL_ROW
+        if i:
+            draw.line((_MARGIN, top, REVEAL_WIDTH - _MARGIN, top), fill=colours.slot, width=2)
+        head = top + 38
+        points = "" if hand.points is None else (f"{hand.points:+d}" if hand.points else "0")
+        points_w = text_width(points, 32) + 16 if points else 0
+        name = fit(hand.name, 32, 360)
+        draw_text(canvas, (_MARGIN, head), name, 32, colours.text)
+        detail = " · ".join(x for x in (hand.role, f"deadwood {hand.deadwood_points}") if x)
+        name_w = text_width(name, 32)
+        detail_room = REVEAL_WIDTH - 2 * _MARGIN - name_w - 16 - points_w
+        draw_text(
+            canvas, (_MARGIN + name_w + 16, head), fit(detail, 26, detail_room), 26, colours.muted
+        )
+        if points:
+            draw_text(canvas, (REVEAL_WIDTH - _MARGIN, head), points, 32, colours.text, align="r")
+        laid_off = frozenset(hand.laid_off)
+        groups = _hand_groups(hand.melds, hand.deadwood, hand.deadwood_points, laid_off)
+        marks = dict.fromkeys(laid_off, t.LAID_OFF)
+        _draw_groups(canvas, draw, groups, top + 60, options, marks, None)
+    y = height - REVEAL_RESULT
+    draw.rectangle((0, y, REVEAL_WIDTH, height), fill=colours.band)
+    draw_text(
+        canvas,
+        (REVEAL_WIDTH // 2, y + REVEAL_RESULT // 2),
+        fit(pic.result, 30, REVEAL_WIDTH - 2 * _MARGIN),
+        30,
+        colours.text,
+        align="m",
+        valign="m",
+    )
+    return _png(canvas)
+
+
+def render_reveal(pic: RevealPicture, options: RenderOptions | None = None) -> bytes:
+    """All hands after a knock as PNG bytes (960 wide, 276 per hand + 64 for the result)."""
+    return _reveal_png(pic, options or RenderOptions())
+
+
+def clear_cache() -> None:
+    """Forget every cached picture (the card sprites stay); for benchmarks and tests."""
+    _hand_png.cache_clear()
+    _table_png.cache_clear()
+    _reveal_png.cache_clear()
