@@ -6,8 +6,6 @@ Pictures are PNG bytes, cached by what they show; use the `_async` variants from
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.render.models import (
     HandPicture,
     RenderOptions,
@@ -23,8 +21,12 @@ from bot.render.pictures import (
     TABLE_SIZE,
     clear_cache,
     render_hand,
+    render_hand_async,
     render_reveal,
+    render_reveal_async,
     render_table,
+    render_table_async,
+    warm_up,
 )
 from bot.render.text import hand_text, reveal_text, table_text
 
@@ -49,19 +51,5 @@ __all__ = [
     "render_table_async",
     "reveal_text",
     "table_text",
+    "warm_up",
 ]
-
-
-async def render_hand_async(pic: HandPicture, options: RenderOptions | None = None) -> bytes:
-    """`render_hand` in a worker thread, so a cold render never stalls the event loop."""
-    return await asyncio.to_thread(render_hand, pic, options)
-
-
-async def render_table_async(pic: TablePicture, options: RenderOptions | None = None) -> bytes:
-    """`render_table` in a worker thread."""
-    return await asyncio.to_thread(render_table, pic, options)
-
-
-async def render_reveal_async(pic: RevealPicture, options: RenderOptions | None = None) -> bytes:
-    """`render_reveal` in a worker thread."""
-    return await asyncio.to_thread(render_reveal, pic, options)

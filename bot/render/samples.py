@@ -8,12 +8,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bot.engine.cards import parse_cards
+from bot.engine.cards import Card, parse_cards
 from bot.render.models import HandPicture, RenderOptions, RevealHand, RevealPicture, TablePicture
 from bot.render.pictures import render_hand, render_reveal, render_table
 
 
-def cards(text: str) -> tuple:  # type: ignore[type-arg]
+def cards(text: str) -> tuple[Card, ...]:
+    """`cards("7H 8H 9H")`: a tuple of cards from the usual notation."""
     return tuple(parse_cards(text))
 
 

@@ -1,0 +1,172 @@
+"""Time the pictures: first call in a fresh process, typical cold, and cached.
+
+    .venv/bin/python bench/render.py
+
+"first call" starts a new interpreter and renders one picture with nothing warm (fonts, suit
+shapes, card sprites all drawn on the spot). "cold" is a picture not in the picture cache, with
+the card sprites already drawn (the normal case in a running bot). "cached" is the same picture
+asked for again.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.engine.cards import Card, shuffled_deck  # noqa: E402
+from bot.render import (  # noqa: E402
+    HandPicture,
+    RenderOptions,
+    RevealHand,
+    RevealPicture,
+    TablePicture,
+    clear_cache,
+    render_hand,
+    render_reveal,
+    render_table,
+    warm_up,
+)
+from bot.render.faces import face  # noqa: E402
+
+N_COLD = 300
+N_CACHED = 20000
+
+
+def _hand(rng: random.Random, seed: int) -> HandPicture:
+    cards = shuffled_deck(seed)[:11]
+    # Arbitrary grouping: the renderer does not check melds, and 3 groups is the common case.
+    melds = (tuple(cards[:3]), tuple(cards[3:6]))
+    deadwood = tuple(cards[6:])
+    return HandPicture(
+        melds=melds,
+        deadwood=deadwood,
+        deadwood_points=sum(c.points for c in deadwood),
+        highlight=rng.choice(cards),
+    )
+
+
+def _table(rng: random.Random, seed: int) -> TablePicture:
+    cards = shuffled_deck(seed)
+    return TablePicture(
+        discard_pile=tuple(cards[: rng.randint(1, 20)]),
+        stock_count=rng.randint(0, 31),
+        players=(("Ann", 10), (f"Player {seed}", rng.choice((10, 11)))),
+        to_play=rng.choice((0, 1)),
+    )
+
+
+def _reveal(rng: random.Random, seed: int) -> RevealPicture:
+    cards = shuffled_deck(seed)
+    a, b = cards[:10], cards[10:20]
+    return RevealPicture(
+        hands=(
+            RevealHand("Ann", (tuple(a[:4]), tuple(a[4:7])), tuple(a[7:]), 12, (a[0],), "knocked"),
+            RevealHand("Bob", (tuple(b[:3]),), tuple(b[3:]), 40, (), "defender"),
+        ),
+        result=f"Ann knocks · round {seed}",
+    )
+
+
+def _ms(samples: list[float]) -> str:
+    samples = sorted(samples)
+    p95 = samples[int(len(samples) * 0.95) - 1]
+    return f"median {statistics.median(samples) * 1e3:6.2f} ms   p95 {p95 * 1e3:6.2f} ms"
+
+
+def _cold(make: Callable[[random.Random, int], object], render: Callable[..., bytes]) -> str:
+    rng = random.Random(1)
+    pics = [make(rng, seed) for seed in range(N_COLD)]
+    clear_cache()
+    times = []
+    for pic in pics:
+        t0 = time.perf_counter()
+        render(pic)
+        times.append(time.perf_counter() - t0)
+    return _ms(times)
+
+
+def _cached(make: Callable[[random.Random, int], object], render: Callable[..., bytes]) -> str:
+    pic = make(random.Random(2), 7)
+    render(pic)
+    t0 = time.perf_counter()
+    for _ in range(N_CACHED):
+        render(pic)
+    return f"mean {(time.perf_counter() - t0) / N_CACHED * 1e3:.4f} ms"
+
+
+_FIRST = """
+import time, random
+t0 = time.perf_counter()
+from bot.render import render_{kind}
+t1 = time.perf_counter()
+import bench.render as b
+pic = b._{kind}(random.Random(3), 3)
+t2 = time.perf_counter()
+render_{kind}(pic)
+t3 = time.perf_counter()
+print(f"{{(t3 - t2) * 1e3:.1f}} ms (import {{(t1 - t0) * 1e3:.0f}} ms)")
+"""
+
+
+def _first(kind: str) -> str:
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run(
+        [sys.executable, "-c", _FIRST.format(kind=kind)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.strip()
+
+
+def _sizes() -> str:
+    rng = random.Random(4)
+    sizes = {
+        "hand": len(render_hand(_hand(rng, 1))),
+        "table": len(render_table(_table(rng, 1))),
+        "reveal": len(render_reveal(_reveal(rng, 1))),
+    }
+    return ", ".join(f"{k} {v / 1024:.0f} KB" for k, v in sizes.items())
+
+
+def _sprites() -> str:
+    face.cache_clear()
+    t0 = time.perf_counter()
+    for index in range(52):
+        face(Card.from_index(index), False)
+    per_face = (time.perf_counter() - t0) / 52 * 1e3
+    face.cache_clear()
+    t0 = time.perf_counter()
+    warm_up(RenderOptions(dark=True))
+    return f"{per_face:.2f} ms per face; warm_up() {(time.perf_counter() - t0) * 1e3:.0f} ms"
+
+
+def main() -> None:
+    for kind in ("hand", "table", "reveal"):
+        print(f"{kind:7s} first call (fresh process): {_first(kind)}")
+    print(f"card sprites, drawn once per colour scheme: {_sprites()}")
+    # Sprites and palettes warm, as in a running bot that called warm_up at start.
+    for options in (RenderOptions(), RenderOptions(four_colour=True)):
+        warm_up(options)
+    cases: list[tuple[str, Callable[[random.Random, int], Any], Callable[..., bytes]]] = [
+        ("hand", _hand, render_hand),
+        ("table", _table, render_table),
+        ("reveal", _reveal, render_reveal),
+    ]
+    for kind, make, render in cases:
+        print(f"{kind:7s} cold   ({N_COLD} distinct): {_cold(make, render)}")
+        print(f"{kind:7s} cached ({N_CACHED} calls):   {_cached(make, render)}")
+    print(f"PNG sizes: {_sizes()}")
+
+
+if __name__ == "__main__":
+    main()
