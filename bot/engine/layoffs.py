@@ -29,7 +29,7 @@ from bot.engine.melds import (
     is_meld,
 )
 
-__all__ = ["Layoff", "LayoffPlan", "lay_off", "layoff_targets"]
+__all__ = ["Layoff", "LayoffPlan", "lay_off"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +56,15 @@ class LayoffPlan:
 
 @dataclass(frozen=True, slots=True)
 class _Targets:
+    cards: int  # every card on the table
     runs: int  # mask of every card in a knocker's run (chains grow from these)
     set_slots: int  # mask of the missing fourth card of each knocker's three-card set
     owner: dict[int, int]  # card bit (run card or set slot) -> meld index
 
 
-def layoff_targets(melds: Sequence[Sequence[Card]]) -> _Targets:
+def _layoff_targets(melds: Sequence[Sequence[Card]]) -> _Targets:
     """Where cards can be laid off onto these melds (a knocker's, maybe already extended)."""
+    cards = 0
     runs = 0
     slots = 0
     owner: dict[int, int] = {}
@@ -70,6 +72,9 @@ def layoff_targets(melds: Sequence[Sequence[Card]]) -> _Targets:
         if not is_meld(meld):
             raise ValueError(f"not a meld: {' '.join(c.code for c in meld)}")
         mask = hand_mask(meld)
+        if mask & cards:
+            raise ValueError("two melds on the table hold the same card")
+        cards |= mask
         if all(c.rank == meld[0].rank for c in meld):
             if len(meld) == 3:
                 slot = _rank_all(mask) & ~mask
@@ -82,7 +87,7 @@ def layoff_targets(melds: Sequence[Sequence[Card]]) -> _Targets:
                 b = rest & -rest
                 rest ^= b
                 owner[b] = i
-    return _Targets(runs, slots, owner)
+    return _Targets(cards, runs, slots, owner)
 
 
 def _rank_all(mask: int) -> int:
@@ -176,7 +181,9 @@ def lay_off(defender: Iterable[Card], melds: Sequence[Sequence[Card]]) -> Layoff
     """The defender's best play against `melds` (the knocker's melds as laid down, or as
     extended by earlier opponents): least deadwood over own melds and lay-offs together."""
     m = hand_mask(defender)
-    t = layoff_targets(melds)
+    t = _layoff_targets(melds)
+    if m & t.cards:
+        raise ValueError("the defender holds a card that is already on the table")
     dw, sm, rm, laid = _best(m, t)
     own = _arrangement(m & ~laid, sm, rm, dw)
     return LayoffPlan(own.melds, _order(laid, t), own.deadwood, dw)

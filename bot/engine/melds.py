@@ -99,9 +99,6 @@ _SETS = [
     [tuple(Card.from_index(s * 13 + r) for s in range(4) if sm >> s & 1) for sm in range(16)]
     for r in range(13)
 ]
-_RUN_START_OK = 0  # bits that may start a 3-card window (ranks 1-11 of each suit)
-for _s in range(4):
-    _RUN_START_OK |= 0x7FF << (_s * _STRIDE)
 
 
 @dataclass(frozen=True, slots=True)
