@@ -1,5 +1,6 @@
 """The Gin Rummy rules engine: pure, typed, deterministic; no Discord, no I/O."""
 
+from bot.engine.actions import Action
 from bot.engine.cards import (
     Card,
     deck,
@@ -11,6 +12,7 @@ from bot.engine.cards import (
 )
 from bot.engine.errors import IllegalAction
 from bot.engine.layoffs import Layoff, LayoffPlan, lay_off
+from bot.engine.match import Match
 from bot.engine.melds import (
     Arrangement,
     best_arrangements,
@@ -19,6 +21,7 @@ from bot.engine.melds import (
     discard_options,
     is_meld,
 )
+from bot.engine.round import Event, Round, RoundResult, derive_seed
 from bot.engine.rules import PRESETS, RuleSet
 from bot.engine.scoring import (
     KnockResult,
@@ -29,6 +32,7 @@ from bot.engine.scoring import (
     score_knock,
     settle_knock,
 )
+from bot.engine.view import RoundView
 
 __all__ = [
     "Card",
@@ -57,4 +61,11 @@ __all__ = [
     "round_winner",
     "score_knock",
     "settle_knock",
+    "Action",
+    "Event",
+    "Match",
+    "Round",
+    "RoundResult",
+    "RoundView",
+    "derive_seed",
 ]

@@ -128,7 +128,8 @@ class Match:
     @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's grand total with the rule set's bonuses (via `match_scores`)."""
-        return tuple(match_scores(self.rules, self.scored_rounds))
+        # match_scores gives () while no round has been scored.
+        return tuple(match_scores(self.rules, self.scored_rounds)) or (0,) * self.seats
 
     @property
     def draws(self) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,23 @@ OVER = "over"
 MAX_RESHUFFLES = 10
 
 _FORMAT = 1
+# Immutable attributes `Round.copy` shares; the lists are copied.
+_SCALARS = (
+    "rules",
+    "seats",
+    "seed",
+    "dealer",
+    "_custom_deck",
+    "_phase",
+    "_to_move",
+    "_passes",
+    "_stock_only",
+    "_taken",
+    "_drawn",
+    "_stall",
+    "_reshuffles",
+    "_result",
+)
 
 
 def derive_seed(seed: int, *labels: object) -> int:
@@ -140,6 +158,9 @@ class Round:
             for s in order:
                 self._hands[s].append(cards[pos])
                 pos += 1
+        # Hands are kept sorted (card order), so views and records need no sorting.
+        for hand in self._hands:
+            hand.sort()
         self._discard: list[Card] = [cards[pos]]
         # The stock's top is its last element, so the deck's next card is drawn first.
         self._stock: list[Card] = cards[pos + 1 :][::-1]
@@ -200,7 +221,7 @@ class Round:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's cards, sorted. Hidden information: for services and tests, not players."""
-        return tuple(sorted(self._hands[seat]))
+        return tuple(self._hands[seat])
 
     # ----- legal actions ------------------------------------------------------------
 
@@ -219,7 +240,7 @@ class Round:
             if self._stock_only or not self._discard:
                 return [Action(DRAW_STOCK)]
             return [Action(DRAW_STOCK), Action(DRAW_DISCARD)]
-        hand = sorted(self._hands[self._to_move])
+        hand = self._hands[self._to_move]
         legal = [Action(DISCARD, c) for c in hand if c != self._taken]
         options = self._knock_options(hand)
         legal += [Action(KNOCK, c) for c, dw in options if dw > 0]
@@ -283,7 +304,7 @@ class Round:
     def _take_upcard(self) -> None:
         seat = self._to_move
         card = self._discard.pop()
-        self._hands[seat].append(card)
+        insort(self._hands[seat], card)
         self._known[seat].append(card)
         self._taken = self._drawn = card
         self._phase = DISCARD_PHASE
@@ -301,7 +322,7 @@ class Round:
     def _draw_stock(self) -> None:
         seat = self._to_move
         card = self._stock.pop()
-        self._hands[seat].append(card)
+        insort(self._hands[seat], card)
         self._drawn = card
         self._taken = None
         self._phase = DISCARD_PHASE
@@ -314,7 +335,7 @@ class Round:
             raise IllegalAction("The discard pile is empty: draw from the stock.")
         seat = self._to_move
         card = self._discard.pop()
-        self._hands[seat].append(card)
+        insort(self._hands[seat], card)
         self._known[seat].append(card)
         self._taken = self._drawn = card
         self._phase = DISCARD_PHASE
@@ -411,7 +432,7 @@ class Round:
 
     def _settle(self, kind: str, knock_card: Card | None) -> None:
         knocker = self._to_move
-        hands = [tuple(sorted(h)) for h in self._hands]
+        hands = [tuple(h) for h in self._hands]
         settlement = settle_knock(hands, knocker, self.rules, kind)
         self._result = RoundResult(
             kind=settlement.kind,
@@ -430,7 +451,7 @@ class Round:
             winner=None,
             points=(0,) * self.seats,
             reason=reason,
-            hands=tuple(tuple(sorted(h)) for h in self._hands),
+            hands=tuple(tuple(h) for h in self._hands),
         )
         self._end()
 
@@ -454,7 +475,7 @@ class Round:
             phase=self._phase,
             to_move=self.to_move,
             move_number=len(self._actions),
-            hand=tuple(sorted(self._hands[seat])),
+            hand=tuple(self._hands[seat]),
             drawn=self._drawn if mine else None,
             must_keep=self._taken if mine else None,
             discard_pile=tuple(self._discard),
@@ -470,6 +491,20 @@ class Round:
         )
 
     # ----- persistence and replay ---------------------------------------------------
+
+    def copy(self) -> Round:
+        """An independent copy (hidden state included), e.g. to try an action."""
+        other = Round.__new__(Round)
+        for name in _SCALARS:
+            setattr(other, name, getattr(self, name))
+        other._hands = [list(h) for h in self._hands]
+        other._known = [list(k) for k in self._known]
+        other._stock = list(self._stock)
+        other._discard = list(self._discard)
+        other._actions = list(self._actions)
+        other._events = list(self._events)
+        other._legal = None
+        return other
 
     def snapshot(self) -> dict[str, Any]:
         """The full state, hidden cards included (for the store and audits, never players)."""

@@ -1,0 +1,172 @@
+"""Matches: rounds to the target, scoring through match_scores, dealers, records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.engine.actions import Action
+from bot.engine.errors import IllegalAction
+from bot.engine.match import Match
+from bot.engine.players import BaselinePlayer, play_match, play_round
+from bot.engine.round import derive_seed
+from bot.engine.rules import RuleSet
+from bot.engine.scoring import match_scores
+
+CARDGAMES = RuleSet.preset("cardgames")
+PLAYINGCARDS = RuleSet.preset("playingcards")
+CLASSIC = RuleSet.preset("classic")
+
+
+def players(n: int) -> list[BaselinePlayer]:
+    return [BaselinePlayer() for _ in range(n)]
+
+
+@pytest.mark.parametrize(
+    ("rules", "seats"),
+    [(CARDGAMES, 2), (PLAYINGCARDS, 2), (CLASSIC, 2), (CLASSIC, 3), (CLASSIC, 4)],
+)
+def test_a_match_plays_to_the_target(rules: RuleSet, seats: int) -> None:
+    match = play_match(Match(rules, seats, 2024), players(seats))
+    assert match.over and match.round_over
+    assert max(match.totals) >= rules.target
+    # Only the last round reached the target.
+    before = [0] * seats
+    for res in match.results[:-1]:
+        before = [b + p for b, p in zip(before, res.points, strict=True)]
+    assert max(before) < rules.target
+    assert match.scores == match_scores(rules, match.scored_rounds)
+    winner = match.winner
+    assert winner is not None
+    if rules.scoring == "penalty":
+        assert match.scores[winner] == min(match.scores)
+    else:
+        assert match.scores[winner] == max(match.scores)
+    for index, rnd in enumerate(match.rounds):
+        assert rnd.seed == derive_seed(2024, "round", index)
+    with pytest.raises(IllegalAction, match="^This match is over.$"):
+        match.next_round()
+    with pytest.raises(IllegalAction, match="^This match is over.$"):
+        match.apply(Action("draw_stock"))
+
+
+def test_the_deal_passes_to_the_next_seat_after_every_round() -> None:
+    match = play_match(Match(CLASSIC, 3, 11, first_dealer=2), players(3))
+    assert len(match.rounds) > 3
+    assert [r.dealer for r in match.rounds] == [(2 + i) % 3 for i in range(len(match.rounds))]
+
+
+def test_first_dealer_comes_from_the_seed() -> None:
+    dealers = {Match(CARDGAMES, 2, seed).first_dealer for seed in range(20)}
+    assert dealers == {0, 1}
+    assert Match(CARDGAMES, 2, 5).first_dealer == Match(CARDGAMES, 2, 5).first_dealer
+
+
+def test_next_round_is_explicit() -> None:
+    match = Match(CARDGAMES, 2, 3)
+    with pytest.raises(IllegalAction, match="^This round isn't over yet.$"):
+        match.next_round()
+    first = match.round
+    result = play_round(first, players(2))
+    assert match.round_over and match.round is first  # still shown until the next deal
+    assert match.results == (result,)
+    nxt = match.next_round()
+    assert match.round is nxt and nxt.dealer == (first.dealer + 1) % 2
+    assert nxt.seed == derive_seed(3, "round", 1)
+
+
+def test_playingcards_redeal_keeps_the_dealer_and_is_not_a_round() -> None:
+    for seed in range(200):
+        match = Match(PLAYINGCARDS, 2, seed)
+        play_round(match.round, players(2))
+        result = match.round.result
+        assert result is not None
+        if result.kind == "redeal":
+            break
+    else:
+        pytest.fail("no re-deal in 200 seeded rounds")
+    assert match.next_dealer == match.round.dealer
+    assert match.scored_rounds == [] and match.draws == 0
+    assert match.next_round().dealer == match.rounds[0].dealer
+
+
+def test_cardgames_draws_are_counted_and_break_the_shutout() -> None:
+    quick = CARDGAMES.replace(target=1)
+    saw_draw = saw_shutout = False
+    for seed in range(300):
+        match = play_match(Match(quick, 2, seed), players(2))
+        winner = match.winner
+        assert winner is not None
+        pts = match.totals[winner]
+        assert len([r for r in match.results if r.winner is not None]) == 1
+        if match.draws:
+            saw_draw = True
+            assert match.scores[winner] == pts + 100 + 25
+        else:
+            saw_shutout = True
+            assert match.scores[winner] == 2 * pts + 100 + 25
+        assert match.scores[1 - winner] == 0
+        if saw_draw and saw_shutout:
+            break
+    assert saw_draw and saw_shutout
+
+
+def test_forfeit_ends_the_match_for_the_other_seat() -> None:
+    match = Match(CARDGAMES, 2, 8)
+    match.apply(Action("pass"))
+    match.forfeit(match.round.to_move or 0)
+    assert match.over and match.forfeited is not None
+    assert match.winner == 1 - match.forfeited
+    with pytest.raises(IllegalAction):
+        match.apply(Action("pass"))
+    loaded = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    assert loaded.over and loaded.winner == match.winner
+
+
+def test_match_records_round_trip_at_every_stage() -> None:
+    seats = 3
+    original = Match(CLASSIC, seats, 99)
+    ps = players(seats)
+    checked = 0
+    while True:
+        rnd = original.round
+        while not rnd.over:
+            record = json.loads(json.dumps(original.to_dict()))
+            loaded = Match.from_dict(record)
+            assert loaded.to_dict() == original.to_dict()
+            assert loaded.round.snapshot() == rnd.snapshot()
+            checked += 1
+            seat = rnd.to_move
+            assert seat is not None
+            view = rnd.view(seat)
+            action = ps[seat].choose(view, view.legal)
+            original.apply(action, seat)
+            if checked % 7 == 0:
+                loaded.apply(action, seat)  # a rebuilt match plays on the same way
+                assert loaded.round.snapshot() == rnd.snapshot()
+        loaded = Match.from_dict(json.loads(json.dumps(original.to_dict())))
+        assert (loaded.totals, loaded.over, loaded.winner) == (
+            original.totals,
+            original.over,
+            original.winner,
+        )
+        if original.over:
+            break
+        original.next_round()
+    assert checked > 50
+
+
+def test_bad_match_records_are_refused() -> None:
+    match = play_match(Match(CARDGAMES, 2, 4), players(2))
+    record = json.loads(json.dumps(match.to_dict()))
+    wrong_seed = json.loads(json.dumps(record))
+    wrong_seed["rounds"][0]["seed"] += 1
+    with pytest.raises(ValueError, match="wrong seed or dealer"):
+        Match.from_dict(wrong_seed)
+    extra = json.loads(json.dumps(record))
+    extra["rounds"].append(extra["rounds"][-1])
+    with pytest.raises(ValueError, match="after the match or round ended"):
+        Match.from_dict(extra)
+    with pytest.raises(ValueError, match="players"):
+        Match(CARDGAMES, 3, 0)
