@@ -6,9 +6,14 @@ They are hashable on purpose: a picture is cached by the value of its dataclass 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.engine.cards import Card
+
+
+def _melds(melds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(m) for m in melds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +38,11 @@ class HandPicture:
     deadwood_points: int = 0
     highlight: Card | None = None
 
+    def __post_init__(self) -> None:
+        # Lists are accepted and frozen into tuples, so the picture can key the cache.
+        object.__setattr__(self, "melds", _melds(self.melds))
+        object.__setattr__(self, "deadwood", tuple(self.deadwood))
+
 
 @dataclass(frozen=True, slots=True)
 class TablePicture:
@@ -46,6 +56,10 @@ class TablePicture:
     stock_count: int = 0
     players: tuple[tuple[str, int], ...] = ()
     to_play: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "discard_pile", tuple(self.discard_pile))
+        object.__setattr__(self, "players", tuple((str(n), int(c)) for n, c in self.players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +80,11 @@ class RevealHand:
     role: str = ""
     points: int | None = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "melds", _melds(self.melds))
+        object.__setattr__(self, "deadwood", tuple(self.deadwood))
+        object.__setattr__(self, "laid_off", tuple(self.laid_off))
+
 
 @dataclass(frozen=True, slots=True)
 class RevealPicture:
@@ -73,3 +92,6 @@ class RevealPicture:
 
     hands: tuple[RevealHand, ...] = ()
     result: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hands", tuple(self.hands))

@@ -24,6 +24,7 @@ TABLE_SIZE = (960, 280)
 REVEAL_WIDTH = 960
 REVEAL_ROW = 276  # height of one hand in the reveal
 REVEAL_RESULT = 64  # height of the result line under the hands
+_REVEAL_CARDS_Y = 60  # top of the cards within a reveal row
 
 _MARGIN = 24
 _GROUP_GAP = 28  # between melds
@@ -31,6 +32,7 @@ _MAX_STEP = 66  # overlap step inside a group when there is room
 _RAISE = 14  # how far the highlighted card sits above the others
 _RING = 4  # highlight outline thickness, drawn just outside the card
 _LABEL = 24  # group label font size
+_HAND_Y = _RAISE + _RING + 8  # top of the cards in the hand picture
 _CACHE = 1024  # pictures kept (a hand PNG is ~12 KB, a reveal ~30 KB)
 _PNG_LEVEL = 6
 
@@ -91,9 +93,11 @@ def _paste(canvas: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
     canvas.paste(sprite, (x, y), sprite)
 
 
-def _ring(canvas: Image.Image, colour: t.RGB, x: int, y: int) -> None:
-    """Outline a card at (x, y) with `colour`, just outside its edge."""
+def _ring(canvas: Image.Image, colour: t.RGB, x: int, y: int, shown: int = t.CARD_W) -> None:
+    """Outline a card at (x, y) with `colour`, just outside its edge, `shown` pixels wide."""
     mask = ring_mask(t.CARD_W + 2 * _RING, t.CARD_H + 2 * _RING, t.CARD_R + _RING, _RING)
+    if shown < t.CARD_W:
+        mask = mask.crop((0, 0, _RING + shown, mask.height))
     canvas.paste(colour, (x - _RING, y - _RING), mask)
 
 
@@ -123,9 +127,39 @@ def _step(groups: Sequence[_Group], width: int) -> int:
     return step
 
 
+@dataclass(frozen=True, slots=True)
+class _Placed:
+    card: Card
+    x: int
+    y: int
+    dim: bool
+    shown: int  # how much of the card's width the next card leaves visible
+
+
+def _place(
+    groups: Sequence[_Group], width: int, y: int, raised: Card | None
+) -> tuple[list[_Placed], list[tuple[int, _Group]]]:
+    """Lay the groups out in a centred row, cards' tops at `y` (`raised` a little higher).
+
+    Returns where each card goes, left to right, and where each group's label starts.
+    """
+    inner = width - 2 * _MARGIN
+    step = _step(groups, inner)
+    total = sum(_group_width(g, step) for g in groups) + _GROUP_GAP * (len(groups) - 1)
+    x = _MARGIN + max(0, (inner - total) // 2)
+    placed, labels = [], []
+    for group in groups:
+        for i, card in enumerate(group.cards):
+            cy = y - _RAISE if card == raised else y
+            shown = step if i < len(group.cards) - 1 else t.CARD_W
+            placed.append(_Placed(card, x + i * step, cy, group.dim, shown))
+        labels.append((x, group))
+        x += _group_width(group, step) + _GROUP_GAP
+    return placed, labels
+
+
 def _draw_groups(
     canvas: Image.Image,
-    draw: ImageDraw.ImageDraw,
     groups: Sequence[_Group],
     y: int,
     options: RenderOptions,
@@ -137,18 +171,16 @@ def _draw_groups(
     `marks` outlines cards in a colour; `raised` lifts one card so it stands out of its group.
     """
     colours = t.theme(options)
-    width = canvas.width - 2 * _MARGIN
-    step = _step(groups, width)
-    total = sum(_group_width(g, step) for g in groups) + _GROUP_GAP * (len(groups) - 1)
-    x = _MARGIN + max(0, (width - total) // 2)
-    for group in groups:
-        for i, card in enumerate(group.cards):
-            cx = x + i * step
-            cy = y - _RAISE if card == raised else y
-            if card in marks:
-                _ring(canvas, marks[card], cx, cy)
-            # The marked card keeps full colour even among deadwood, so it stays easy to spot.
-            _paste(canvas, face(card, options.four_colour, group.dim and card not in marks), cx, cy)
+    placed, labels = _place(groups, canvas.width, y, raised)
+    for p in placed:
+        if p.card in marks:
+            # Cut the outline where the next card starts, so it cannot seem to enclose that one
+            # too; a raised card shows its whole top edge, so it keeps the whole outline.
+            width = t.CARD_W if p.card == raised else p.shown
+            _ring(canvas, marks[p.card], p.x, p.y, width)
+        # A marked card keeps full colour even among deadwood, so it stays easy to spot.
+        _paste(canvas, face(p.card, options.four_colour, p.dim and p.card not in marks), p.x, p.y)
+    for x, group in labels:
         draw_text(
             canvas,
             (x + 2, y + t.CARD_H + 10 + _LABEL * 3 // 4),
@@ -156,7 +188,6 @@ def _draw_groups(
             _LABEL,
             colours.muted if group.dim else colours.text,
         )
-        x += _group_width(group, step) + _GROUP_GAP
 
 
 def _hand_groups(
@@ -180,13 +211,18 @@ def _hand_groups(
 
 
 def _hand_png(pic: HandPicture, options: RenderOptions) -> bytes:
-    colours = t.theme(options)
-    canvas = Image.new("RGB", HAND_SIZE, colours.background)
-    draw = ImageDraw.Draw(canvas)
+    canvas = Image.new("RGB", HAND_SIZE, t.theme(options).background)
     groups = _hand_groups(pic.melds, pic.deadwood, pic.deadwood_points)
     marks = {pic.highlight: t.HIGHLIGHT} if pic.highlight is not None else {}
-    _draw_groups(canvas, draw, groups, _RAISE + _RING + 8, options, marks, pic.highlight)
+    _draw_groups(canvas, groups, _HAND_Y, options, marks, pic.highlight)
     return _png(canvas, options)
+
+
+def hand_positions(pic: HandPicture) -> dict[Card, tuple[int, int]]:
+    """Where `render_hand` puts each card: the top-left corner of its face, in pixels."""
+    groups = _hand_groups(pic.melds, pic.deadwood, pic.deadwood_points)
+    placed, _ = _place(groups, HAND_SIZE[0], _HAND_Y, pic.highlight)
+    return {p.card: (p.x, p.y) for p in placed}
 
 
 def render_hand(pic: HandPicture, options: RenderOptions | None = None) -> bytes:
@@ -199,6 +235,9 @@ def render_hand(pic: HandPicture, options: RenderOptions | None = None) -> bytes
 _PILE_EDGES = 4  # cards shown under the top of the discard pile
 _EDGE_STEP = 9
 _STOCK_X, _DISCARD_X, _PILES_Y = 56, 262 + _PILE_EDGES * _EDGE_STEP, 40
+TABLE_STOCK_XY = (_STOCK_X, _PILES_Y)  # top-left of the stock's top card
+TABLE_DISCARD_XY = (_DISCARD_X, _PILES_Y)  # top-left of the discard pile's top card
+_ROW = 60  # one player's line
 _PLAYERS_X = 512
 _MINI_W = 30  # a player's card backs
 
@@ -251,13 +290,10 @@ def _table_png(view: _TableView, options: RenderOptions) -> bytes:
     _centred_label(canvas, _DISCARD_X, label_y, f"Discard {view.pile_size}", colours.text)
 
     # Players: one line each, name, a fan of backs and the count; the one to play is marked.
-    n = len(view.players)
-    row = 60
-    y0 = (TABLE_SIZE[1] - row * n) // 2
     mini = small_back(_MINI_W)
-    for i, (name, count) in enumerate(view.players):
-        y = y0 + i * row
-        mid = y + row // 2
+    for i, ((name, count), mid) in enumerate(
+        zip(view.players, table_rows(len(view.players)), strict=True)
+    ):
         if i == view.to_play:
             draw.polygon(
                 [(_PLAYERS_X, mid - 11), (_PLAYERS_X + 16, mid), (_PLAYERS_X, mid + 11)],
@@ -272,6 +308,14 @@ def _table_png(view: _TableView, options: RenderOptions) -> bytes:
             canvas, (fan_x + _MINI_W + 8 * 10 + 18, mid), str(count), 30, colours.text, valign="m"
         )
     return _png(canvas, options)
+
+
+def table_rows(players: int) -> list[int]:
+    """The middle line (y) of each player's row in the table picture."""
+    # Rows tighten if a table ever seats more than the four players `classic` allows.
+    row = min(_ROW, (TABLE_SIZE[1] - 16) // max(1, players))
+    y0 = (TABLE_SIZE[1] - row * players) // 2
+    return [y0 + i * row + row // 2 for i in range(players)]
 
 
 def render_table(pic: TablePicture, options: RenderOptions | None = None) -> bytes:
@@ -320,7 +364,7 @@ def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
         laid_off = frozenset(hand.laid_off)
         groups = _hand_groups(hand.melds, hand.deadwood, hand.deadwood_points, laid_off)
         marks = dict.fromkeys(laid_off, t.LAID_OFF)
-        _draw_groups(canvas, draw, groups, top + 60, options, marks, None)
+        _draw_groups(canvas, groups, top + _REVEAL_CARDS_Y, options, marks, None)
     y = height - REVEAL_RESULT
     draw.rectangle((0, y, REVEAL_WIDTH, height), fill=colours.band)
     draw_text(
@@ -333,6 +377,17 @@ def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
         valign="m",
     )
     return _png(canvas, options)
+
+
+def reveal_positions(pic: RevealPicture) -> list[dict[Card, tuple[int, int]]]:
+    """Where `render_reveal` puts each card, one dict per hand (top-left corners, in pixels)."""
+    out = []
+    for i, hand in enumerate(pic.hands):
+        laid_off = frozenset(hand.laid_off)
+        groups = _hand_groups(hand.melds, hand.deadwood, hand.deadwood_points, laid_off)
+        placed, _ = _place(groups, REVEAL_WIDTH, i * REVEAL_ROW + _REVEAL_CARDS_Y, None)
+        out.append({p.card: (p.x, p.y) for p in placed})
+    return out
 
 
 def render_reveal(pic: RevealPicture, options: RenderOptions | None = None) -> bytes:

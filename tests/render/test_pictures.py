@@ -1,0 +1,391 @@
+"""The hand, table and reveal pictures: sizes, which card is where, options, the cache."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.engine.cards import Card, deck, parse_cards
+from bot.render import (
+    HAND_SIZE,
+    REVEAL_RESULT,
+    REVEAL_ROW,
+    REVEAL_WIDTH,
+    TABLE_SIZE,
+    HandPicture,
+    RenderOptions,
+    RevealHand,
+    RevealPicture,
+    TablePicture,
+    hand_text,
+    render_hand,
+    render_hand_async,
+    render_reveal,
+    render_reveal_async,
+    render_table,
+    render_table_async,
+    reveal_text,
+    table_text,
+)
+from bot.render import theme as t
+from bot.render.cache import PictureCache
+from bot.render.pictures import (
+    CACHE,
+    TABLE_DISCARD_XY,
+    TABLE_STOCK_XY,
+    hand_positions,
+    reveal_positions,
+    table_rows,
+)
+from tests.render.conftest import close, corner_ink, decode, inks, pixels
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+HAND = HandPicture(
+    melds=(cards("7H 8H 9H 10H"), cards("JC JD JS")),
+    deadwood=cards("2S 5D 9C KS"),
+    deadwood_points=26,
+    highlight=Card("D", 5),
+)
+
+
+# --- hand ----------------------------------------------------------------------------------
+
+
+def test_hand_is_a_small_png_of_the_expected_size():
+    png = render_hand(HAND)
+    assert decode(png).size == HAND_SIZE
+    assert len(png) < 40_000
+
+
+def test_hand_cards_sit_left_to_right_in_meld_order_inside_the_picture():
+    pos = hand_positions(HAND)
+    order = [c for group in (*HAND.melds, HAND.deadwood) for c in group]
+    xs = [pos[c][0] for c in order]
+    assert xs == sorted(xs) and len(set(xs)) == len(xs)
+    for x, y in pos.values():
+        assert x >= 0 and x + t.CARD_W <= HAND_SIZE[0]
+        assert y >= 0 and y + t.CARD_H <= HAND_SIZE[1]
+    # Groups are further apart than cards within a group.
+    assert (
+        pos[Card("C", 11)][0] - pos[Card("H", 10)][0] > pos[Card("H", 8)][0] - pos[Card("H", 7)][0]
+    )
+
+
+def test_hand_shows_each_card_s_ink_in_its_corner():
+    img = decode(render_hand(HAND))
+    for card, (x, y) in hand_positions(HAND).items():
+        assert corner_ink(img, x, y) == ("red" if card.suit in "DH" else "black"), card
+
+
+def test_new_card_is_raised_and_outlined_in_the_highlight_colour():
+    img = decode(render_hand(HAND))
+    pos = hand_positions(HAND)
+    x, y = pos[Card("D", 5)]
+    assert y < pos[Card("S", 2)][1]
+    assert close(img.getpixel((x + 20, y - 2)), t.HIGHLIGHT)
+    assert close(img.getpixel((x - 2, y + 60)), t.HIGHLIGHT)
+    # Nothing else is outlined.
+    ox, oy = pos[Card("H", 7)]
+    assert not close(img.getpixel((ox + 20, oy - 2)), t.HIGHLIGHT)
+
+
+def test_without_highlight_no_card_is_raised_or_outlined():
+    pic = HandPicture(HAND.melds, HAND.deadwood, HAND.deadwood_points, None)
+    pos = hand_positions(pic)
+    assert len({y for _, y in pos.values()}) == 1
+    img = decode(render_hand(pic))
+    assert inks(img, (0, 0, HAND_SIZE[0], pos[Card("H", 7)][1])) == {}
+    assert not any(close(img.getpixel((x + 20, y - 2)), t.HIGHLIGHT) for x, y in pos.values())
+
+
+def test_deadwood_is_dimmed_and_melds_are_not():
+    img = decode(render_hand(HAND))
+    pos = hand_positions(HAND)
+    # Paper near the bottom-left corner of each card, a spot no neighbour covers.
+    paper = {c: img.getpixel((x + 8, y + t.CARD_H - 40)) for c, (x, y) in pos.items()}
+    for card in (*HAND.melds[0], *HAND.melds[1]):
+        assert close(paper[card], t.FACE, 3), card
+    for card in cards("2S 9C KS"):
+        assert sum(paper[card]) < sum(t.FACE) - 60, card
+    assert close(paper[Card("D", 5)], t.FACE, 3)  # the highlighted card stays bright among deadwood
+
+
+def test_labels_are_drawn_under_each_group():
+    img = decode(render_hand(HAND))
+    pos = hand_positions(HAND)
+    below = pos[Card("S", 2)][1] + t.CARD_H + 8
+    for first in (Card("H", 7), Card("C", 11), Card("S", 2)):
+        x = pos[first][0]
+        strip = img.crop((x, below, x + 100, HAND_SIZE[1]))
+        assert (
+            sum(close(p, t.LIGHT.text, 40) or close(p, t.LIGHT.muted, 40) for p in pixels(strip))
+            > 40
+        ), first
+
+
+def test_gin_hand_without_deadwood_and_big_hands_still_fit():
+    gin = HandPicture(melds=(cards("AS 2S 3S 4S"), cards("5H 5D 5C"), cards("9D TD JD QD")))
+    assert decode(render_hand(gin)).size == HAND_SIZE
+    everything = HandPicture(deadwood=tuple(deck()[:13]), deadwood_points=85)
+    for x, _ in hand_positions(everything).values():
+        assert x + t.CARD_W <= HAND_SIZE[0]
+    decode(render_hand(everything))
+    assert decode(render_hand(HandPicture())).size == HAND_SIZE
+
+
+def test_every_card_of_the_deck_renders_in_a_hand():
+    for rank in range(1, 14):
+        four = tuple(Card(s, rank) for s in "CDHS")
+        pic = HandPicture(melds=(four,))
+        img = decode(render_hand(pic, RenderOptions(four_colour=True)))
+        want = {"C": "green", "D": "blue", "H": "red", "S": "black"}
+        for card, (x, y) in hand_positions(pic).items():
+            assert corner_ink(img, x, y) == want[card.suit], card
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def test_four_colour_turns_clubs_green_and_diamonds_blue():
+    plain = decode(render_hand(HAND))
+    four = decode(render_hand(HAND, RenderOptions(four_colour=True)))
+    pos = hand_positions(HAND)
+    assert corner_ink(plain, *pos[Card("C", 11)]) == "black"
+    assert corner_ink(four, *pos[Card("C", 11)]) == "green"
+    assert corner_ink(plain, *pos[Card("D", 11)]) == "red"
+    assert corner_ink(four, *pos[Card("D", 11)]) == "blue"
+    assert corner_ink(four, *pos[Card("H", 7)]) == "red"
+    assert corner_ink(four, *pos[Card("S", 2)]) == "black"
+
+
+@pytest.mark.parametrize(
+    "render, pic, text_box",
+    [
+        (render_hand, HAND, (24, 200, 300, 248)),
+        (
+            render_table,
+            TablePicture(cards("3C 8H"), 20, (("Ann", 10), ("Bob", 10)), 0),
+            (TABLE_STOCK_XY[0], 215, TABLE_STOCK_XY[0] + 120, 260),
+        ),
+        (
+            render_reveal,
+            RevealPicture((RevealHand("Ann", (cards("2C 3C 4C"),)),), "x"),
+            (0, 0, 200, 50),
+        ),
+    ],
+)
+def test_dark_option_darkens_the_background_and_keeps_text_readable(render, pic, text_box):
+    light = decode(render(pic))
+    dark = decode(render(pic, RenderOptions(dark=True)))
+    assert light.size == dark.size
+    assert close(light.getpixel((2, 2)), t.LIGHT.background, 2)
+    assert close(dark.getpixel((2, 2)), t.DARK.background, 2)
+    # Text changes colour with the background: dark ink on light, light ink on dark.
+    assert sum(close(p, t.LIGHT.text, 30) for p in pixels(light.crop(text_box))) > 40
+    assert sum(close(p, t.DARK.text, 30) for p in pixels(dark.crop(text_box))) > 40
+
+
+# --- table ---------------------------------------------------------------------------------
+
+
+TABLE = TablePicture(
+    discard_pile=cards("3C KD 8S 4H QC 8H"),
+    stock_count=21,
+    players=(("Ann", 10), ("Bob", 11)),
+    to_play=1,
+)
+
+
+def test_table_size_and_top_of_the_discard_pile():
+    img = decode(render_table(TABLE))
+    assert img.size == TABLE_SIZE
+    assert corner_ink(img, *TABLE_DISCARD_XY) == "red"
+    black_top = TablePicture(cards("8H 8S"), 21, TABLE.players, 0)
+    assert corner_ink(decode(render_table(black_top)), *TABLE_DISCARD_XY) == "black"
+
+
+def test_discard_pile_shows_the_edges_of_up_to_four_cards_below():
+    def edges(pile: str) -> int:
+        img = decode(render_table(TablePicture(cards(pile), 10, TABLE.players)))
+        x, y = TABLE_DISCARD_XY
+        spots = [img.getpixel((x - 9 * i + 4, y + t.CARD_H // 2)) for i in range(1, 7)]
+        return sum(close(p, t.FACE, 3) for p in spots)
+
+    assert edges("8H") == 0
+    assert edges("3C 8H") == 1
+    assert edges("3C KD 8S 8H") == 3
+    assert edges(" ".join(c.code for c in deck()[:20])) == 4
+
+
+def test_stock_shows_backs_when_it_has_cards_and_an_empty_slot_when_not():
+    x, y = TABLE_STOCK_XY
+    middle = (
+        x + t.CARD_W // 2 - 30,
+        y + t.CARD_H // 2 - 30,
+        x + t.CARD_W // 2 + 30,
+        y + t.CARD_H // 2 + 30,
+    )
+    full = decode(render_table(TABLE))
+    assert inks(full, middle).get("blue", 0) > 1000
+    empty = decode(render_table(TablePicture(TABLE.discard_pile, 0, TABLE.players)))
+    assert inks(empty, middle) == {}
+    assert close(empty.getpixel((x + t.CARD_W // 2, y + t.CARD_H // 2)), t.LIGHT.background, 2)
+
+
+def test_player_to_play_is_marked_and_card_counts_show_as_backs():
+    img = decode(render_table(TABLE))
+    rows = table_rows(2)
+    marker = [close(img.getpixel((518, mid)), t.HIGHLIGHT) for mid in rows]
+    assert marker == [False, True]
+
+    def fan_right_edge(count: int) -> int:
+        pic = TablePicture(TABLE.discard_pile, 5, (("Ann", count),))
+        im = decode(render_table(pic))
+        mid = table_rows(1)[0]
+        blue = [x for x in range(700, 900) if inks(im, (x, mid - 2, x + 1, mid + 2)).get("blue")]
+        return max(blue) if blue else 0
+
+    assert fan_right_edge(0) == 0
+    assert fan_right_edge(3) < fan_right_edge(7) < fan_right_edge(11)
+
+
+def test_table_cache_key_ignores_cards_hidden_deep_in_the_pile():
+    a = TablePicture(cards("2C 3C 4C 5C 6C 7C 8H"), 9, TABLE.players)
+    b = TablePicture(cards("KS 3C 4C 5C 6C 7C 8H"), 9, TABLE.players)
+    assert render_table(a) is render_table(b)
+
+
+# --- reveal --------------------------------------------------------------------------------
+
+
+REVEAL = RevealPicture(
+    hands=(
+        RevealHand(
+            "Ann",
+            (cards("3S 4S 5S 6S 7S"), cards("9D 9C 9H"), cards("JH QH KH")),
+            cards("2C"),
+            2,
+            laid_off=cards("3S 7S"),
+            role="knocked",
+            points=26,
+        ),
+        RevealHand("Bob", (cards("TC TD TS"),), cards("AS 4D 6C 7D KC"), 28, role="laid off 3♠ 7♠"),
+    ),
+    result="Ann knocks with 2 · Bob has 28 after lay-offs · Ann scores 26",
+)
+
+
+def test_reveal_size_grows_with_the_number_of_hands():
+    assert decode(render_reveal(REVEAL)).size == (REVEAL_WIDTH, 2 * REVEAL_ROW + REVEAL_RESULT)
+    three = RevealPicture(REVEAL.hands + (RevealHand("Cy", deadwood=cards("2D")),), "")
+    assert decode(render_reveal(three)).size == (REVEAL_WIDTH, 3 * REVEAL_ROW + REVEAL_RESULT)
+
+
+def test_reveal_shows_both_hands_and_outlines_the_lay_offs():
+    img = decode(render_reveal(REVEAL))
+    ann, bob = reveal_positions(REVEAL)
+    assert all(y < REVEAL_ROW for _, y in ann.values())
+    assert all(REVEAL_ROW < y < 2 * REVEAL_ROW for _, y in bob.values())
+    for hand in (ann, bob):
+        for card, (x, y) in hand.items():
+            assert corner_ink(img, x, y) == ("red" if card.suit in "DH" else "black"), card
+    for card in cards("3S 7S"):
+        x, y = ann[card]
+        assert close(img.getpixel((x + 20, y - 2)), t.LAID_OFF), card
+    # The outline stops where the next card covers the laid-off one: 4♠ and 5♠ are not marked.
+    for card in cards("4S 5S"):
+        x, y = ann[card]
+        assert not close(img.getpixel((x + 6, y - 2)), t.LAID_OFF), card
+    # Bob's deadwood is dimmed, his set is not.
+    bx, by = bob[Card("S", 1)]
+    assert sum(img.getpixel((bx + 8, by + t.CARD_H - 40))) < sum(t.FACE) - 60
+    tx, ty = bob[Card("C", 10)]
+    assert close(img.getpixel((tx + 8, ty + t.CARD_H - 40)), t.FACE, 3)
+
+
+def test_reveal_result_band_carries_text():
+    img = decode(render_reveal(REVEAL))
+    band = img.crop((0, img.height - REVEAL_RESULT + 4, REVEAL_WIDTH, img.height - 4))
+    text_pixels = sum(
+        1
+        for y in range(band.height)
+        for x in range(0, band.width, 2)
+        if close(band.getpixel((x, y)), t.LIGHT.text, 40)
+    )
+    assert text_pixels > 300
+
+
+# --- cache and async -------------------------------------------------------------------------
+
+
+def test_same_picture_comes_from_the_cache_and_options_are_part_of_the_key():
+    first = render_hand(HAND)
+    assert render_hand(HAND) is first
+    assert (
+        render_hand(HandPicture(HAND.melds, HAND.deadwood, HAND.deadwood_points, HAND.highlight))
+        is first
+    )
+    assert render_hand(HAND, RenderOptions(dark=True)) != first
+    assert render_hand(HAND, RenderOptions(four_colour=True)) != first
+    other = HandPicture(HAND.melds, HAND.deadwood, HAND.deadwood_points, Card("S", 2))
+    assert render_hand(other) != first
+
+
+def test_pictures_accept_lists_and_key_the_cache_like_tuples():
+    as_lists = HandPicture([list(m) for m in HAND.melds], list(HAND.deadwood), 26, Card("D", 5))  # type: ignore[arg-type]
+    assert as_lists == HAND and hash(as_lists) == hash(HAND)
+    assert render_hand(as_lists) is render_hand(HAND)
+    table = TablePicture(list(TABLE.discard_pile), 21, [["Ann", 10], ["Bob", 11]], 1)  # type: ignore[arg-type]
+    assert render_table(table) is render_table(TABLE)
+
+
+def test_picture_cache_is_bounded_and_least_recently_used_goes_first():
+    cache = PictureCache(3)
+    for k in "abc":
+        cache.put(k, k.encode())
+    assert cache.get("a") == b"a"  # now most recent
+    cache.put("d", b"d")
+    assert len(cache) == 3
+    assert cache.get("b") is None
+    assert cache.get("a") == b"a" and cache.get("d") == b"d"
+    assert (cache.hits, cache.misses) == (3, 1)
+
+
+async def test_async_wrappers_match_the_sync_pictures_and_hit_the_cache():
+    hand = await render_hand_async(HAND)
+    assert hand == render_hand(HAND)
+    table = await render_table_async(TABLE, RenderOptions(dark=True))
+    assert table == render_table(TABLE, RenderOptions(dark=True))
+    reveal = await render_reveal_async(REVEAL)
+    hits = CACHE.hits
+    assert await render_reveal_async(REVEAL) is reveal
+    assert CACHE.hits == hits + 1
+    # Several at once from the loop: all finish, all right.
+    many = await asyncio.gather(
+        *(
+            render_hand_async(HandPicture(melds=(tuple(deck()[i : i + 3]),)))
+            for i in range(0, 30, 3)
+        )
+    )
+    assert all(decode(png).size == HAND_SIZE for png in many)
+
+
+# --- text ----------------------------------------------------------------------------------
+
+
+def test_text_versions_say_the_same_as_the_pictures():
+    assert hand_text(HAND) == "7♥ 8♥ 9♥ 10♥ | J♣ J♦ J♠ | deadwood 2♠ 5♦ 9♣ K♠ (26) · new 5♦"
+    assert hand_text(HandPicture(melds=(cards("AS 2S 3S"),))) == "A♠ 2♠ 3♠ | deadwood 0"
+    assert table_text(TABLE) == "Discard 8♥ (6) · Stock 21 · Ann 10, ▶ Bob 11"
+    assert table_text(TablePicture()) == "Discard empty (0) · Stock 0 · "
+    lines = reveal_text(REVEAL).splitlines()
+    assert lines[0].startswith(
+        "Ann · knocked (+26): 3♠ 4♠ 5♠ 6♠ 7♠ | 9♦ 9♣ 9♥ | J♥ Q♥ K♥ | deadwood 2♣ (2)"
+    )
+    assert lines[0].endswith("laid off 3♠ 7♠")
+    assert lines[-1] == REVEAL.result
