@@ -7,12 +7,14 @@ import json
 import pytest
 
 from bot.engine.actions import Action
+from bot.engine.cards import parse_cards
 from bot.engine.errors import IllegalAction
 from bot.engine.match import Match
-from bot.engine.players import BaselinePlayer, play_match, play_round
-from bot.engine.round import derive_seed
+from bot.engine.players import BaselinePlayer, auto_move, play_match, play_round
+from bot.engine.round import Round, derive_seed
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import match_scores
+from tests.engine.test_round import KNOCKER, deal_deck, discard, knock, knock_round
 
 CARDGAMES = RuleSet.preset("cardgames")
 PLAYINGCARDS = RuleSet.preset("playingcards")
@@ -170,3 +172,52 @@ def test_bad_match_records_are_refused() -> None:
         Match.from_dict(extra)
     with pytest.raises(ValueError, match="players"):
         Match(CARDGAMES, 3, 0)
+
+
+# ----- the baseline ("normal") player and the timeout move -----------------------------------
+
+
+def test_baseline_takes_only_cards_that_join_a_meld() -> None:
+    hands = {1: "H5 H6 C1 C3 D9 D11 S2 S4 S13 D7", 0: KNOCKER}
+    joins = Round(CARDGAMES, 2, 0, 0, deck=deal_deck(2, 0, hands, "H7", "C5"))
+    assert BaselinePlayer().choose(joins.view(1), joins.legal_actions()) == Action("take_upcard")
+    loose = Round(CARDGAMES, 2, 0, 0, deck=deal_deck(2, 0, hands, "H9", "C5"))
+    assert BaselinePlayer().choose(loose.view(1), loose.legal_actions()) == Action("pass")
+    # Later turns: the top discard if it joins a meld, else the stock.
+    for action in (Action("pass"), Action("pass"), Action("draw_stock"), discard("C5")):
+        loose.apply(action)
+    view = loose.view(0)  # seat 0 holds C10 C11 C12: C5 does not join
+    assert BaselinePlayer().choose(view, view.legal) == Action("draw_stock")
+
+
+def test_baseline_discards_its_highest_deadwood_but_never_the_card_it_took() -> None:
+    hands = {1: "H5 H6 C1 C3 D9 D11 S2 S4 S13 D7", 0: KNOCKER}
+    rnd = Round(CARDGAMES, 2, 0, 0, deck=deal_deck(2, 0, hands, "H7", "C5"))
+    rnd.apply(Action("take_upcard"))
+    view = rnd.view(1)
+    assert BaselinePlayer().choose(view, view.legal) == discard("S13")  # S13 over D11
+    assert auto_move(view) == discard("S13")
+
+    rnd = Round(CARDGAMES, 2, 0, 0, deck=deal_deck(2, 0, hands, "D13", "C5"))
+    rnd.apply(Action("take_upcard"))  # D13 joins nothing but may not go straight back
+    view = rnd.view(1)
+    assert BaselinePlayer().choose(view, view.legal) == discard("S13")
+
+
+def test_baseline_knocks_as_soon_as_allowed_keeping_the_least_deadwood() -> None:
+    rnd = knock_round()  # knocks with C5 (2 left), D2 (5) or H3 (10)
+    view = rnd.view(1)
+    assert BaselinePlayer().choose(view, view.legal) == knock("C5")
+    assert auto_move(view) == discard("C5")  # the timeout move never knocks
+    rnd = knock_round(stock="C13")
+    view = rnd.view(1)
+    assert BaselinePlayer().choose(view, view.legal) == Action("gin", parse_cards("D2")[0])
+
+
+def test_auto_move_passes_and_draws_from_the_stock() -> None:
+    rnd = Round(CARDGAMES, 2, 1, 0)
+    assert auto_move(rnd.view(1)) == Action("pass")
+    rnd.apply(Action("pass"))
+    rnd.apply(Action("take_upcard"))
+    rnd.apply(auto_move(rnd.view(0)))
+    assert auto_move(rnd.view(1)) == Action("draw_stock")

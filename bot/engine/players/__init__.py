@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.engine.actions import Action
+from bot.engine.actions import DISCARD, DRAW_STOCK, PASS, Action
 from bot.engine.match import Match
 from bot.engine.players.baseline import BaselinePlayer
 from bot.engine.round import Round, RoundResult
@@ -17,6 +17,19 @@ class Player(Protocol):
     itself, so it cannot peek at other hands or the stock."""
 
     def choose(self, view: RoundView, legal: Sequence[Action]) -> Action: ...
+
+
+def auto_move(view: RoundView) -> Action:
+    """The move made for a player whose turn timer ran out: pass on the up-card, draw from
+    the stock, then discard the highest deadwood card (never a knock)."""
+    if view.phase == "first_turn":
+        return Action(PASS)
+    if view.phase == "draw":
+        return Action(DRAW_STOCK)
+    discards = [a for a in view.legal if a.kind == DISCARD]
+    if not discards:
+        raise ValueError(f"seat {view.seat} has no discard to make now")
+    return BaselinePlayer().discard(view, discards)
 
 
 def play_round(rnd: Round, players: Sequence[Player]) -> RoundResult:
@@ -40,4 +53,4 @@ def play_match(match: Match, players: Sequence[Player]) -> Match:
         match.next_round()
 
 
-__all__ = ["BaselinePlayer", "Player", "play_match", "play_round"]
+__all__ = ["BaselinePlayer", "Player", "auto_move", "play_match", "play_round"]

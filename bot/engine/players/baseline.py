@@ -52,7 +52,7 @@ class BaselinePlayer:
                 return action
         if KNOCK in kinds:
             return self._knock(view, legal)
-        return self._discard(view, legal)
+        return self.discard(view, legal)
 
     def _draw(self, view: RoundView, kinds: set[str]) -> Action:
         top = view.top_discard
@@ -66,7 +66,8 @@ class BaselinePlayer:
         options = [(dw, -c.points, c) for c, dw in discard_options(view.hand) if c in knockable]
         return Action(KNOCK, min(options)[2])
 
-    def _discard(self, view: RoundView, legal: Sequence[Action]) -> Action:
+    def discard(self, view: RoundView, legal: Sequence[Action]) -> Action:
+        """The face-up discard among `legal`: the highest deadwood card not in a meld."""
         allowed = [a.card for a in legal if a.kind == DISCARD and a.card is not None]
         deadwood = [c for c in best_melds(view.hand).deadwood if c in allowed]
         if deadwood:
