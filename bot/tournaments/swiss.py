@@ -61,7 +61,7 @@ class _Search:
         top = rem[0]
         group = [p for p in rem if self.points[p] == self.points[top]]
         m, half = len(group), len(group) // 2
-        idx = [*range(half, m), *range(half - 1, 0, -1)]
+        idx = [*range(max(half, 1), m), *range(half - 1, 0, -1)]
         return [group[i] for i in idx] + [p for p in rem if self.points[p] != self.points[top]]
 
     def pair(
