@@ -68,11 +68,18 @@ def _index(draw: ImageDraw.ImageDraw, img: Image.Image, card: Card, ink: t.RGB) 
     return top + _INDEX_SUIT
 
 
-@lru_cache(maxsize=2 * 2 * 52)
-def face(card: Card, four_colour: bool = False, dim: bool = False) -> Image.Image:
-    """The RGBA face of `card`; `dim` gives the paler version used for deadwood."""
+@lru_cache(maxsize=2 * 2 * 52 + 64)
+def face(
+    card: Card, four_colour: bool = False, dim: bool = False, lower_index: bool = True
+) -> Image.Image:
+    """The RGBA face of `card`; `dim` gives the paler version used for deadwood.
+
+    `lower_index=False` leaves out the turned-round index in the bottom-right corner: that is
+    the face for a card whose right neighbour is raised, where only a sliver of that index
+    would peek out under the raised card.
+    """
     if dim:
-        base = face(card, four_colour)
+        base = face(card, four_colour, False, lower_index)
         veil = Image.new("RGBA", base.size, (120, 126, 136, 255))
         out = Image.blend(base, veil, 0.28)
         out.putalpha(base.getchannel("A"))
@@ -81,10 +88,11 @@ def face(card: Card, four_colour: bool = False, dim: bool = False) -> Image.Imag
     img = _blank(t.FACE, t.FACE_EDGE)
     draw = ImageDraw.Draw(img)
     bottom = _index(draw, img, card, ink)
-    # The same index, turned round, in the bottom-right corner, as on a real card.
-    box = (5, 5, 5 + 2 * (_INDEX_CX - 5), bottom + 2)
-    corner = img.crop(box).rotate(180)
-    img.paste(corner, (t.CARD_W - box[2], t.CARD_H - box[3]))
+    if lower_index:
+        # The same index, turned round, in the bottom-right corner, as on a real card.
+        box = (5, 5, 5 + 2 * (_INDEX_CX - 5), bottom + 2)
+        corner = img.crop(box).rotate(180)
+        img.paste(corner, (t.CARD_W - box[2], t.CARD_H - box[3]))
     cx, cy = t.CARD_W // 2, t.CARD_H // 2
     if card.rank >= 11:
         # Court cards: a cream panel behind the suit tells them from the pip cards at a glance;

@@ -31,7 +31,7 @@ _GROUP_GAP = 28  # between melds
 _MAX_STEP = 66  # overlap step inside a group when there is room
 _RAISE = 14  # how far the highlighted card sits above the others
 _RING = 4  # highlight outline thickness, drawn just outside the card
-_LABEL = 24  # group label font size
+_LABEL = 28  # group label font size (about 13 px at Discord's preview width)
 _HAND_Y = _RAISE + _RING + 8  # top of the cards in the hand picture
 _CACHE = 1024  # pictures kept (a hand PNG is ~12 KB, a reveal ~30 KB)
 _PNG_LEVEL = 6
@@ -134,6 +134,7 @@ class _Placed:
     y: int
     dim: bool
     shown: int  # how much of the card's width the next card leaves visible
+    before_raised: bool = False  # the next card in its group is raised
 
 
 def _place(
@@ -151,8 +152,10 @@ def _place(
     for group in groups:
         for i, card in enumerate(group.cards):
             cy = y - _RAISE if card == raised else y
-            shown = step if i < len(group.cards) - 1 else t.CARD_W
-            placed.append(_Placed(card, x + i * step, cy, group.dim, shown))
+            last = i == len(group.cards) - 1
+            shown = t.CARD_W if last else step
+            before = not last and group.cards[i + 1] == raised
+            placed.append(_Placed(card, x + i * step, cy, group.dim, shown, before))
         labels.append((x, group))
         x += _group_width(group, step) + _GROUP_GAP
     return placed, labels
@@ -179,7 +182,10 @@ def _draw_groups(
             width = t.CARD_W if p.card == raised else p.shown
             _ring(canvas, marks[p.card], p.x, p.y, width)
         # A marked card keeps full colour even among deadwood, so it stays easy to spot.
-        _paste(canvas, face(p.card, options.four_colour, p.dim and p.card not in marks), p.x, p.y)
+        sprite = face(
+            p.card, options.four_colour, p.dim and p.card not in marks, not p.before_raised
+        )
+        _paste(canvas, sprite, p.x, p.y)
     for x, group in labels:
         draw_text(
             canvas,
@@ -357,7 +363,7 @@ def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
         name_w = text_width(name, 32)
         detail_room = REVEAL_WIDTH - 2 * _MARGIN - name_w - 16 - points_w
         draw_text(
-            canvas, (_MARGIN + name_w + 16, head), fit(detail, 26, detail_room), 26, colours.muted
+            canvas, (_MARGIN + name_w + 16, head), fit(detail, 28, detail_room), 28, colours.muted
         )
         if points:
             draw_text(canvas, (REVEAL_WIDTH - _MARGIN, head), points, 32, colours.text, align="r")

@@ -45,6 +45,8 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
 
 
+_RING_CLEAR = 6  # below a raised card's edge, past its outline
+
 HAND = HandPicture(
     melds=(cards("7H 8H 9H 10H"), cards("JC JD JS")),
     deadwood=cards("2S 5D 9C KS"),
@@ -92,6 +94,22 @@ def test_new_card_is_raised_and_outlined_in_the_highlight_colour():
     # Nothing else is outlined.
     ox, oy = pos[Card("H", 7)]
     assert not close(img.getpixel((ox + 20, oy - 2)), t.HIGHLIGHT)
+
+
+def test_nothing_of_the_card_left_of_the_raised_one_peeks_out_under_it():
+    img = decode(render_hand(HAND))
+    pos = hand_positions(HAND)
+    x, y = pos[Card("D", 5)]
+    below = (
+        x + 2,
+        y + t.CARD_H + _RING_CLEAR,
+        x + t.CARD_W - 20,
+        pos[Card("S", 2)][1] + t.CARD_H - 4,
+    )
+    assert inks(img, below) == {}
+    # ...while a card with a normal neighbour keeps its turned-round index.
+    kx, ky = pos[Card("S", 13)]
+    assert inks(img, (kx + 70, ky + 100, kx + t.CARD_W - 4, ky + t.CARD_H - 4)).get("black", 0) > 50
 
 
 def test_without_highlight_no_card_is_raised_or_outlined():
