@@ -1,0 +1,193 @@
+"""Connections, transactions and value conversions shared by the store's modules.
+
+One writer connection takes every write transaction, one at a time (an asyncio lock in this
+process, `BEGIN IMMEDIATE` against other processes). A second, read-only connection serves
+plain reads, so a read never sees another coroutine's uncommitted writes and never waits
+behind a commit's fsync.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+Row = sqlite3.Row
+Params = Sequence[Any]
+Clock = Callable[[], datetime]
+
+#: Milliseconds to wait for another process's write lock before giving up.
+BUSY_TIMEOUT_MS = 5000
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def to_ms(when: datetime) -> int:
+    """An aware datetime as integer milliseconds since the epoch (how times are stored)."""
+    if when.tzinfo is None:
+        raise ValueError("naive datetime: pass an aware one (e.g. datetime.now(UTC))")
+    return int(round(when.timestamp() * 1000))
+
+
+def opt_ms(when: datetime | None) -> int | None:
+    return None if when is None else to_ms(when)
+
+
+def from_ms(ms: int) -> datetime:
+    return datetime.fromtimestamp(ms / 1000, UTC)
+
+
+def opt_dt(ms: int | None) -> datetime | None:
+    return None if ms is None else from_ms(ms)
+
+
+def placeholders(n: int) -> str:
+    """`?, ?, ?` for an IN list of n bound values (never values themselves)."""
+    if n < 1:
+        raise ValueError("an IN list needs at least one value")
+    return ", ".join("?" * n)
+
+
+def check_int64(value: int, what: str) -> int:
+    if not -(2**63) <= value < 2**63:
+        raise ValueError(f"{what} {value} does not fit in a signed 64-bit integer")
+    return value
+
+
+class Tx:
+    """An open write transaction. Every statement runs on the writer connection."""
+
+    def __init__(self, conn: aiosqlite.Connection, now: datetime) -> None:
+        self._conn = conn
+        #: The transaction's single notion of "now", so one change carries one time.
+        self.now = now
+        self.now_ms = to_ms(now)
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; return the number of rows it changed."""
+        cursor = await self._conn.execute(sql, params)
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        await self._conn.executemany(sql, rows)
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return list(await self._conn.execute_fetchall(sql, params))
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+
+class Reader:
+    """Reads on the read-only connection (inside `Database.read()`)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return list(await self._conn.execute_fetchall(sql, params))
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+
+async def connect(path: str, *, read_only: bool = False) -> aiosqlite.Connection:
+    """Open one connection with the production settings (see docs/store.md)."""
+    # isolation_level=None: the sqlite3 module issues no implicit BEGIN; we say BEGIN IMMEDIATE.
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        conn.row_factory = sqlite3.Row
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        # FULL: in WAL mode NORMAL only syncs at checkpoints, so the last commits can vanish
+        # in a power cut; FULL syncs the WAL on every commit.
+        await conn.execute("PRAGMA synchronous = FULL")
+        if read_only:
+            await conn.execute("PRAGMA query_only = ON")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+class Database:
+    """The two connections, the write lock and the clock."""
+
+    def __init__(
+        self,
+        path: str,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        clock: Clock = utcnow,
+    ) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+        self.clock = clock
+        self._closed = False
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Tx]:
+        """One write transaction: committed if the block ends normally, else rolled back."""
+        async with self._write_lock:
+            conn = self._writer
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(conn, self.clock())
+            except BaseException:
+                if conn.in_transaction:
+                    await conn.rollback()
+                raise
+            try:
+                await conn.execute("COMMIT")
+            except asyncio.CancelledError:
+                # The COMMIT is already queued on the connection's thread and will run; the
+                # next transaction's BEGIN is queued behind it. Only the caller stops waiting.
+                raise
+            except BaseException:
+                if conn.in_transaction:
+                    await conn.rollback()
+                raise
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Reader]:
+        """Several reads from one consistent snapshot of the database."""
+        async with self._read_lock:
+            conn = self._reader
+            await conn.execute("BEGIN")
+            try:
+                yield Reader(conn)
+            finally:
+                await conn.execute("COMMIT")
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """One read statement on the read connection (sees every committed write)."""
+        async with self._read_lock:
+            return list(await self._reader.execute_fetchall(sql, params))
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        # Wait for a transaction in flight rather than cutting it off.
+        async with self._write_lock, self._read_lock:
+            await self._reader.close()
+            await self._writer.close()

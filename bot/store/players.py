@@ -1,0 +1,193 @@
+"""Players: display name, online/offline, locale, per-player settings, closed DMs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.store._sql import Database, Row, from_ms, placeholders
+from bot.store.errors import NotFound
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    user_id: int
+    display_name: str
+    online: bool
+    locale: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    """What a player chose in `/gin settings` (defaults when they never chose)."""
+
+    user_id: int
+    images: bool = True
+    four_colour: bool = False
+    dark: bool = False
+
+
+def _player(row: Row) -> Player:
+    return Player(
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        online=bool(row["online"]),
+        locale=row["locale"],
+        created_at=from_ms(row["created_at"]),
+        updated_at=from_ms(row["updated_at"]),
+    )
+
+
+class Players:
+    """`store.players`: who plays, how they want to see the game, whether DMs reach them."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def upsert(
+        self,
+        user_id: int,
+        display_name: str,
+        *,
+        locale: str | None = None,
+        online: bool | None = None,
+    ) -> Player:
+        """Create the player or refresh their name (and locale/online when given)."""
+        async with self._db.write() as tx:
+            row = await tx.fetchone(
+                "INSERT INTO players (user_id, display_name, online, locale, created_at,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET"
+                " display_name = excluded.display_name,"
+                " locale = COALESCE(?, players.locale),"
+                " online = COALESCE(?, players.online),"
+                " updated_at = excluded.updated_at"
+                " RETURNING *",
+                (
+                    user_id,
+                    display_name,
+                    True if online is None else online,
+                    locale,
+                    tx.now_ms,
+                    tx.now_ms,
+                    locale,
+                    online,
+                ),
+            )
+        assert row is not None
+        return _player(row)
+
+    async def get(self, user_id: int) -> Player | None:
+        row = await self._db.fetchone("SELECT * FROM players WHERE user_id = ?", (user_id,))
+        return None if row is None else _player(row)
+
+    async def get_many(self, user_ids: Iterable[int]) -> dict[int, Player]:
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        rows = await self._db.fetchall(
+            f"SELECT * FROM players WHERE user_id IN ({placeholders(len(ids))})",  # noqa: S608 (placeholders only)
+            ids,
+        )
+        return {row["user_id"]: _player(row) for row in rows}
+
+    async def set_online(self, user_id: int, online: bool) -> Player:
+        """`/gin online`, `/gin offline`. Raises `NotFound` for an unknown player."""
+        return await self._set(
+            "UPDATE players SET online = ?, updated_at = ? WHERE user_id = ? RETURNING *",
+            user_id,
+            online,
+        )
+
+    async def set_locale(self, user_id: int, locale: str | None) -> Player:
+        return await self._set(
+            "UPDATE players SET locale = ?, updated_at = ? WHERE user_id = ? RETURNING *",
+            user_id,
+            locale,
+        )
+
+    async def _set(self, sql: str, user_id: int, value: object) -> Player:
+        async with self._db.write() as tx:
+            row = await tx.fetchone(sql, (value, tx.now_ms, user_id))
+        if row is None:
+            raise NotFound(f"player {user_id}")
+        return _player(row)
+
+    # -- settings -------------------------------------------------------------------------
+
+    async def settings(self, user_id: int) -> PlayerSettings:
+        row = await self._db.fetchone(
+            "SELECT images, four_colour, dark FROM player_settings WHERE user_id = ?",
+            (user_id,),
+        )
+        if row is None:
+            return PlayerSettings(user_id)
+        return PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]))
+
+    async def update_settings(
+        self,
+        user_id: int,
+        *,
+        images: bool | None = None,
+        four_colour: bool | None = None,
+        dark: bool | None = None,
+    ) -> PlayerSettings:
+        """Change the settings given (None leaves one as it is); return them all."""
+        default = PlayerSettings(user_id)
+        async with self._db.write() as tx:
+            row = await tx.fetchone(
+                "INSERT INTO player_settings (user_id, images, four_colour, dark, updated_at)"
+                " VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET"
+                " images = COALESCE(?, player_settings.images),"
+                " four_colour = COALESCE(?, player_settings.four_colour),"
+                " dark = COALESCE(?, player_settings.dark),"
+                " updated_at = excluded.updated_at"
+                " RETURNING images, four_colour, dark",
+                (
+                    user_id,
+                    default.images if images is None else images,
+                    default.four_colour if four_colour is None else four_colour,
+                    default.dark if dark is None else dark,
+                    tx.now_ms,
+                    images,
+                    four_colour,
+                    dark,
+                ),
+            )
+        assert row is not None
+        return PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]))
+
+    # -- closed DMs -----------------------------------------------------------------------
+
+    async def mark_dm_closed(self, user_id: int) -> None:
+        """A DM to this user failed: don't retry until `clear_dm_closed` (they interacted)."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "INSERT INTO closed_dms (user_id, closed_at) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO NOTHING",
+                (user_id, tx.now_ms),
+            )
+
+    async def clear_dm_closed(self, user_id: int) -> bool:
+        """Forget the failure; True if there was one."""
+        async with self._db.write() as tx:
+            return await tx.execute("DELETE FROM closed_dms WHERE user_id = ?", (user_id,)) > 0
+
+    async def dm_closed(self, user_id: int) -> bool:
+        row = await self._db.fetchone("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,))
+        return row is not None
+
+    async def dm_closed_among(self, user_ids: Iterable[int]) -> set[int]:
+        """Which of these users have closed DMs (one query for a whole table)."""
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return set()
+        rows = await self._db.fetchall(
+            f"SELECT user_id FROM closed_dms WHERE user_id IN ({placeholders(len(ids))})",  # noqa: S608
+            ids,
+        )
+        return {row[0] for row in rows}
