@@ -1,0 +1,159 @@
+"""Challenges: one player invites another; accepting sets a table up and starts it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+
+from bot.engine import RuleSet
+from bot.games.errors import GameError
+from bot.games.model import TableUpdate
+from bot.games.tables import MAX_TABLES_PER_PLAYER, TableService
+from bot.store import Challenge, PendingChallengeExists, Store
+from bot.store.tables import NewSeat, TableSpec
+
+log = logging.getLogger(__name__)
+
+PRESETS = ("cardgames", "playingcards", "classic")
+TARGET_RANGE = (10, 500)
+
+
+def make_rules(preset: str | None, target: int | None) -> RuleSet:
+    """The rule set a player asked for, or a readable refusal."""
+    name = preset or "cardgames"
+    if name not in PRESETS:
+        raise GameError(f"Unknown rules {name!r}: choose one of {', '.join(PRESETS)}.")
+    rules = RuleSet.preset(name)
+    if target is not None:
+        low, high = TARGET_RANGE
+        if not low <= target <= high:
+            raise GameError(f"The target must be between {low} and {high} points.")
+        rules = rules.replace(target=target)
+    return rules
+
+
+class ChallengeService:
+    """Create, accept, decline, cancel and expire challenges."""
+
+    def __init__(self, store: Store, tables: TableService, *, ttl: float = 300.0) -> None:
+        self.store = store
+        self.tables = tables
+        self.ttl = ttl
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        challenger: tuple[int, str],
+        opponent: tuple[int, str],
+        opponent_is_bot: bool,
+        preset: str | None,
+        target: int | None,
+    ) -> Challenge:
+        me, my_name = challenger
+        them, their_name = opponent
+        if me == them:
+            raise GameError("You can't challenge yourself. Try `/gin table` or `/gin computer`.")
+        if opponent_is_bot:
+            raise GameError("Bots can't play. To play the computer, use `/gin computer`.")
+        rules = make_rules(preset, target)
+        if rules.max_players < 2:
+            raise GameError("Those rules need more players.")
+        if await self.store.relations.blocked_either_way(me, them):
+            raise GameError(f"You can't challenge {their_name}.")
+        player = await self.store.players.get(them)
+        if player is not None and not player.online:
+            raise GameError(f"{their_name} is offline and not taking challenges right now.")
+        for uid, name in ((me, "You're"), (them, f"{their_name} is")):
+            if await self.store.tables.count_active(uid) >= MAX_TABLES_PER_PLAYER:
+                raise GameError(f"{name} already at {MAX_TABLES_PER_PLAYER} tables.")
+        await self.store.players.upsert(me, my_name)
+        await self.store.players.upsert(them, their_name)
+        try:
+            return await self.store.challenges.create(
+                guild_id,
+                channel_id,
+                me,
+                them,
+                rules=json.dumps(rules.to_dict()),
+                target=rules.target,
+                expires_at=datetime.now(UTC) + timedelta(seconds=self.ttl),
+            )
+        except PendingChallengeExists as exc:
+            raise GameError(f"You and {their_name} already have a pending challenge.") from exc
+
+    async def _pending(self, challenge_id: int) -> Challenge:
+        challenge = await self.store.challenges.get(challenge_id)
+        if challenge is None:
+            raise GameError("Sorry, we couldn't find that challenge.")
+        if challenge.status != "pending":
+            raise GameError(f"This challenge was already {challenge.status}.")
+        return challenge
+
+    async def accept(
+        self, challenge_id: int, user_id: int, names: dict[int, str]
+    ) -> tuple[Challenge, TableUpdate]:
+        challenge = await self._pending(challenge_id)
+        if user_id != challenge.opponent_id:
+            raise GameError("Only the challenged player can accept.")
+        for uid in (challenge.challenger_id, challenge.opponent_id):
+            if await self.store.tables.count_active(uid) >= MAX_TABLES_PER_PLAYER:
+                raise GameError(f"A player is already at {MAX_TABLES_PER_PLAYER} tables.")
+        rules = RuleSet.from_dict(json.loads(challenge.rules))
+        spec = TableSpec(
+            guild_id=challenge.guild_id,
+            channel_id=challenge.channel_id,
+            rules=rules.name,
+            rules_json=challenge.rules,
+            target=challenge.target,
+            seat_count=2,
+            seats=(
+                NewSeat(
+                    names.get(challenge.challenger_id, "Player 1"), user_id=challenge.challenger_id
+                ),
+                NewSeat(
+                    names.get(challenge.opponent_id, "Player 2"), user_id=challenge.opponent_id
+                ),
+            ),
+            host_id=challenge.challenger_id,
+        )
+        accepted = await self.store.challenges.accept(challenge_id, spec)
+        if accepted is None:
+            raise GameError("This challenge is no longer open.")
+        challenge, record = accepted
+        update = await self.tables.adopt_and_start(record)
+        return challenge, update
+
+    async def decline(self, challenge_id: int, user_id: int) -> Challenge:
+        challenge = await self._pending(challenge_id)
+        if user_id != challenge.opponent_id:
+            raise GameError("Only the challenged player can decline.")
+        return await self._resolve(challenge_id, "declined")
+
+    async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
+        challenge = await self._pending(challenge_id)
+        if user_id != challenge.challenger_id:
+            raise GameError("Only the challenger can cancel.")
+        return await self._resolve(challenge_id, "cancelled")
+
+    async def _resolve(self, challenge_id: int, status: str) -> Challenge:
+        done = await self.store.challenges.resolve(challenge_id, status)  # type: ignore[arg-type]
+        if done is None:
+            raise GameError("This challenge is no longer open.")
+        return done
+
+    async def expire_loop(self, on_expired: Callable[[Challenge], Awaitable[None]]) -> None:
+        """Expire challenges when their time is up, for as long as the bot runs."""
+        while True:
+            nxt = await self.store.challenges.next_expiry()
+            wait = 30.0 if nxt is None else (nxt - datetime.now(UTC)).total_seconds()
+            await asyncio.sleep(min(30.0, max(0.05, wait)))
+            for challenge in await self.store.challenges.expire_due():
+                try:
+                    await on_expired(challenge)
+                except Exception:
+                    log.exception("could not announce the expiry of challenge %s", challenge.id)

@@ -1,0 +1,112 @@
+"""Plain data the game services hand to the Discord side (no Discord types here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.engine import Card, RuleSet
+from bot.engine.round import Event, RoundResult
+from bot.engine.view import RoundView
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who sits where. `user_id` is None for a computer player."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    computer: str | None = None
+    removed: bool = False
+
+    @property
+    def human(self) -> bool:
+        return self.user_id is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PublicRound:
+    """What everyone at the table and in the channel may see of a round."""
+
+    round_no: int
+    dealer: int
+    phase: str
+    to_move: int | None
+    discard_pile: tuple[Card, ...]
+    stock_size: int
+    hand_sizes: tuple[int, ...]
+    history: tuple[Event, ...]
+    #: Set once the round is over; hands are public from then on (the reveal).
+    result: RoundResult | None
+
+    @classmethod
+    def of(cls, view: RoundView, round_no: int) -> PublicRound:
+        """The public part of any seat's view (never its hand)."""
+        return cls(
+            round_no=round_no,
+            dealer=view.dealer,
+            phase=view.phase,
+            to_move=view.to_move,
+            discard_pile=view.discard_pile,
+            stock_size=view.stock_size,
+            hand_sizes=view.hand_sizes,
+            history=view.history,
+            result=view.result,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A table as the renderers need it."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int | None
+    status: str
+    rules: RuleSet
+    target: int
+    seat_count: int
+    seats: tuple[SeatInfo, ...]
+    version: int
+    #: Running totals (round points only; bonuses are added at the end of the match).
+    scores: tuple[int, ...]
+    public: PublicRound | None
+    turn_deadline_ts: float | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    def seat_of(self, user_id: int) -> SeatInfo | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """The end of a match: totals with every bonus, the winner and how it ended."""
+
+    totals: tuple[int, ...]
+    winner: int | None
+    ended_by: str
+    rounds_won: tuple[int, ...]
+    draws: int
+    scoring: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableUpdate:
+    """Something happened at a table; the Discord side shows it.
+
+    `views` holds each human seat's own view (for its DM), never another seat's.
+    `actor` is the user whose click caused it: their message was already updated by the
+    interaction's answer, so their DM is left alone.
+    """
+
+    kind: str
+    state: TableState
+    views: dict[int, RoundView] = field(default_factory=dict)
+    actor: int | None = None
+    note: str | None = None
+    summary: MatchSummary | None = None

@@ -1,0 +1,680 @@
+"""The table service: live matches, moves committed before anyone hears of them, timers,
+computer seats, rounds and match ends. No Discord types: it returns `TableUpdate`s and
+hands them, in order per table, to an observer (the Discord side).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from bot.engine import IllegalAction, Match, RuleSet
+from bot.engine.actions import DRAW_STOCK, Action
+from bot.engine.players import BaselinePlayer, Player, auto_move
+from bot.engine.round import Round
+from bot.games.errors import NOT_SEATED, STALE, TABLE_NOT_FOUND, GameError
+from bot.games.model import MatchSummary, PublicRound, SeatInfo, TableState, TableUpdate
+from bot.store import Store
+from bot.store.errors import StaleVersion
+from bot.store.stats import MatchLine
+from bot.store.tables import EndedBy, NewSeat, Table, TableSpec
+
+log = logging.getLogger(__name__)
+
+Observer = Callable[[TableUpdate], Awaitable[None]]
+PlayerFactory = Callable[[str, int], Player]
+
+MAX_TABLES_PER_PLAYER = 3
+
+
+class StaleButton(GameError):
+    """A click on controls older than the table's state."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Pauses and timers (seconds). Tests set them short or to zero."""
+
+    turn: float = 180.0
+    reminder: float = 60.0  # remind this long before the turn runs out
+    round_pause: float = 5.0
+    computer_delay: float = 1.5
+    #: Automatic moves in a row after which a player is removed for being away.
+    max_auto_moves: int = 2
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table in memory: the store's record, the engine's match and bookkeeping."""
+
+    record: Table
+    match: Match | None
+    version: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    auto_moves: dict[int, int] = field(default_factory=dict)
+    deadline: float | None = None  # wall-clock seconds
+    timer: asyncio.Task[None] | None = None
+    queue: asyncio.Queue[TableUpdate] = field(default_factory=asyncio.Queue)
+    worker: asyncio.Task[None] | None = None
+
+    @property
+    def rules(self) -> RuleSet:
+        return RuleSet.from_dict(json.loads(self.record.rules_json))
+
+    def seat_no(self, user_id: int) -> int:
+        seat = self.record.seat_of(user_id)
+        if seat is None:
+            raise GameError(NOT_SEATED)
+        return seat.seat_no
+
+
+class TableService:
+    """Every table in play, kept in memory and mirrored, move by move, in the store."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        timing: Timing | None = None,
+        make_player: PlayerFactory | None = None,
+    ) -> None:
+        self.store = store
+        self.timing = timing or Timing()
+        self._make_player = make_player or (lambda level, seed: BaselinePlayer())
+        self._live: dict[int, LiveTable] = {}
+        self._observers: list[Observer] = []
+        self._closing = False
+
+    # ----- wiring -------------------------------------------------------------------
+
+    def subscribe(self, observer: Observer) -> None:
+        """`observer(update)` is awaited for every update, in order per table."""
+        self._observers.append(observer)
+
+    async def close(self) -> None:
+        self._closing = True
+        for live in list(self._live.values()):
+            await self._stop_tasks(live)
+
+    async def _stop_tasks(self, live: LiveTable) -> None:
+        for task in (live.timer, live.worker):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        live.timer = live.worker = None
+
+    def _emit(self, live: LiveTable, update: TableUpdate) -> None:
+        live.queue.put_nowait(update)
+        if live.worker is None or live.worker.done():
+            live.worker = asyncio.create_task(self._drain(live))
+
+    async def _drain(self, live: LiveTable) -> None:
+        while not live.queue.empty():
+            update = live.queue.get_nowait()
+            for observer in self._observers:
+                try:
+                    await observer(update)
+                except Exception:  # a failed DM or edit must never break the game
+                    log.exception("observer failed on %s of table %s", update.kind, live.record.id)
+
+    async def wait_idle(self) -> None:
+        """Wait until every queued update has been delivered (tests, shutdown)."""
+        for live in list(self._live.values()):
+            if live.worker is not None:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await live.worker
+
+    # ----- lookups ------------------------------------------------------------------
+
+    def get(self, table_id: int) -> LiveTable:
+        live = self._live.get(table_id)
+        if live is None:
+            raise GameError(TABLE_NOT_FOUND)
+        return live
+
+    def tables_of(self, user_id: int) -> list[LiveTable]:
+        return [
+            live
+            for live in self._live.values()
+            if (seat := live.record.seat_of(user_id)) is not None and not seat.removed
+        ]
+
+    def playing_tables_of(self, user_id: int) -> list[LiveTable]:
+        return [t for t in self.tables_of(user_id) if t.record.status == "playing"]
+
+    def state(self, live: LiveTable) -> TableState:
+        record = live.record
+        match = live.match
+        public = None
+        scores: tuple[int, ...] = tuple(0 for _ in record.seats)
+        if match is not None:
+            public = PublicRound.of(match.round.view(0), len(match.rounds))
+            scores = match.scores
+        return TableState(
+            table_id=record.id,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            message_id=record.message_id,
+            host_id=record.host_id,
+            status=record.status,
+            rules=live.rules,
+            target=record.target,
+            seat_count=record.seat_count,
+            seats=tuple(
+                SeatInfo(s.seat_no, s.user_id, s.display_name, s.computer_level, s.removed)
+                for s in record.seats
+            ),
+            version=live.version,
+            scores=scores,
+            public=public,
+            turn_deadline_ts=live.deadline,
+        )
+
+    def views(self, live: LiveTable) -> dict[int, object]:
+        """Each human seat's own view of the round in play."""
+        if live.match is None:
+            return {}
+        rnd = live.match.round
+        return {
+            s.seat_no: rnd.view(s.seat_no)
+            for s in live.record.seats
+            if s.user_id is not None and not s.removed
+        }
+
+    def update(self, live: LiveTable, kind: str, **extra: object) -> TableUpdate:
+        return TableUpdate(kind, self.state(live), self.views(live), **extra)  # type: ignore[arg-type]
+
+    def hand(self, table_id: int, user_id: int) -> TableUpdate:
+        """The state of `user_id`'s table with only their own view (for `/gin hand`)."""
+        live = self.get(table_id)
+        seat = live.seat_no(user_id)
+        if live.match is None:
+            raise GameError("This table hasn't started yet.")
+        return TableUpdate(
+            "hand", self.state(live), {seat: live.match.round.view(seat)}, actor=user_id
+        )
+
+    # ----- lobby --------------------------------------------------------------------
+
+    async def _refresh(self, live: LiveTable) -> None:
+        record = await self.store.tables.get(live.record.id)
+        if record is not None:
+            live.record = record
+            live.version = record.version
+
+    async def check_capacity(self, user_id: int) -> None:
+        count = await self.store.tables.count_active(user_id)
+        if count >= MAX_TABLES_PER_PLAYER:
+            raise GameError(
+                f"You're already at {MAX_TABLES_PER_PLAYER} tables; finish one before starting another."
+            )
+
+    async def open_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: tuple[int, str],
+        rules: RuleSet,
+        seats: int,
+        seated: tuple[tuple[int | None, str, str | None], ...] = (),
+    ) -> LiveTable:
+        """A new table in the lobby; `seated` fills seats now (user id, name, computer level)."""
+        await self.check_capacity(host[0])
+        spec = TableSpec(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            rules=rules.name,
+            rules_json=json.dumps(rules.to_dict()),
+            target=rules.target,
+            seat_count=seats,
+            seats=tuple(
+                NewSeat(name, user_id=uid, computer_level=level) for uid, name, level in seated
+            )
+            or (NewSeat(host[1], user_id=host[0]),),
+            host_id=host[0],
+        )
+        record = await self.store.tables.create(spec)
+        live = LiveTable(record, None, record.version)
+        self._live[record.id] = live
+        return live
+
+    async def adopt_and_start(self, record: Table) -> TableUpdate:
+        """Start a table the store just created full (an accepted challenge)."""
+        live = LiveTable(record, None, record.version)
+        self._live[record.id] = live
+        async with live.lock:
+            return await self._start(live, actor=None)
+
+    async def join(self, table_id: int, user_id: int, name: str) -> TableUpdate:
+        live = self.get(table_id)
+        async with live.lock:
+            if live.record.status != "lobby":
+                raise GameError("This table has already started.")
+            if live.record.seat_of(user_id) is not None:
+                raise GameError("You're already at this table.")
+            if len(live.record.seats) >= live.record.seat_count:
+                raise GameError("This table is full.")
+            await self.check_capacity(user_id)
+            live.record = await self.store.tables.join(table_id, NewSeat(name, user_id=user_id))
+            live.version = live.record.version
+            update = self.update(live, "lobby", actor=user_id)
+            if len(live.record.seats) == live.record.seat_count:
+                return await self._start(live, actor=user_id)
+            return update
+
+    async def add_computer(self, table_id: int, user_id: int, level: str, name: str) -> TableUpdate:
+        live = self.get(table_id)
+        async with live.lock:
+            if live.record.host_id != user_id:
+                raise GameError("Only the host can add a computer player.")
+            if live.record.status != "lobby":
+                raise GameError("This table has already started.")
+            if len(live.record.seats) >= live.record.seat_count:
+                raise GameError("This table is full.")
+            live.record = await self.store.tables.join(
+                table_id, NewSeat(name, computer_level=level)
+            )
+            live.version = live.record.version
+            if len(live.record.seats) == live.record.seat_count:
+                return await self._start(live, actor=user_id)
+            return self.update(live, "lobby", actor=user_id)
+
+    async def leave(self, table_id: int, user_id: int) -> TableUpdate:
+        live = self.get(table_id)
+        async with live.lock:
+            if live.record.status != "lobby":
+                raise GameError("The game has started: use /gin resign to concede.")
+            if live.record.seat_of(user_id) is None:
+                raise GameError("You're not at this table.")
+            if user_id == live.record.host_id or len(live.record.seats) == 1:
+                await self.store.tables.abandon(table_id)
+                await self._refresh(live)
+                self._live.pop(table_id, None)
+                return self.update(live, "closed", actor=user_id, note="The host closed the table.")
+            live.record = await self.store.tables.leave(table_id, user_id)
+            live.version = live.record.version
+            return self.update(live, "lobby", actor=user_id)
+
+    async def start(self, table_id: int, user_id: int) -> TableUpdate:
+        live = self.get(table_id)
+        async with live.lock:
+            if live.record.host_id != user_id:
+                raise GameError("Only the host can start this table.")
+            if live.record.status != "lobby":
+                raise GameError("This table has already started.")
+            rules = live.rules
+            if len(live.record.seats) < max(2, rules.min_players):
+                raise GameError("At least two players are needed to start.")
+            return await self._start(live, actor=user_id)
+
+    async def _start(self, live: LiveTable, *, actor: int | None) -> TableUpdate:
+        rules = live.rules
+        seats = len(live.record.seats)
+        if not rules.min_players <= seats <= rules.max_players:
+            raise GameError(
+                f"The {rules.name} rules are for {rules.min_players} to {rules.max_players} players."
+            )
+        match = Match(rules, seats, secrets.randbits(62))
+        deadline = self._next_deadline(live, match)
+        version = await self.store.tables.start(
+            live.record.id, live.version, json.dumps(match.to_dict()), turn_deadline=deadline
+        )
+        version = await self.store.tables.start_round(
+            live.record.id,
+            version,
+            1,
+            match.round.seed,
+            match.round.dealer,
+            json.dumps(match.to_dict()),
+            turn_deadline=deadline,
+        )
+        live.match = match
+        await self._refresh(live)
+        live.version = version
+        update = self.update(live, "round_start", actor=None)
+        self._emit(live, update)
+        self._schedule(live)
+        return update
+
+    # ----- play ---------------------------------------------------------------------
+
+    async def act(
+        self, table_id: int, user_id: int, action: Action, version: int | None
+    ) -> TableUpdate:
+        """A player's move. Checked against the seat, the version and the engine, committed
+        to the store, then returned (and queued for everyone else)."""
+        live = self.get(table_id)
+        async with live.lock:
+            seat = live.seat_no(user_id)
+            if live.match is None or live.record.status != "playing":
+                raise GameError(TABLE_NOT_FOUND)
+            if version is not None and version != live.version:
+                raise StaleButton(STALE)
+            update = await self._apply(live, seat, action, actor=user_id)
+            live.auto_moves[seat] = 0
+            return update
+
+    async def _apply(
+        self, live: LiveTable, seat: int, action: Action, *, actor: int | None
+    ) -> TableUpdate:
+        match = live.match
+        assert match is not None
+        if match.round_over:
+            raise IllegalAction("This round is over; the next one starts in a moment.")
+        trial: Round = match.round.copy()
+        trial.apply(action, seat)  # IllegalAction with a readable message, nothing changed
+        result = trial.result
+        round_no = len(match.rounds)
+        if trial.over:
+            deadline = None
+        elif trial.to_move == seat and live.deadline is not None:
+            deadline = datetime.fromtimestamp(live.deadline, UTC)  # same turn, same clock
+        else:
+            deadline = self._deadline_for(live, trial)
+        try:
+            version = await self.store.tables.apply_move(
+                live.record.id,
+                live.version,
+                round_no,
+                seat,
+                json.dumps(action.to_dict()),
+                turn_deadline=deadline,
+                round_result_json=None if result is None else json.dumps(result.to_dict()),
+            )
+        except StaleVersion as exc:
+            await self._refresh(live)
+            raise StaleButton(STALE) from exc
+        match.apply(action, seat)
+        live.version = version
+        live.deadline = None if deadline is None else deadline.timestamp()
+        kind = "round_over" if match.round_over else "move"
+        update = self.update(live, kind, actor=actor)
+        self._emit(live, update)
+        if match.round_over:
+            self._after_round(live)
+        else:
+            self._schedule(live)
+        return update
+
+    async def resign(self, table_id: int, user_id: int) -> TableUpdate:
+        live = self.get(table_id)
+        async with live.lock:
+            seat = live.seat_no(user_id)
+            if live.record.status != "playing" or live.match is None:
+                raise GameError("This match isn't in play.")
+            live.match.forfeit(seat)
+            return await self._finish(live, ended_by="resign", loser=seat, actor=user_id)
+
+    # ----- rounds and match end ------------------------------------------------------
+
+    def _after_round(self, live: LiveTable) -> None:
+        match = live.match
+        assert match is not None
+        self._cancel_timer(live)
+        live.timer = asyncio.create_task(self._round_break(live))
+
+    async def _round_break(self, live: LiveTable) -> None:
+        await asyncio.sleep(self.timing.round_pause)
+        async with live.lock:
+            match = live.match
+            if match is None or live.record.status != "playing" or not match.round_over:
+                return
+            live.timer = None
+            if match.over:
+                await self._finish(live, ended_by="score", loser=None, actor=None)
+                return
+            match.next_round()
+            deadline = self._next_deadline(live, match)
+            live.version = await self.store.tables.start_round(
+                live.record.id,
+                live.version,
+                len(match.rounds),
+                match.round.seed,
+                match.round.dealer,
+                json.dumps(match.to_dict()),
+                turn_deadline=deadline,
+            )
+            await self._refresh(live)
+            self._emit(live, self.update(live, "round_start"))
+            self._schedule(live)
+
+    async def _finish(
+        self, live: LiveTable, *, ended_by: EndedBy, loser: int | None, actor: int | None
+    ) -> TableUpdate:
+        match = live.match
+        assert match is not None
+        self._cancel_timer(live)
+        totals = match.totals
+        winner = match.winner
+        lines = self._lines(live, match, ended_by, loser)
+        live.version = await self.store.tables.finish_match(
+            live.record.id,
+            live.version,
+            winner_seat=winner,
+            ended_by=ended_by,
+            lines=lines,
+            state_json=json.dumps(match.to_dict()),
+        )
+        await self._refresh(live)
+        summary = MatchSummary(
+            totals=totals,
+            winner=winner,
+            ended_by=ended_by,
+            rounds_won=match.rounds_won,
+            draws=match.draws,
+            scoring=live.rules.scoring,
+        )
+        update = self.update(live, "match_over", actor=actor, summary=summary)
+        self._emit(live, update)
+        self._live.pop(live.record.id, None)
+        return update
+
+    def _lines(
+        self, live: LiveTable, match: Match, ended_by: str, loser: int | None
+    ) -> dict[int, MatchLine]:
+        totals = match.totals
+        winner = match.winner
+        penalty = live.rules.scoring == "penalty"
+        counts: dict[int, dict[str, int]] = {
+            s: {
+                "rounds_played": 0,
+                "rounds_won": 0,
+                "gins": 0,
+                "big_gins": 0,
+                "knocks": 0,
+                "undercuts_made": 0,
+                "undercuts_suffered": 0,
+                "points_for": 0,
+                "points_against": 0,
+            }
+            for s in range(match.seats)
+        }
+        for result in match.results:
+            for s in range(match.seats):
+                counts[s]["rounds_played"] += 1
+            if result.winner is None:
+                continue
+            counts[result.winner]["rounds_won"] += 1
+            knocker = result.knocker
+            if result.kind == "gin" and knocker is not None:
+                counts[knocker]["gins"] += 1
+            elif result.kind == "big_gin" and knocker is not None:
+                counts[knocker]["big_gins"] += 1
+            elif result.kind == "knock" and knocker is not None:
+                counts[knocker]["knocks"] += 1
+            elif result.kind == "undercut" and knocker is not None:
+                counts[knocker]["knocks"] += 1
+                counts[knocker]["undercuts_suffered"] += 1
+                counts[result.winner]["undercuts_made"] += 1
+            for s, pts in enumerate(result.points):
+                if penalty:
+                    counts[s]["points_against"] += pts
+                else:
+                    counts[s]["points_for"] += pts
+                    for other in range(match.seats):
+                        if other != s:
+                            counts[other]["points_against"] += pts
+        shutout = (
+            not penalty
+            and winner is not None
+            and match.draws == 0
+            and all(r.winner == winner for r in match.results)
+            and ended_by == "score"
+        )
+        return {
+            s.seat_no: MatchLine(
+                won=s.seat_no == winner,
+                score=totals[s.seat_no],
+                resigned=ended_by == "resign" and s.seat_no == loser,
+                forfeited=ended_by in ("timeout", "forfeit") and s.seat_no == loser,
+                shutout=shutout and s.seat_no == winner,
+                **counts[s.seat_no],
+            )
+            for s in live.record.seats
+            if s.user_id is not None
+        }
+
+    # ----- timers and computer seats ---------------------------------------------------
+
+    def _deadline_for(self, live: LiveTable, rnd: Round) -> datetime | None:
+        seat = rnd.to_move
+        if seat is None or self._is_auto(live, seat):
+            return None
+        return datetime.now(UTC) + timedelta(seconds=self.timing.turn)
+
+    def _next_deadline(self, live: LiveTable, match: Match) -> datetime | None:
+        return self._deadline_for(live, match.round)
+
+    def _is_auto(self, live: LiveTable, seat: int) -> bool:
+        record = next((s for s in live.record.seats if s.seat_no == seat), None)
+        return record is None or record.computer_level is not None or record.removed
+
+    def _cancel_timer(self, live: LiveTable) -> None:
+        if live.timer is not None and live.timer is not asyncio.current_task():
+            live.timer.cancel()
+        live.timer = None
+
+    def _schedule(self, live: LiveTable) -> None:
+        """Arm what happens next without a click: a computer's move or the turn timer."""
+        self._cancel_timer(live)
+        if self._closing or live.match is None or live.match.round_over:
+            return
+        seat = live.match.round.to_move
+        if seat is None:
+            return
+        if self._is_auto(live, seat):
+            live.deadline = None
+            live.timer = asyncio.create_task(self._computer_turn(live, live.version))
+            return
+        if live.deadline is None:
+            live.deadline = time.time() + self.timing.turn
+        live.timer = asyncio.create_task(self._turn_timer(live, live.version))
+
+    async def _computer_turn(self, live: LiveTable, version: int) -> None:
+        await asyncio.sleep(self.timing.computer_delay)
+        async with live.lock:
+            if live.version != version or live.match is None or live.match.round_over:
+                return
+            rnd = live.match.round
+            seat = rnd.to_move
+            assert seat is not None
+            record = next(s for s in live.record.seats if s.seat_no == seat)
+            level = record.computer_level or "normal"
+            player = self._make_player(level, rnd.seed ^ (seat + 1))
+            view = rnd.view(seat)
+            action = await asyncio.to_thread(player.choose, view, view.legal)
+            live.timer = None
+            await self._apply(live, seat, action, actor=None)
+
+    async def _turn_timer(self, live: LiveTable, version: int) -> None:
+        assert live.deadline is not None
+        remaining = live.deadline - time.time()
+        before_reminder = remaining - self.timing.reminder
+        if before_reminder > 0:
+            await asyncio.sleep(before_reminder)
+            if live.version != version:
+                return
+            seat = live.match.round.to_move if live.match else None
+            if seat is not None:
+                left = max(0, round(live.deadline - time.time()))
+                self._emit(live, self.update(live, "reminder", note=f"{left}"))
+        await asyncio.sleep(max(0.0, live.deadline - time.time()))
+        async with live.lock:
+            if live.version != version or live.match is None or live.match.round_over:
+                return
+            live.timer = None
+            await self._timeout(live)
+
+    async def _timeout(self, live: LiveTable) -> None:
+        """The turn ran out: play the whole turn automatically (pass, or draw from the stock
+        and discard the highest deadwood). The second automatic turn in a row removes the
+        player (see docs/playing.md)."""
+        match = live.match
+        assert match is not None
+        seat = match.round.to_move
+        assert seat is not None
+        misses = live.auto_moves.get(seat, 0) + 1
+        live.auto_moves[seat] = misses
+        action = auto_move(match.round.view(seat))
+        await self._apply(live, seat, action, actor=None)
+        if action.kind == DRAW_STOCK and not match.round_over and match.round.to_move == seat:
+            await self._apply(live, seat, auto_move(match.round.view(seat)), actor=None)
+        if misses >= self.timing.max_auto_moves and not match.over:
+            await self._remove_for_absence(live, seat)
+
+    async def _remove_for_absence(self, live: LiveTable, seat: int) -> None:
+        match = live.match
+        assert match is not None
+        name = next(s.display_name for s in live.record.seats if s.seat_no == seat)
+        note = f"{name} was away too long and has been removed."
+        if match.seats == 2:
+            match.forfeit(seat)
+            await self._finish(live, ended_by="timeout", loser=seat, actor=None)
+            return
+        await self.store.tables.remove_seat(live.record.id, seat)
+        await self._refresh(live)
+        self._emit(live, self.update(live, "removed", note=note))
+        self._schedule(live)
+
+    # ----- recovery -------------------------------------------------------------------
+
+    async def recover(self) -> int:
+        """Rebuild every table in play from its snapshot plus the moves logged after it,
+        and arm its timers again. Returns how many tables were restored."""
+        restored = 0
+        for item in await self.store.tables.in_play():
+            record = item.table
+            try:
+                if record.status == "lobby":
+                    self._live[record.id] = LiveTable(record, None, record.version)
+                    continue
+                if record.state_json is None:
+                    continue
+                match = Match.from_dict(json.loads(record.state_json))
+                for move in item.moves:
+                    if match.round_over and move.round_no > len(match.rounds):
+                        match.next_round()
+                    match.apply(Action.from_dict(json.loads(move.action_json)), move.seat)
+            except (ValueError, IllegalAction, KeyError):
+                log.exception("table %s could not be restored; it is abandoned", record.id)
+                await self.store.tables.abandon(record.id)
+                continue
+            live = LiveTable(record, match, record.version)
+            if record.turn_deadline is not None:
+                live.deadline = record.turn_deadline.timestamp()
+            self._live[record.id] = live
+            if match.round_over:
+                self._after_round(live)
+            else:
+                self._schedule(live)
+            restored += 1
+        return restored

@@ -1,0 +1,1 @@
+"""Discord-side rendering of the game: messages, embeds, persistent controls."""

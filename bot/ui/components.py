@@ -1,0 +1,241 @@
+"""Persistent controls (`DynamicItem`s): their custom ids carry everything a click needs, so
+they keep working after a restart. A click is handed to the `Play` cog's handlers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import discord
+
+from bot.engine import Card, parse_card
+from bot.engine.actions import Action
+
+CARD = r"[CDHS]\d{1,2}"
+
+
+class Handlers(Protocol):
+    async def on_action(
+        self, interaction: discord.Interaction, table_id: int, version: int, action: Action
+    ) -> None: ...
+
+    async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None: ...
+
+    async def on_lobby(self, interaction: discord.Interaction, table_id: int, op: str) -> None: ...
+
+    async def on_challenge(
+        self, interaction: discord.Interaction, challenge_id: int, op: str
+    ) -> None: ...
+
+    async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None: ...
+
+
+def handlers(interaction: discord.Interaction) -> Handlers:
+    cog = interaction.client.get_cog("Play")  # type: ignore[attr-defined]
+    if cog is None:  # pragma: no cover - the cog is always loaded with the items
+        raise RuntimeError("the Play cog is not loaded")
+    return cog  # type: ignore[no-any-return]
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"gin:a:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z_]+)(?::(?P<card>{CARD}))?",
+):
+    """A move button (draw, take, pass, gin, big gin)."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        kind: str,
+        card: Card | None,
+        label: str = "…",
+        *,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        self.table_id, self.version = table_id, version
+        self.action = Action(kind, card)
+        style = (
+            discord.ButtonStyle.primary
+            if kind in ("gin", "big_gin")
+            else discord.ButtonStyle.secondary
+        )
+        if kind in ("draw_stock", "draw_discard", "take_upcard"):
+            style = discord.ButtonStyle.success
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                disabled=disabled,
+                row=row,
+                custom_id=f"gin:a:{table_id}:{version}:{self.action.encode()}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameButton:
+        card = match["card"]
+        return cls(
+            int(match["table"]),
+            int(match["version"]),
+            match["kind"],
+            parse_card(card) if card else None,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_action(interaction, self.table_id, self.version, self.action)
+
+
+class GameSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gin:s:(?P<table>\d+):(?P<version>\d+):(?P<kind>discard|knock)",
+):
+    """Pick the card to discard, or to knock with."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        kind: str,
+        cards: Sequence[Card] = (),
+        placeholder: str = "…",
+        *,
+        row: int | None = None,
+    ) -> None:
+        self.table_id, self.version, self.kind = table_id, version, kind
+        options = [discord.SelectOption(label=c.label, value=c.code) for c in cards[:25]]
+        super().__init__(
+            discord.ui.Select(
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label="—", value="none")],
+                row=row,
+                custom_id=f"gin:s:{table_id}:{version}:{kind}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameSelect:
+        return cls(int(match["table"]), int(match["version"]), match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        try:
+            card = parse_card(str(values[0]))
+        except (IndexError, ValueError):
+            await interaction.response.send_message("Pick a card from the list.", ephemeral=True)
+            return
+        action = Action(self.kind, card)
+        await handlers(interaction).on_action(interaction, self.table_id, self.version, action)
+
+
+class ShowHandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gin:show:(?P<table>\d+)"
+):
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label="Show my hand",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"gin:show:{table_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ShowHandButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_show_hand(interaction, self.table_id)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gin:t:(?P<table>\d+):(?P<op>join|leave|start|computer)",
+):
+    def __init__(
+        self,
+        table_id: int,
+        op: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        self.table_id, self.op = table_id, op
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"gin:t:{table_id}:{op}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["table"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_lobby(interaction, self.table_id, self.op)
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gin:c:(?P<id>\d+):(?P<op>accept|decline|cancel)",
+):
+    def __init__(
+        self,
+        challenge_id: int,
+        op: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        self.challenge_id, self.op = challenge_id, op
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"gin:c:{challenge_id}:{op}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChallengeButton:
+        return cls(int(match["id"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_challenge(interaction, self.challenge_id, self.op)
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gin:r:(?P<table>\d+)"
+):
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", style=discord.ButtonStyle.success, custom_id=f"gin:r:{table_id}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_rematch(interaction, self.table_id)
+
+
+DYNAMIC_ITEMS = (
+    GameButton,
+    GameSelect,
+    ShowHandButton,
+    LobbyButton,
+    ChallengeButton,
+    RematchButton,
+)

@@ -1,0 +1,184 @@
+"""The table and challenge services on a real SQLite file and the real engine."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.engine import IllegalAction
+from bot.engine.actions import DRAW_STOCK, Action
+from bot.engine.players import BaselinePlayer
+from bot.games.challenges import ChallengeService
+from bot.games.errors import GameError
+from bot.games.model import TableUpdate
+from bot.games.tables import StaleButton, TableService, Timing
+from bot.store import Store, open_store
+
+FAST = Timing(turn=60, reminder=10, round_pause=0, computer_delay=0)
+A, B = 1001, 1002
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> Store:
+    s = await open_store(tmp_path / "gin.sqlite3")
+    yield s
+    await s.close()
+
+
+async def start_match(
+    store: Store, timing: Timing = FAST
+) -> tuple[TableService, int, list[TableUpdate]]:
+    tables = TableService(store, timing=timing)
+    seen: list[TableUpdate] = []
+
+    async def observe(update: TableUpdate) -> None:
+        seen.append(update)
+
+    tables.subscribe(observe)
+    challenges = ChallengeService(store, tables)
+    ch = await challenges.create(
+        guild_id=1,
+        channel_id=2,
+        challenger=(A, "Alice"),
+        opponent=(B, "Bob"),
+        opponent_is_bot=False,
+        preset="cardgames",
+        target=10,
+    )
+    _, update = await challenges.accept(ch.id, B, {A: "Alice", B: "Bob"})
+    return tables, update.state.table_id, seen
+
+
+async def play_until_over(tables: TableService, table_id: int) -> None:
+    """Both seats play the baseline strategy through `act`, as clicks would."""
+    player = BaselinePlayer()
+    for _ in range(5000):
+        try:
+            live = tables.get(table_id)
+        except GameError:
+            return
+        match = live.match
+        assert match is not None
+        if match.round_over:
+            await asyncio.sleep(0.01)
+            continue
+        seat = match.round.to_move
+        assert seat is not None
+        view = match.round.view(seat)
+        user = live.record.seats[seat].user_id
+        assert user is not None
+        await tables.act(table_id, user, player.choose(view, view.legal), live.version)
+    raise AssertionError("match did not end")
+
+
+async def test_whole_match_is_recorded(store: Store) -> None:
+    tables, table_id, seen = await start_match(store)
+    await play_until_over(tables, table_id)
+    await tables.wait_idle()
+    kinds = [u.kind for u in seen]
+    assert kinds[0] == "round_start" and kinds[-1] == "match_over"
+    summary = seen[-1].summary
+    assert summary is not None and summary.winner in (0, 1)
+    moves = await store.tables.moves(table_id)
+    assert len(moves) == sum(1 for u in seen if u.kind in ("move", "round_over"))
+    winner_id = (A, B)[summary.winner]
+    stats = await store.stats.get(winner_id)
+    assert stats.matches_won == 1 and stats.matches_played == 1
+    assert (await store.tables.get(table_id)).status == "finished"
+    with pytest.raises(GameError, match="couldn't find that game table"):
+        await tables.act(table_id, A, Action(DRAW_STOCK), None)
+    await tables.close()
+
+
+async def test_bad_clicks_change_nothing(store: Store) -> None:
+    tables, table_id, _ = await start_match(store)
+    live = tables.get(table_id)
+    assert live.match is not None
+    version = live.version
+    mover = live.record.seats[live.match.round.to_move].user_id
+    other = A if mover == B else B
+    with pytest.raises(GameError, match="Only the players"):
+        await tables.act(table_id, 999, Action("pass"), version)
+    with pytest.raises(IllegalAction):
+        await tables.act(table_id, other, Action("pass"), version)
+    with pytest.raises(StaleButton):
+        await tables.act(table_id, mover, Action("pass"), version - 1)
+    assert live.version == version and live.match.round.move_number == 0
+    assert await store.tables.moves(table_id) == []
+    # two clicks at once: exactly one applies
+    results = await asyncio.gather(
+        tables.act(table_id, mover, Action("pass"), version),
+        tables.act(table_id, mover, Action("pass"), version),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, StaleButton) for r in results) == 1
+    assert len(await store.tables.moves(table_id)) == 1
+    await tables.close()
+
+
+async def test_recovery_rebuilds_the_same_state(store: Store) -> None:
+    tables, table_id, _ = await start_match(store)
+    player = BaselinePlayer()
+    for _ in range(7):
+        live = tables.get(table_id)
+        rnd = live.match.round
+        seat = rnd.to_move
+        view = rnd.view(seat)
+        await tables.act(
+            table_id, live.record.seats[seat].user_id, player.choose(view, view.legal), live.version
+        )
+    before = tables.get(table_id)
+    views = {s: before.match.round.view(s) for s in (0, 1)}
+    await tables.close()
+    again = TableService(store, timing=FAST)
+    assert await again.recover() == 1
+    after = again.get(table_id)
+    assert after.version == before.version
+    assert {s: after.match.round.view(s) for s in (0, 1)} == views
+    assert json.dumps(after.match.to_dict()) == json.dumps(before.match.to_dict())
+    await again.close()
+
+
+async def test_turn_timer_plays_then_removes(store: Store) -> None:
+    timing = Timing(turn=0.05, reminder=0.02, round_pause=0, computer_delay=0, max_auto_moves=2)
+    tables, table_id, seen = await start_match(store, timing)
+    for _ in range(200):
+        if any(u.kind == "match_over" for u in seen):
+            break
+        await asyncio.sleep(0.02)
+    await tables.wait_idle()
+    final = seen[-1]
+    assert final.kind == "match_over" and final.summary is not None
+    assert final.summary.ended_by == "timeout"
+    assert any(u.kind == "reminder" for u in seen)
+    moves = await store.tables.moves(table_id)
+    assert moves, "automatic moves are logged like any other"
+    await tables.close()
+
+
+async def test_challenge_rules(store: Store) -> None:
+    tables = TableService(store, timing=FAST)
+    challenges = ChallengeService(store, tables)
+    kwargs = dict(guild_id=1, channel_id=2, opponent_is_bot=False, preset=None, target=None)
+    with pytest.raises(GameError, match="yourself"):
+        await challenges.create(challenger=(A, "A"), opponent=(A, "A"), **kwargs)
+    with pytest.raises(GameError, match="between 10 and 500"):
+        await challenges.create(challenger=(A, "A"), opponent=(B, "B"), **{**kwargs, "target": 5})
+    ch = await challenges.create(challenger=(A, "A"), opponent=(B, "B"), **kwargs)
+    with pytest.raises(GameError, match="already have a pending"):
+        await challenges.create(challenger=(B, "B"), opponent=(A, "A"), **kwargs)
+    with pytest.raises(GameError, match="Only the challenged"):
+        await challenges.accept(ch.id, A, {})
+    with pytest.raises(GameError, match="Only the challenger"):
+        await challenges.cancel(ch.id, B)
+    done = await challenges.decline(ch.id, B)
+    assert done.status == "declined"
+    with pytest.raises(GameError, match="already declined"):
+        await challenges.accept(ch.id, B, {})
+    await store.relations.add(B, A, "block")
+    with pytest.raises(GameError, match="can't challenge"):
+        await challenges.create(challenger=(A, "A"), opponent=(B, "B"), **kwargs)
+    await tables.close()
