@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from bot.engine.cards import SUITS, Card
 
@@ -85,15 +86,20 @@ def _segments(chunk: int) -> list[tuple[int, int]]:
 
 _PTS = _build_points()
 _CARDS = [_build_cards(s) for s in range(4)]
-# Run melds of one suit, keyed by a 13-bit mask that is a union of segments of 3+ cards.
-_RUNS: list[dict[int, tuple[Meld, ...]]] = [{} for _ in range(4)]
+# Cards of a 13-bit suit mask that lie in a run of 3+ (aces low: bit 0 is the ace).
+_RUN_COVER13 = [0] * (1 << 13)
 for _chunk in range(1 << 13):
+    _t = _chunk & _chunk >> 1 & _chunk >> 2
+    _RUN_COVER13[_chunk] = (_t | _t << 1 | _t << 2) & _LOW13
+# Run melds of one suit, indexed by a 13-bit mask that is a union of runs of 3+ cards (the
+# run cover of some mask); other entries stay empty and are never read.
+_RUNS: list[list[tuple[Meld, ...]]] = [[()] * (1 << 13) for _ in range(4)]
+for _chunk in set(_RUN_COVER13):
     _segs = _segments(_chunk)
-    if all(n >= 3 for _, n in _segs):
-        for _s in range(4):
-            _RUNS[_s][_chunk] = tuple(
-                tuple(Card.from_index(_s * 13 + i) for i in range(lo, lo + n)) for lo, n in _segs
-            )
+    for _s in range(4):
+        _RUNS[_s][_chunk] = tuple(
+            tuple(Card.from_index(_s * 13 + i) for i in range(lo, lo + n)) for lo, n in _segs
+        )
 # Set melds keyed by rank index (0-12) and a 4-bit suit mask.
 _SETS = [
     [tuple(Card.from_index(s * 13 + r) for s in range(4) if sm >> s & 1) for sm in range(16)]
@@ -117,6 +123,23 @@ class Arrangement:
             "deadwood": [c.code for c in self.deadwood],
             "deadwood_points": self.deadwood_points,
         }
+
+
+_new = object.__new__
+_SLOTS: dict[str, Any] = dict(vars(Arrangement))
+_set_melds = _SLOTS["melds"].__set__
+_set_deadwood = _SLOTS["deadwood"].__set__
+_set_points = _SLOTS["deadwood_points"].__set__
+
+
+def _make(melds: tuple[Meld, ...], deadwood: tuple[Card, ...], points: int) -> Arrangement:
+    """`Arrangement(melds, deadwood, points)` through the slot descriptors: the frozen
+    dataclass __init__ costs a third of a microsecond more, on the hottest path."""
+    arr: Arrangement = _new(Arrangement)
+    _set_melds(arr, melds)
+    _set_deadwood(arr, deadwood)
+    _set_points(arr, points)
+    return arr
 
 
 def _bit_slow(card: Card) -> int:
@@ -252,7 +275,7 @@ def _arrangement(m: int, sm: int, rm: int, dw_points: int) -> Arrangement:
             runs[0][rm & _LOW13]
             + runs[1][rm >> 16 & _LOW13]
             + runs[2][rm >> 32 & _LOW13]
-            + runs[3][rm >> 48 & _LOW13]
+            + runs[3][rm >> 48]
         )
     if sm:
         a = sm & _LOW13
@@ -265,28 +288,71 @@ def _arrangement(m: int, sm: int, rm: int, dw_points: int) -> Arrangement:
             ranks ^= low
             suits = (a & low and 1) | (b & low and 2) | (c & low and 4) | (d & low and 8)
             melds += (_SETS[low.bit_length() - 1][suits],)
-    return Arrangement(melds, cards_of_mask(m & ~(sm | rm)), dw_points)
+    return _make(melds, cards_of_mask(m & ~(sm | rm)), dw_points)
 
 
 def mask_deadwood(m: int) -> int:
     """Least deadwood points of the hand mask `m` (see `hand_mask`)."""
-    return _points(m) - _max_melded(m)
+    a = m & _LOW13
+    b = m >> 16 & _LOW13
+    c = m >> 32 & _LOW13
+    d = m >> 48
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        return _points(m) - _max_melded(m)
+    cover = _RUN_COVER13
+    p = _PTS
+    return p[a ^ cover[a]] + p[b ^ cover[b]] + p[c ^ cover[c]] + p[d ^ cover[d]]
 
 
 def deadwood_points(cards: Iterable[Card]) -> int:
     """Least deadwood points of a hand, without building the arrangement."""
-    m = hand_mask(cards)
-    return _points(m) - _max_melded(m)
+    return mask_deadwood(hand_mask(cards))
 
 
 def best_melds(cards: Iterable[Card]) -> Arrangement:
     """The arrangement with the least deadwood points; ties broken as in `best_arrangements`."""
-    m = hand_mask(cards)
+    # The common cases are inlined on the four 13-bit suit masks (small ints, table lookups):
+    # this is the hot call of the computer players and of the benchmark.
+    get = _BIT_OF_ID.get
+    m = 0
+    n = 0
+    for card in cards:
+        bit = get(id(card))
+        if bit is None:
+            bit = _bit_slow(card)
+        m |= bit
+        n += 1
+    if m.bit_count() != n:
+        raise ValueError("a hand cannot hold the same card twice")
+    a = m & _LOW13
+    b = m >> 16 & _LOW13
+    c = m >> 32 & _LOW13
+    d = m >> 48
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        return _best_with_sets(m)
+    cover = _RUN_COVER13
+    ra = cover[a]
+    rb = cover[b]
+    rc = cover[c]
+    rd = cover[d]
+    a ^= ra
+    b ^= rb
+    c ^= rc
+    d ^= rd
+    p = _PTS
+    cs = _CARDS
+    deadwood = cs[0][a] + cs[1][b] + cs[2][c] + cs[3][d]
+    points = p[a] + p[b] + p[c] + p[d]
+    if ra | rb | rc | rd:
+        runs = _RUNS
+        melds = runs[0][ra] + runs[1][rb] + runs[2][rc] + runs[3][rd]
+        return _make(melds, deadwood, points)
+    return _make((), deadwood, points)
+
+
+def _best_with_sets(m: int) -> Arrangement:
     runs = _run_cover(m)
-    ranks = _set_ranks(m)
-    if not ranks:
-        return _arrangement(m, 0, runs, _points(m & ~runs))
-    sets = m & ranks * _SPREAD
+    sets = m & _set_ranks(m) * _SPREAD
     if not sets & runs:
         return _arrangement(m, sets, runs, _points(m & ~(sets | runs)))
     value, found = _solve(m)
@@ -308,18 +374,13 @@ def discard_options(cards: Iterable[Card]) -> list[tuple[Card, int]]:
     """For each card of the hand (in card order), the least deadwood the other cards leave.
     Exact: every remaining hand is solved, never "best arrangement minus its worst card"."""
     m = hand_mask(cards)
-    total = _points(m)
     out = []
     rest = m
     while rest:
         b = rest & -rest
         rest ^= b
-        kept = m ^ b
-        out.append((_CARD_OF_BIT[b], total - _PTS_OF_BIT[b] - _max_melded(kept)))
+        out.append((_CARD_OF_BIT[b], mask_deadwood(m ^ b)))
     return out
-
-
-_PTS_OF_BIT = {b: c.points for b, c in _CARD_OF_BIT.items()}
 
 
 def is_meld(cards: Iterable[Card]) -> bool:
