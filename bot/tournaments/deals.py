@@ -10,7 +10,7 @@ __all__ = ["deal_seed"]
 def deal_seed(
     tournament_seed: int, round_no: int, deal_index: int, table: int | None = None
 ) -> int:
-    """A 64-bit seed for deal ``deal_index`` (0-based) of round ``round_no``.
+    """A 63-bit seed (fits SQLite's signed INTEGER) for deal ``deal_index`` (0-based) of round ``round_no``.
 
     With ``table`` None (duplicate deals) every table of the round gets the same seed for the
     same deal index, so the engine deals identical hands to seat 1 and seat 2 everywhere.
@@ -23,4 +23,4 @@ def deal_seed(
     if table is not None:
         key += f":{table}"
     digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+    return int.from_bytes(digest, "big") >> 1
