@@ -241,25 +241,30 @@ class Round:
                 return [Action(DRAW_STOCK)]
             return [Action(DRAW_STOCK), Action(DRAW_DISCARD)]
         hand = self._hands[self._to_move]
-        legal = [Action(DISCARD, c) for c in hand if c != self._taken]
-        options = self._knock_options(hand)
+        taken = self._taken
+        if taken is None:
+            legal = [Action(DISCARD, c) for c in hand]
+        else:
+            legal = [Action(DISCARD, c) for c in hand if c != taken]
+        deadwood = deadwood_points(hand)
+        options = self._knock_options(hand, deadwood)
         legal += [Action(KNOCK, c) for c, dw in options if dw > 0]
         legal += [Action(GIN, c) for c, dw in options if dw == 0]
-        if self.rules.big_gin and deadwood_points(hand) == 0:
+        if self.rules.big_gin and deadwood == 0:
             legal.append(Action(BIG_GIN))
         return legal
 
-    def _knock_options(self, hand: list[Card]) -> list[tuple[Card, int]]:
-        """(card, deadwood of the other cards) for each card the mover may knock with."""
+    def _knock_options(self, hand: list[Card], deadwood: int) -> list[tuple[Card, int]]:
+        """(card, deadwood of the other cards) for each card the mover may knock with, given
+        the hand's own least `deadwood`."""
         limit = self.rules.knock_limit
-        # Dropping card c leaves at least (deadwood of all 11) - points(c): any arrangement
-        # of the other 10 plus c as deadwood is one of the 11. Most turns no card passes.
-        floor = deadwood_points(hand) - limit
-        if not any(c.points >= floor and c != self._taken for c in hand):
+        taken = self._taken
+        # Dropping card c leaves at least deadwood - points(c): any arrangement of the other
+        # cards plus c as deadwood is one of the whole hand. Most turns no card passes.
+        floor = deadwood - limit
+        if not any(c.points >= floor and c != taken for c in hand):
             return []
-        return sorted(
-            (c, dw) for c, dw in discard_options(hand) if dw <= limit and c != self._taken
-        )
+        return sorted((c, dw) for c, dw in discard_options(hand) if dw <= limit and c != taken)
 
     # ----- applying actions ---------------------------------------------------------
 

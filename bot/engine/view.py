@@ -81,7 +81,7 @@ class RoundView:
             "seat": self.seat,
             "seats": self.seats,
             "dealer": self.dealer,
-            "rules": self.rules.name,
+            "rules": self.rules.to_dict(),
             "phase": self.phase,
             "to_move": self.to_move,
             "move_number": self.move_number,

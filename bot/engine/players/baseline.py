@@ -68,7 +68,7 @@ class BaselinePlayer:
 
     def discard(self, view: RoundView, legal: Sequence[Action]) -> Action:
         """The face-up discard among `legal`: the highest deadwood card not in a meld."""
-        allowed = [a.card for a in legal if a.kind == DISCARD and a.card is not None]
+        allowed = {a.card for a in legal if a.kind == DISCARD}
         deadwood = [c for c in best_melds(view.hand).deadwood if c in allowed]
         if deadwood:
             return Action(DISCARD, _highest(deadwood))
