@@ -1,0 +1,229 @@
+"""Two computer players play N matches on the same seeded deals, seats swapped.
+
+    .venv/bin/python bench/arena.py --a hard --b normal --rules cardgames --matches 2000
+
+Each deal (a match seed) is played twice: A at seat 0 and B at seat 1, then the other way
+round, so both players get the same cards and the luck of the deal cancels out. Prints match
+and round win rates with 95% confidence intervals (Wilson), points per round and time per
+decision (p50, p99) per player. A player is a level name ("easy", "normal", "hard") or, for
+experiments, `hard:field=value,...` with fields of `HardParams`.
+
+Decision times are measured around `choose()` alone (the engine's own work is not counted),
+in worker processes that each run one match at a time: with `--workers` no higher than the
+number of cores, every timed decision has a core to itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.engine.match import Match  # noqa: E402
+from bot.engine.players import Player  # noqa: E402
+from bot.engine.players.hard import HardParams, HardPlayer  # noqa: E402
+from bot.engine.players.levels import make_player  # noqa: E402
+from bot.engine.round import derive_seed  # noqa: E402
+from bot.engine.rules import RuleSet  # noqa: E402
+
+
+def build_player(spec: str, seed: int) -> Player:
+    """A player from a spec: a level name, or `hard:field=value,...` (HardParams fields)."""
+    level, _, extra = spec.partition(":")
+    if not extra:
+        return make_player(level, seed)
+    if level != "hard":
+        raise ValueError("only hard takes parameters")
+    kinds = {f.name: f.type for f in fields(HardParams)}
+    values: dict[str, Any] = {}
+    for item in extra.split(","):
+        key, _, raw = item.partition("=")
+        if key not in kinds:
+            raise ValueError(f"HardParams has no field {key!r}")
+        values[key] = float(raw) if "float" in str(kinds[key]) else int(raw)
+    return HardPlayer(seed, HardParams(**values))
+
+
+@dataclass
+class MatchRecord:
+    """One match from A's side."""
+
+    a_won: bool
+    a_score: int
+    b_score: int
+    #: Per round (re-deals left out): (A's points, B's points, winner "A"/"B"/"").
+    rounds: list[tuple[int, int, str]] = field(default_factory=list)
+    a_times: list[float] = field(default_factory=list)
+    b_times: list[float] = field(default_factory=list)
+
+
+def play_match(
+    rules: RuleSet, a_spec: str, b_spec: str, seed: int, deal: int, a_seat: int
+) -> MatchRecord:
+    """Play one match of the deal `deal`, A sitting at `a_seat`; return it from A's side."""
+    match_seed = derive_seed(seed, "arena", deal)
+    b_seat = 1 - a_seat
+    players: list[Player] = [build_player(a_spec, 0), build_player(b_spec, 0)]
+    players[a_seat] = build_player(a_spec, derive_seed(seed, "player", deal, a_seat, "A"))
+    players[b_seat] = build_player(b_spec, derive_seed(seed, "player", deal, b_seat, "B"))
+    times: list[list[float]] = [[], []]
+    match = Match(rules, 2, match_seed)
+    clock = time.perf_counter
+    while True:
+        rnd = match.round
+        while True:
+            seat = rnd.to_move
+            if seat is None:
+                break
+            view = rnd.view(seat)
+            legal = view.legal
+            t0 = clock()
+            action = players[seat].choose(view, legal)
+            times[seat].append(clock() - t0)
+            rnd.apply(action, seat)
+        if match.over:
+            break
+        match.next_round()
+    scores = match.scores
+    record = MatchRecord(
+        a_won=match.winner == a_seat,
+        a_score=scores[a_seat],
+        b_score=scores[b_seat],
+        a_times=times[a_seat],
+        b_times=times[b_seat],
+    )
+    for res in match.results:
+        if res.kind == "redeal":
+            continue
+        who = "" if res.winner is None else ("A" if res.winner == a_seat else "B")
+        record.rounds.append((res.points[a_seat], res.points[b_seat], who))
+    return record
+
+
+def _play_deal(job: tuple[RuleSet, str, str, int, int]) -> list[MatchRecord]:
+    rules, a_spec, b_spec, seed, deal = job
+    return [play_match(rules, a_spec, b_spec, seed, deal, a_seat) for a_seat in (0, 1)]
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return centre - half, centre + half
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    k = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[k]
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% normal interval."""
+    n = len(values)
+    if n < 2:
+        return (values[0] if values else 0.0), 0.0
+    m = sum(values) / n
+    var = sum((v - m) ** 2 for v in values) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def run(
+    a: str,
+    b: str,
+    rules: RuleSet,
+    matches: int,
+    seed: int,
+    workers: int,
+    progress: bool = False,
+) -> list[MatchRecord]:
+    """Play `matches` matches (rounded up to an even number: each deal twice)."""
+    deals = (matches + 1) // 2
+    jobs = [(rules, a, b, seed, d) for d in range(deals)]
+    records: list[MatchRecord] = []
+    if workers <= 1:
+        for job in jobs:
+            records += _play_deal(job)
+        return records
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ctx.Pool(workers) as pool:
+        for i, pair in enumerate(pool.imap_unordered(_play_deal, jobs, chunksize=4)):
+            records += pair
+            if progress and (i + 1) % 100 == 0:
+                won = sum(r.a_won for r in records)
+                print(f"  {len(records)} matches, A won {won / len(records):.1%}", flush=True)
+    return records
+
+
+def report(a: str, b: str, rules: RuleSet, records: list[MatchRecord], elapsed: float) -> str:
+    n = len(records)
+    won = sum(r.a_won for r in records)
+    lo, hi = wilson(won, n)
+    rounds = [rd for r in records for rd in r.rounds]
+    decided = [rd for rd in rounds if rd[2]]
+    a_rounds = sum(1 for rd in decided if rd[2] == "A")
+    rlo, rhi = wilson(a_rounds, len(decided))
+    net, net_ci = mean_ci([float(rd[0] - rd[1]) for rd in rounds])
+    a_ppr = sum(rd[0] for rd in rounds) / max(1, len(rounds))
+    b_ppr = sum(rd[1] for rd in rounds) / max(1, len(rounds))
+    lines = [
+        f"arena: A={a} vs B={b}, rules {rules.name}, target {rules.target}, "
+        f"{n} matches ({n // 2} deals, seats swapped), {elapsed:.0f} s",
+        f"machine: {os.cpu_count()} cores, Python {platform.python_version()}",
+        f"matches: A wins {won / n:.1%} (95% CI {lo:.1%} to {hi:.1%})",
+        f"rounds:  {len(rounds)} played ({len(rounds) / n:.1f} per match), "
+        f"{len(rounds) - len(decided)} draws; A wins {a_rounds / max(1, len(decided)):.1%} "
+        f"of decided rounds (95% CI {rlo:.1%} to {rhi:.1%})",
+        f"points per round: A {a_ppr:.2f}, B {b_ppr:.2f}, A-B {net:+.2f} (+/- {net_ci:.2f})",
+        f"match score: A {sum(r.a_score for r in records) / n:.1f}, "
+        f"B {sum(r.b_score for r in records) / n:.1f} (mean grand totals)",
+    ]
+    for label, spec, times in (
+        ("A", a, [t for r in records for t in r.a_times]),
+        ("B", b, [t for r in records for t in r.b_times]),
+    ):
+        times.sort()
+        lines.append(
+            f"decision time {label} ({spec}): {len(times)} decisions, "
+            f"p50 {percentile(times, 0.5) * 1e3:.2f} ms, p99 {percentile(times, 0.99) * 1e3:.2f} ms, "
+            f"max {times[-1] * 1e3 if times else 0:.2f} ms"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--a", default="hard", help="player A (level or hard:field=value,...)")
+    parser.add_argument("--b", default="normal", help="player B")
+    parser.add_argument("--rules", default="cardgames", help="rule preset")
+    parser.add_argument("--matches", type=int, default=2000)
+    parser.add_argument("--target", type=int, default=None, help="match target (default: preset)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--progress", action="store_true")
+    args = parser.parse_args(argv)
+    rules = RuleSet.preset(args.rules)
+    if args.target is not None:
+        rules = rules.replace(target=args.target)
+    start = time.perf_counter()
+    records = run(args.a, args.b, rules, args.matches, args.seed, args.workers, args.progress)
+    print(report(args.a, args.b, rules, records, time.perf_counter() - start))
+
+
+if __name__ == "__main__":
+    main()
