@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -46,7 +47,7 @@ class Message:
     embed: discord.Embed | None
     view: discord.ui.View | None
 
-    def kwargs(self) -> dict[str, object]:
+    def kwargs(self) -> dict[str, Any]:
         return {"content": self.content, "embed": self.embed, "view": self.view}
 
 

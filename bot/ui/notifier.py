@@ -1,0 +1,166 @@
+"""Shows table updates in Discord: the public table message, the reveal, the private hands.
+
+Every Discord call here may fail (closed DMs, deleted messages, outages); a failure is
+logged and the game goes on. Players whose DMs are closed are remembered in the store and
+not retried until they interact again.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.games.model import TableState, TableUpdate
+from bot.store import Store
+from bot.ui import messages
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+
+
+class Notifier:
+    """The table service's observer on the Discord side."""
+
+    def __init__(self, client: discord.Client, store: Store) -> None:
+        self.client = client
+        self.store = store
+        # (table, seat) -> (DM channel id, message id) of the hand message in use.
+        self.hands: dict[tuple[int, int], tuple[int, int]] = {}
+        self._turn_shown: dict[tuple[int, int], bool] = {}
+        self._told_closed: set[tuple[int, int]] = set()
+
+    async def __call__(self, update: TableUpdate) -> None:
+        state = update.state
+        kind = update.kind
+        if kind in ("lobby", "closed"):
+            await self._edit_public(state, messages.lobby_message(state, closed=update.note))
+            return
+        if kind == "round_start":
+            await self._new_public(state)
+        elif kind in ("move", "round_over", "match_over", "removed"):
+            await self._edit_public(state, messages.table_message(state))
+        if kind == "round_over":
+            await self._send_channel(state.channel_id, messages.reveal_message(state))
+        if kind == "match_over" and update.summary is not None:
+            await self._send_channel(
+                state.channel_id, messages.summary_message(state, update.summary)
+            )
+        if kind == "removed" and update.note:
+            await self._send_channel(state.channel_id, messages.Message(update.note, None, None))
+        if kind == "reminder":
+            await self._remind(state, update.note or "")
+            return
+        await self._update_hands(update)
+
+    # ----- public messages ------------------------------------------------------------
+
+    async def _new_public(self, state: TableState) -> None:
+        sent = await self._send_channel(state.channel_id, messages.table_message(state))
+        if sent is not None:
+            await self.store.tables.set_message(state.table_id, sent.id)
+
+    async def _edit_public(self, state: TableState, message: messages.Message) -> None:
+        if state.message_id is None:
+            return
+        channel = self.client.get_partial_messageable(state.channel_id)
+        try:
+            await channel.get_partial_message(state.message_id).edit(**message.kwargs())
+        except discord.HTTPException:
+            log.warning("could not edit the table message of table %s", state.table_id)
+
+    async def _send_channel(
+        self, channel_id: int, message: messages.Message
+    ) -> discord.Message | None:
+        channel = self.client.get_partial_messageable(channel_id)
+        kwargs: dict[str, Any] = {k: v for k, v in message.kwargs().items() if v is not None}
+        try:
+            return await channel.send(**kwargs)
+        except discord.HTTPException:
+            log.warning("could not post in channel %s", channel_id)
+            return None
+
+    # ----- private hands --------------------------------------------------------------
+
+    async def _update_hands(self, update: TableUpdate) -> None:
+        state = update.state
+        for seat_no, view in update.views.items():
+            seat = state.seats[seat_no]
+            if seat.user_id is None or seat.user_id == update.actor:
+                self._turn_shown[(state.table_id, seat_no)] = view.my_turn
+                continue
+            key = (state.table_id, seat_no)
+            message = messages.hand_message(state, view)
+            turn_starts = view.my_turn and not self._turn_shown.get(key, False)
+            self._turn_shown[key] = view.my_turn
+            current = self.hands.get(key)
+            if current is not None and not turn_starts and update.kind != "round_start":
+                await self._edit_dm(current, message)
+                continue
+            if current is not None:
+                # A new message notifies the player; the old one loses its controls.
+                await self._edit_dm(current, messages.Message(None, message.embed, None))
+            await self._send_dm(state, seat_no, seat.user_id, message)
+
+    async def _edit_dm(self, where: tuple[int, int], message: messages.Message) -> None:
+        channel = self.client.get_partial_messageable(where[0], type=discord.ChannelType.private)
+        try:
+            await channel.get_partial_message(where[1]).edit(**message.kwargs())
+        except discord.HTTPException:
+            log.info("could not edit a hand message in DM channel %s", where[0])
+
+    async def _send_dm(
+        self, state: TableState, seat_no: int, user_id: int, message: messages.Message
+    ) -> None:
+        if await self.store.players.dm_closed(user_id):
+            await self._tell_closed(state, user_id)
+            return
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            dm = user.dm_channel or await user.create_dm()
+            kwargs = {k: v for k, v in message.kwargs().items() if v is not None}
+            sent = await dm.send(**kwargs)
+        except discord.Forbidden as exc:
+            if exc.code == DM_CLOSED:
+                await self.store.players.mark_dm_closed(user_id)
+                await self._tell_closed(state, user_id)
+            else:
+                log.warning("DM to %s refused: %s", user_id, exc)
+            return
+        except discord.HTTPException:
+            log.warning("could not DM player %s", user_id)
+            return
+        self.hands[(state.table_id, seat_no)] = (sent.channel.id, sent.id)
+        await self.store.tables.set_seat_message(state.table_id, seat_no, sent.channel.id, sent.id)
+
+    async def _tell_closed(self, state: TableState, user_id: int) -> None:
+        key = (state.table_id, user_id)
+        if key in self._told_closed:
+            return
+        self._told_closed.add(key)
+        text = (
+            f"<@{user_id}>, I can't send you direct messages. Use **Show my hand** on the "
+            "table message to see your cards and play."
+        )
+        await self._send_channel(state.channel_id, messages.Message(text, None, None))
+
+    async def _remind(self, state: TableState, seconds_left: str) -> None:
+        pub = state.public
+        if pub is None or pub.to_move is None:
+            return
+        seat = state.seats[pub.to_move]
+        if seat.user_id is None:
+            return
+        text = f"⏰ Your turn at table #{state.table_id}: {seconds_left} s left before an automatic move."
+        if await self.store.players.dm_closed(seat.user_id):
+            await self._send_channel(
+                state.channel_id, messages.Message(f"<@{seat.user_id}> {text}", None, None)
+            )
+            return
+        try:
+            user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("could not remind player %s", seat.user_id)

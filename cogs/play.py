@@ -1,0 +1,517 @@
+"""`/gin` play commands and the game's buttons: parse the interaction, call a service,
+render the result. No game logic here."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import IllegalAction
+from bot.engine.actions import Action
+from bot.games import rules_text
+from bot.games.challenges import make_rules
+from bot.games.errors import NOT_SEATED, GameError
+from bot.games.tables import StaleButton
+from bot.services import Services
+from bot.store import Challenge
+from bot.ui import messages
+from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.notifier import Notifier
+
+log = logging.getLogger(__name__)
+
+Preset = Literal["cardgames", "playingcards", "classic"]
+Level = Literal["easy", "normal", "hard"]
+NEEDED = ("send_messages", "embed_links", "attach_files")
+
+
+def _name(user: discord.abc.User) -> str:
+    return user.display_name
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """Channel permissions the bot lacks to host a game here."""
+    perms = interaction.app_permissions
+    return [p.replace("_", " ") for p in NEEDED if not getattr(perms, p)]
+
+
+async def reply(interaction: discord.Interaction, text: str) -> None:
+    """A short private answer, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+class Play(commands.Cog):
+    """Challenges, open tables, computer matches, hands, resigning, the rules."""
+
+    def __init__(self, bot: commands.Bot, services: Services) -> None:
+        self.bot = bot
+        self.services = services
+        self.tables = services.tables
+        self.challenges = services.challenges
+        self.store = services.store
+        self.notifier = Notifier(bot, services.store)
+        self._expiry: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tables.subscribe(self.notifier)
+        await self.tables.recover()
+        self._expiry = asyncio.create_task(self.challenges.expire_loop(self._expired))
+
+    async def cog_unload(self) -> None:
+        if self._expiry is not None:
+            self._expiry.cancel()
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def _seen(self, interaction: discord.Interaction) -> None:
+        # A player who interacts can be DMed again (see docs/playing.md).
+        if await self.store.players.dm_closed(interaction.user.id):
+            await self.store.players.clear_dm_closed(interaction.user.id)
+
+    # ----- slash commands (attached to the shared /gin group) -------------------------
+
+    def commands(self) -> list[app_commands.Command[Any, Any, Any]]:
+        return [
+            app_commands.Command(
+                name="challenge",
+                description="Challenge a member to a match.",
+                callback=self.challenge,
+            ),
+            app_commands.Command(
+                name="table",
+                description="Open a table in this channel for others to join.",
+                callback=self.table,
+            ),
+            app_commands.Command(
+                name="computer",
+                description="Play a match against the computer.",
+                callback=self.computer,
+            ),
+            app_commands.Command(
+                name="hand", description="Show your hand again, privately.", callback=self.hand
+            ),
+            app_commands.Command(
+                name="resign", description="Concede your current match.", callback=self.resign
+            ),
+            app_commands.Command(
+                name="rules", description="The rules of a preset, briefly.", callback=self.rules
+            ),
+        ]
+
+    @app_commands.describe(
+        opponent="Who to play",
+        rules="Rule preset (default cardgames)",
+        target="Points to play to (10-500)",
+    )
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User,
+        rules: Preset | None = None,
+        target: app_commands.Range[int, 10, 500] | None = None,
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise GameError("Challenges are made in a server channel.")
+        missing = missing_permissions(interaction)
+        if missing:
+            raise GameError(
+                f"I can't host a game here: I need {', '.join(missing)} in this channel."
+            )
+        await self._seen(interaction)
+        ch = await self.challenges.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            challenger=(interaction.user.id, _name(interaction.user)),
+            opponent=(opponent.id, _name(opponent)),
+            opponent_is_bot=opponent.bot,
+            preset=rules,
+            target=target,
+        )
+        public = self._challenge_message(ch, interaction.user, opponent)
+        await interaction.response.send_message(**public.kwargs())
+        sent = await interaction.original_response()
+        await self.store.challenges.set_messages(ch.id, message_id=sent.id)
+        dm = self._challenge_message(ch, interaction.user, opponent, for_opponent=True)
+        try:
+            dm_sent = await opponent.send(**dm.kwargs())
+            await self.store.challenges.set_messages(
+                ch.id, dm_channel_id=dm_sent.channel.id, dm_message_id=dm_sent.id
+            )
+        except discord.HTTPException:
+            log.info("challenge %s: could not DM the opponent", ch.id)
+
+    def _challenge_message(
+        self,
+        ch: Challenge,
+        challenger: discord.abc.User | str,
+        opponent: discord.abc.User | None,
+        *,
+        status: str | None = None,
+        for_opponent: bool = False,
+    ) -> messages.Message:
+        name = challenger if isinstance(challenger, str) else _name(challenger)
+        mention = opponent.mention if opponent is not None else f"<@{ch.opponent_id}>"
+        preset = make_rules_name(ch.rules)
+        return messages.challenge_message(
+            ch.id,
+            name,
+            mention,
+            preset,
+            ch.target,
+            int(ch.expires_at.timestamp()),
+            status=status,
+            for_opponent=for_opponent,
+        )
+
+    @app_commands.describe(
+        rules="Rule preset", seats="Number of seats (2-4; 3-4 need classic)", target="Points"
+    )
+    async def table(
+        self,
+        interaction: discord.Interaction,
+        rules: Preset | None = None,
+        seats: app_commands.Range[int, 2, 4] = 2,
+        target: app_commands.Range[int, 10, 500] | None = None,
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise GameError("Tables are opened in a server channel.")
+        missing = missing_permissions(interaction)
+        if missing:
+            raise GameError(
+                f"I can't host a game here: I need {', '.join(missing)} in this channel."
+            )
+        ruleset = make_rules(rules, target)
+        if not ruleset.min_players <= seats <= ruleset.max_players:
+            raise GameError(
+                f"The {ruleset.name} rules are for {ruleset.min_players} to {ruleset.max_players} players."
+            )
+        await self.store.players.upsert(interaction.user.id, _name(interaction.user))
+        live = await self.tables.open_table(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host=(interaction.user.id, _name(interaction.user)),
+            rules=ruleset,
+            seats=seats,
+        )
+        state = self.tables.state(live)
+        await interaction.response.send_message(**messages.lobby_message(state).kwargs())
+        sent = await interaction.original_response()
+        await self.store.tables.set_message(state.table_id, sent.id)
+        live.record = await self.store.tables.get(state.table_id) or live.record
+
+    @app_commands.describe(
+        level="How strong (default normal)", rules="Rule preset", target="Points"
+    )
+    async def computer(
+        self,
+        interaction: discord.Interaction,
+        level: Level = "normal",
+        rules: Preset | None = None,
+        target: app_commands.Range[int, 10, 500] | None = None,
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise GameError("Computer matches are played in a server channel.")
+        missing = missing_permissions(interaction)
+        if missing:
+            raise GameError(
+                f"I can't host a game here: I need {', '.join(missing)} in this channel."
+            )
+        ruleset = make_rules(rules, target)
+        me = (interaction.user.id, _name(interaction.user))
+        await self.store.players.upsert(*me)
+        await interaction.response.send_message(
+            f"One moment, we're setting up your game against the computer ({level})...",
+            ephemeral=True,
+        )
+        live = await self.tables.open_table(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host=me,
+            rules=ruleset,
+            seats=2,
+            seated=((me[0], me[1], None), (None, f"Computer ({level})", level)),
+        )
+        await self.tables.start(live.record.id, me[0])
+
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self._seen(interaction)
+        tables = self.tables.playing_tables_of(interaction.user.id)
+        if not tables:
+            raise GameError("You're not in a game right now.")
+        update = self.tables.hand(tables[0].record.id, interaction.user.id)
+        (view,) = update.views.values()
+        note = None
+        if len(tables) > 1:
+            others = ", ".join(f"#{t.record.id}" for t in tables[1:])
+            note = f"You also play at tables {others}: use **Show my hand** there."
+        msg = messages.hand_message(update.state, view, note=note)
+        await interaction.response.send_message(ephemeral=True, **msg.kwargs())
+
+    async def resign(self, interaction: discord.Interaction) -> None:
+        tables = self.tables.playing_tables_of(interaction.user.id)
+        if not tables:
+            raise GameError("You're not in a match right now.")
+        table_id = tables[0].record.id
+        confirm = ConfirmResign(self, interaction.user.id, table_id)
+        await interaction.response.send_message(
+            f"Resign your match at table #{table_id}? Your opponent wins it.",
+            view=confirm,
+            ephemeral=True,
+        )
+
+    @app_commands.describe(preset="Which rules (default cardgames)")
+    async def rules(self, interaction: discord.Interaction, preset: Preset = "cardgames") -> None:
+        await interaction.response.send_message(rules_text.summary(preset), ephemeral=True)
+
+    # ----- buttons ------------------------------------------------------------------
+
+    async def on_action(
+        self, interaction: discord.Interaction, table_id: int, version: int, action: Action
+    ) -> None:
+        await self._seen(interaction)
+        try:
+            update = await self.tables.act(table_id, interaction.user.id, action, version)
+        except StaleButton:
+            await self._fresh_hand(
+                interaction, table_id, note="That button was out of date; here is your hand now."
+            )
+            return
+        except (GameError, IllegalAction) as exc:
+            await reply(interaction, str(exc))
+            return
+        seat = update.state.seat_of(interaction.user.id)
+        view = update.views.get(seat.seat) if seat is not None else None
+        if view is None:
+            await interaction.response.defer()
+            return
+        msg = messages.hand_message(update.state, view)
+        await interaction.response.edit_message(**msg.kwargs())
+
+    async def _fresh_hand(
+        self, interaction: discord.Interaction, table_id: int, note: str | None = None
+    ) -> None:
+        try:
+            update = self.tables.hand(table_id, interaction.user.id)
+        except GameError as exc:
+            await reply(interaction, str(exc))
+            return
+        (view,) = update.views.values()
+        msg = messages.hand_message(update.state, view, note=note)
+        await interaction.response.send_message(ephemeral=True, **msg.kwargs())
+
+    async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
+        await self._seen(interaction)
+        try:
+            live = self.tables.get(table_id)
+        except GameError as exc:
+            await reply(interaction, str(exc))
+            return
+        if live.record.seat_of(interaction.user.id) is None:
+            await reply(interaction, "Only the players at this table can see their hands.")
+            return
+        await self._fresh_hand(interaction, table_id)
+
+    async def on_lobby(self, interaction: discord.Interaction, table_id: int, op: str) -> None:
+        user = interaction.user
+        try:
+            if op == "join":
+                await self._check_blocks(table_id, user.id)
+                await self.store.players.upsert(user.id, _name(user))
+                update = await self.tables.join(table_id, user.id, _name(user))
+            elif op == "leave":
+                update = await self.tables.leave(table_id, user.id)
+            elif op == "start":
+                update = await self.tables.start(table_id, user.id)
+            else:
+                n = sum(1 for s in self.tables.get(table_id).record.seats if s.computer_level) + 1
+                update = await self.tables.add_computer(
+                    table_id, user.id, "normal", f"Computer {n}"
+                )
+        except GameError as exc:
+            await reply(interaction, str(exc))
+            return
+        if update.kind in ("lobby", "closed"):
+            msg = messages.lobby_message(update.state, closed=update.note)
+        else:
+            msg = messages.lobby_message(update.state, closed="The game has started: good luck!")
+        await interaction.response.edit_message(**msg.kwargs())
+
+    async def _check_blocks(self, table_id: int, user_id: int) -> None:
+        live = self.tables.get(table_id)
+        for seat in live.record.seats:
+            if seat.user_id is not None and await self.store.relations.has(
+                seat.user_id, user_id, "block"
+            ):
+                raise GameError("You can't join this table.")
+
+    async def on_challenge(
+        self, interaction: discord.Interaction, challenge_id: int, op: str
+    ) -> None:
+        user = interaction.user
+        try:
+            if op == "accept":
+                ch = await self.store.challenges.get(challenge_id)
+                names = {user.id: _name(user)}
+                if ch is not None:
+                    challenger = await self.store.players.get(ch.challenger_id)
+                    names[ch.challenger_id] = (
+                        challenger.display_name if challenger else "Challenger"
+                    )
+                status = "Accepted. One moment, we're setting up your game..."
+                await interaction.response.edit_message(
+                    **self._challenge_message(
+                        ch, names.get(ch.challenger_id, ""), None, status=status
+                    ).kwargs()
+                ) if ch is not None and ch.status == "pending" and ch.opponent_id == user.id else None
+                ch, _ = await self.challenges.accept(challenge_id, user.id, names)
+                await self._edit_challenge(ch, status, skip=interaction.message)
+                return
+            if op == "decline":
+                ch = await self.challenges.decline(challenge_id, user.id)
+                status = f"{_name(user)} declined."
+            else:
+                ch = await self.challenges.cancel(challenge_id, user.id)
+                status = "Cancelled by the challenger."
+        except GameError as exc:
+            await reply(interaction, str(exc))
+            return
+        msg = self._challenge_message(
+            ch, await self._player_name(ch.challenger_id), None, status=status
+        )
+        await interaction.response.edit_message(**msg.kwargs())
+        await self._edit_challenge(ch, status, skip=interaction.message)
+        if op == "decline":
+            await self._tell(ch.challenger_id, f"{_name(user)} declined your Gin Rummy challenge.")
+
+    async def _player_name(self, user_id: int) -> str:
+        player = await self.store.players.get(user_id)
+        return player.display_name if player else f"<@{user_id}>"
+
+    async def _edit_challenge(
+        self, ch: Challenge, status: str, skip: discord.Message | None = None
+    ) -> None:
+        msg = self._challenge_message(
+            ch, await self._player_name(ch.challenger_id), None, status=status
+        )
+        targets = [(ch.channel_id, ch.message_id), (ch.dm_channel_id, ch.dm_message_id)]
+        for channel_id, message_id in targets:
+            if (
+                channel_id is None
+                or message_id is None
+                or (skip is not None and skip.id == message_id)
+            ):
+                continue
+            try:
+                channel = self.bot.get_partial_messageable(channel_id)
+                await channel.get_partial_message(message_id).edit(**msg.kwargs())
+            except discord.HTTPException:
+                log.info("could not edit challenge %s message %s", ch.id, message_id)
+
+    async def _tell(self, user_id: int, text: str) -> None:
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("could not tell %s: %s", user_id, text)
+
+    async def _expired(self, ch: Challenge) -> None:
+        await self._edit_challenge(ch, "Expired: nobody answered in time.")
+        await self._tell(ch.challenger_id, "Your Gin Rummy challenge expired without an answer.")
+
+    async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
+        record = await self.store.tables.get(table_id)
+        mine = record.seat_of(interaction.user.id) if record is not None else None
+        if record is None or mine is None:
+            await reply(interaction, "Only the players of that match can ask for a rematch.")
+            return
+        others = [s for s in record.seats if s.seat_no != mine.seat_no]
+        try:
+            if all(s.computer_level for s in others) and len(others) == 1:
+                me = (interaction.user.id, _name(interaction.user))
+                live = await self.tables.open_table(
+                    guild_id=record.guild_id,
+                    channel_id=record.channel_id,
+                    host=me,
+                    rules=make_rules_from_json(record.rules_json),
+                    seats=2,
+                    seated=(
+                        (me[0], me[1], None),
+                        (None, others[0].display_name, others[0].computer_level),
+                    ),
+                )
+                await interaction.response.send_message("Rematch! Dealing now...", ephemeral=True)
+                await self.tables.start(live.record.id, me[0])
+                return
+            if len(others) != 1 or others[0].user_id is None:
+                raise GameError(
+                    "Open a new table with /gin table for a rematch of more than two players."
+                )
+            opponent = others[0]
+            assert opponent.user_id is not None
+            ch = await self.challenges.create(
+                guild_id=record.guild_id,
+                channel_id=record.channel_id,
+                challenger=(interaction.user.id, _name(interaction.user)),
+                opponent=(opponent.user_id, opponent.display_name),
+                opponent_is_bot=False,
+                preset=record.rules,
+                target=record.target if 10 <= record.target <= 500 else None,
+            )
+        except GameError as exc:
+            await reply(interaction, str(exc))
+            return
+        msg = self._challenge_message(ch, interaction.user, None)
+        await interaction.response.send_message(**msg.kwargs())
+        sent = await interaction.original_response()
+        await self.store.challenges.set_messages(ch.id, message_id=sent.id)
+
+
+class ConfirmResign(discord.ui.View):
+    """A short-lived confirmation before conceding."""
+
+    def __init__(self, cog: Play, user_id: int, table_id: int) -> None:
+        super().__init__(timeout=60)
+        self.cog, self.user_id, self.table_id = cog, user_id, table_id
+
+    @discord.ui.button(label="Resign", style=discord.ButtonStyle.danger)
+    async def confirm(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        try:
+            await self.cog.tables.resign(self.table_id, self.user_id)
+        except GameError as exc:
+            await interaction.response.edit_message(content=str(exc), view=None)
+            return
+        await interaction.response.edit_message(content="You resigned the match.", view=None)
+
+    @discord.ui.button(label="Keep playing", style=discord.ButtonStyle.secondary)
+    async def keep(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.edit_message(content="Good luck!", view=None)
+
+
+def make_rules_name(rules_json: str) -> str:
+    import json
+
+    try:
+        return str(json.loads(rules_json).get("name", "cardgames"))
+    except (ValueError, AttributeError):
+        return rules_json
+
+
+def make_rules_from_json(rules_json: str) -> Any:
+    import json
+
+    from bot.engine import RuleSet
+
+    return RuleSet.from_dict(json.loads(rules_json))
+
+
+__all__ = ["NOT_SEATED", "Play"]
