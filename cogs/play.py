@@ -358,20 +358,15 @@ class Play(commands.Cog):
         user = interaction.user
         try:
             if op == "accept":
-                ch = await self.store.challenges.get(challenge_id)
-                names = {user.id: _name(user)}
-                if ch is not None:
-                    challenger = await self.store.players.get(ch.challenger_id)
-                    names[ch.challenger_id] = (
-                        challenger.display_name if challenger else "Challenger"
-                    )
-                status = "Accepted. One moment, we're setting up your game..."
-                await interaction.response.edit_message(
-                    **self._challenge_message(
-                        ch, names.get(ch.challenger_id, ""), None, status=status
-                    ).kwargs()
-                ) if ch is not None and ch.status == "pending" and ch.opponent_id == user.id else None
+                pending = await self.store.challenges.get(challenge_id)
+                if pending is None:
+                    raise GameError("Sorry, we couldn't find that challenge.")
+                challenger = await self._player_name(pending.challenger_id)
+                names = {user.id: _name(user), pending.challenger_id: challenger}
                 ch, _ = await self.challenges.accept(challenge_id, user.id, names)
+                status = "Accepted. One moment, we're setting up your game..."
+                msg = self._challenge_message(ch, challenger, None, status=status)
+                await interaction.response.edit_message(**msg.kwargs())
                 await self._edit_challenge(ch, status, skip=interaction.message)
                 return
             if op == "decline":

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bot.errors import PlayerError
 
-class GameError(Exception):
+
+class GameError(PlayerError):
     """A request that can't be done; the message says why, for the player."""
 
 

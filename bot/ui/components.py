@@ -11,6 +11,7 @@ import discord
 
 from bot.engine import Card, parse_card
 from bot.engine.actions import Action
+from bot.errors import guarded
 
 CARD = r"[CDHS]\d{1,2}"
 
@@ -86,6 +87,7 @@ class GameButton(
             parse_card(card) if card else None,
         )
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_action(interaction, self.table_id, self.version, self.action)
 
@@ -123,6 +125,7 @@ class GameSelect(
     ) -> GameSelect:
         return cls(int(match["table"]), int(match["version"]), match["kind"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         data: Any = interaction.data or {}
         values = data.get("values") or []
@@ -154,6 +157,7 @@ class ShowHandButton(
     ) -> ShowHandButton:
         return cls(int(match["table"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_show_hand(interaction, self.table_id)
 
@@ -180,6 +184,7 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["table"]), match["op"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_lobby(interaction, self.table_id, self.op)
 
@@ -206,6 +211,7 @@ class ChallengeButton(
     ) -> ChallengeButton:
         return cls(int(match["id"]), match["op"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_challenge(interaction, self.challenge_id, self.op)
 
@@ -227,6 +233,7 @@ class RematchButton(
     ) -> RematchButton:
         return cls(int(match["table"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_rematch(interaction, self.table_id)
 
