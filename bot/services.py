@@ -41,3 +41,14 @@ class Services:
     async def close(self) -> None:
         await self.tables.close()
         await self.store.close()
+
+
+async def services_of(bot: object) -> Services:
+    """The bot's services, opened on first use from its settings (one set per bot)."""
+    services: Services | None = getattr(bot, "services", None)
+    if services is None:
+        settings = getattr(bot, "settings", None)
+        database = str(getattr(settings, "database", "data/gin.sqlite3"))
+        services = await Services.open(database)
+        bot.services = services  # type: ignore[attr-defined]
+    return services

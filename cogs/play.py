@@ -17,11 +17,12 @@ from bot.games import rules_text
 from bot.games.challenges import make_rules
 from bot.games.errors import NOT_SEATED, GameError
 from bot.games.tables import StaleButton
-from bot.services import Services
+from bot.services import Services, services_of
 from bot.store import Challenge
 from bot.ui import messages
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.notifier import Notifier
+from cogs._group import gin_command
 
 log = logging.getLogger(__name__)
 
@@ -78,39 +79,12 @@ class Play(commands.Cog):
 
     # ----- slash commands (attached to the shared /gin group) -------------------------
 
-    def commands(self) -> list[app_commands.Command[Any, Any, Any]]:
-        return [
-            app_commands.Command(
-                name="challenge",
-                description="Challenge a member to a match.",
-                callback=self.challenge,
-            ),
-            app_commands.Command(
-                name="table",
-                description="Open a table in this channel for others to join.",
-                callback=self.table,
-            ),
-            app_commands.Command(
-                name="computer",
-                description="Play a match against the computer.",
-                callback=self.computer,
-            ),
-            app_commands.Command(
-                name="hand", description="Show your hand again, privately.", callback=self.hand
-            ),
-            app_commands.Command(
-                name="resign", description="Concede your current match.", callback=self.resign
-            ),
-            app_commands.Command(
-                name="rules", description="The rules of a preset, briefly.", callback=self.rules
-            ),
-        ]
-
     @app_commands.describe(
         opponent="Who to play",
         rules="Rule preset (default cardgames)",
         target="Points to play to (10-500)",
     )
+    @gin_command(name="challenge", description="Challenge a member to a match.")
     async def challenge(
         self,
         interaction: discord.Interaction,
@@ -174,6 +148,7 @@ class Play(commands.Cog):
     @app_commands.describe(
         rules="Rule preset", seats="Number of seats (2-4; 3-4 need classic)", target="Points"
     )
+    @gin_command(name="table", description="Open a table in this channel for others to join.")
     async def table(
         self,
         interaction: discord.Interaction,
@@ -210,6 +185,7 @@ class Play(commands.Cog):
     @app_commands.describe(
         level="How strong (default normal)", rules="Rule preset", target="Points"
     )
+    @gin_command(name="computer", description="Play a match against the computer.")
     async def computer(
         self,
         interaction: discord.Interaction,
@@ -241,6 +217,7 @@ class Play(commands.Cog):
         )
         await self.tables.start(live.record.id, me[0])
 
+    @gin_command(name="hand", description="Show your hand again, privately.")
     async def hand(self, interaction: discord.Interaction) -> None:
         await self._seen(interaction)
         tables = self.tables.playing_tables_of(interaction.user.id)
@@ -255,6 +232,7 @@ class Play(commands.Cog):
         msg = messages.hand_message(update.state, view, note=note)
         await interaction.response.send_message(ephemeral=True, **msg.kwargs())
 
+    @gin_command(name="resign", description="Concede your current match.")
     async def resign(self, interaction: discord.Interaction) -> None:
         tables = self.tables.playing_tables_of(interaction.user.id)
         if not tables:
@@ -268,6 +246,7 @@ class Play(commands.Cog):
         )
 
     @app_commands.describe(preset="Which rules (default cardgames)")
+    @gin_command(name="rules", description="The rules of a preset, briefly.")
     async def rules(self, interaction: discord.Interaction, preset: Preset = "cardgames") -> None:
         await interaction.response.send_message(rules_text.summary(preset), ephemeral=True)
 
@@ -509,4 +488,8 @@ def make_rules_from_json(rules_json: str) -> Any:
     return RuleSet.from_dict(json.loads(rules_json))
 
 
-__all__ = ["NOT_SEATED", "Play"]
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot, await services_of(bot)))
+
+
+__all__ = ["NOT_SEATED", "Play", "setup"]
