@@ -10,6 +10,7 @@ asked for again.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import subprocess
@@ -151,6 +152,9 @@ def _sprites() -> str:
 
 
 def main() -> None:
+    # Other work on the machine skews every figure; say how busy it was.
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"machine: {os.cpu_count()} cores, load average {load}")
     for kind in ("hand", "table", "reveal"):
         print(f"{kind:7s} first call (fresh process): {_first(kind)}")
     print(f"card sprites, drawn once per colour scheme: {_sprites()}")

@@ -67,6 +67,7 @@ def _suit_size(size: int) -> int:
     return round(size * 0.66)
 
 
+@lru_cache(maxsize=1024)
 def text_width(text: str, size: int) -> int:
     """Width in pixels of `text` as `draw_text` draws it."""
     f = font(size)

@@ -16,7 +16,13 @@ from bot.render import theme as t
 from bot.render.cache import PictureCache
 from bot.render.faces import back, blank, face, small_back
 from bot.render.fonts import draw_text, fit, text_width
-from bot.render.models import HandPicture, RenderOptions, RevealPicture, TablePicture
+from bot.render.models import (
+    HandPicture,
+    RenderOptions,
+    RevealHand,
+    RevealPicture,
+    TablePicture,
+)
 from bot.render.shapes import ring_mask
 
 HAND_SIZE = (960, 248)
@@ -27,11 +33,12 @@ REVEAL_RESULT = 64  # height of the result line under the hands
 _REVEAL_CARDS_Y = 60  # top of the cards within a reveal row
 
 _MARGIN = 24
-_GROUP_GAP = 28  # between melds
+_GAPS = (28, 14)  # between groups: roomy, then tight
 _MAX_STEP = 66  # overlap step inside a group when there is room
+_MIN_STEP = 46  # the corner index ("10") ends at x = 43; any less and the next card cuts it
 _RAISE = 14  # how far the highlighted card sits above the others
 _RING = 4  # highlight outline thickness, drawn just outside the card
-_LABEL = 28  # group label font size (about 13 px at Discord's preview width)
+_LABEL = 28  # group label font size
 _HAND_Y = _RAISE + _RING + 8  # top of the cards in the hand picture
 _CACHE = 1024  # pictures kept (a hand PNG is ~12 KB, a reveal ~30 KB)
 _PNG_LEVEL = 6
@@ -112,21 +119,6 @@ def _meld_label(meld: Sequence[Card]) -> str:
     return "Set" if len({c.rank for c in meld}) == 1 else "Run"
 
 
-def _group_width(group: _Group, step: int) -> int:
-    cards = t.CARD_W + step * (len(group.cards) - 1) if group.cards else 0
-    return max(cards, text_width(group.label, _LABEL) + 4)
-
-
-def _step(groups: Sequence[_Group], width: int) -> int:
-    """The largest overlap step (at most `_MAX_STEP`) that fits every group in `width`."""
-    step = _MAX_STEP
-    while step > 24 and (
-        sum(_group_width(g, step) for g in groups) + _GROUP_GAP * (len(groups) - 1) > width
-    ):
-        step -= 1
-    return step
-
-
 @dataclass(frozen=True, slots=True)
 class _Placed:
     card: Card
@@ -137,27 +129,71 @@ class _Placed:
     before_raised: bool = False  # the next card in its group is raised
 
 
+def _arrange(
+    groups: Sequence[_Group], step: int, gap: int, x: int, y: int, raised: Card | None
+) -> tuple[list[_Placed], list[tuple[int, _Group]], int]:
+    """Lay the groups out from `x`: cards, label positions, and the right edge of it all.
+
+    A label sits left-aligned under its cards. One wider than its cards (`Deadwood 26` under a
+    single card) is right-aligned to them instead and hangs left under the previous group,
+    whose own label (Run, Set) is short, never closer than 12 px to it. A group without cards
+    (the `Deadwood 0` of a hand with none) is just its label, hung the same way.
+    """
+    placed: list[_Placed] = []
+    labels: list[tuple[int, _Group]] = []
+    label_end = cards_end = right = x - gap
+    for n, group in enumerate(groups):
+        label_w = text_width(group.label, _LABEL)
+        if not group.cards:
+            label_x = max(cards_end - label_w, label_end + 12, x if n == 0 else 0)
+        else:
+            left = right + gap if n else x
+            for i, card in enumerate(group.cards):
+                last = i == len(group.cards) - 1
+                placed.append(
+                    _Placed(
+                        card,
+                        left + i * step,
+                        y - _RAISE if card == raised else y,
+                        group.dim,
+                        t.CARD_W if last else step,
+                        not last and group.cards[i + 1] == raised,
+                    )
+                )
+            cards_end = left + t.CARD_W + step * (len(group.cards) - 1)
+            want = left if label_w <= cards_end - left or n == 0 else cards_end - label_w
+            label_x = max(want, label_end + 12) if n else want
+        labels.append((label_x, group))
+        label_end = label_x + label_w
+        right = max(cards_end, label_end)
+    return placed, labels, right
+
+
+def _spacing(groups: Sequence[_Group], width: int) -> tuple[int, int]:
+    """The roomiest (step, gap) that fits the groups in `width`: the overlap tightens first,
+    then the gaps between groups; never below `_MIN_STEP` (a wider canvas takes the rest)."""
+    for gap in _GAPS:
+        for step in range(_MAX_STEP, _MIN_STEP - 1, -1):
+            if _arrange(groups, step, gap, 0, 0, None)[2] <= width:
+                return step, gap
+    return _MIN_STEP, _GAPS[-1]
+
+
+def _needed_width(groups: Sequence[_Group]) -> int:
+    """The canvas width a row of `groups` needs at its tightest."""
+    return _arrange(groups, _MIN_STEP, _GAPS[-1], 0, 0, None)[2] + 2 * _MARGIN
+
+
 def _place(
     groups: Sequence[_Group], width: int, y: int, raised: Card | None
 ) -> tuple[list[_Placed], list[tuple[int, _Group]]]:
-    """Lay the groups out in a centred row, cards' tops at `y` (`raised` a little higher).
-
-    Returns where each card goes, left to right, and where each group's label starts.
-    """
+    """Lay the groups out centred in `width`, cards' tops at `y` (`raised` a little higher)."""
     inner = width - 2 * _MARGIN
-    step = _step(groups, inner)
-    total = sum(_group_width(g, step) for g in groups) + _GROUP_GAP * (len(groups) - 1)
-    x = _MARGIN + max(0, (inner - total) // 2)
-    placed, labels = [], []
-    for group in groups:
-        for i, card in enumerate(group.cards):
-            cy = y - _RAISE if card == raised else y
-            last = i == len(group.cards) - 1
-            shown = t.CARD_W if last else step
-            before = not last and group.cards[i + 1] == raised
-            placed.append(_Placed(card, x + i * step, cy, group.dim, shown, before))
-        labels.append((x, group))
-        x += _group_width(group, step) + _GROUP_GAP
+    step, gap = _spacing(groups, inner)
+    used = _arrange(groups, step, gap, 0, 0, None)[2]
+    placed, labels, _ = _arrange(
+        groups, step, gap, _MARGIN + max(0, (inner - used) // 2), y, raised
+    )
     return placed, labels
 
 
@@ -189,7 +225,7 @@ def _draw_groups(
     for x, group in labels:
         draw_text(
             canvas,
-            (x + 2, y + t.CARD_H + 10 + _LABEL * 3 // 4),
+            (x, y + t.CARD_H + 10 + _LABEL * 3 // 4),
             group.label,
             _LABEL,
             colours.muted if group.dim else colours.text,
@@ -200,25 +236,26 @@ def _hand_groups(
     melds: Sequence[Sequence[Card]],
     deadwood: Sequence[Card],
     deadwood_points: int,
-    laid_off: frozenset[Card] = frozenset(),
+    count_if_none: bool = True,
 ) -> list[_Group]:
-    groups = []
-    for meld in melds:
-        label = _meld_label(meld)
-        if laid_off.intersection(meld):
-            label += " + laid off"
-        groups.append(_Group(tuple(meld), label))
+    groups = [_Group(tuple(meld), _meld_label(meld)) for meld in melds]
     if deadwood:
         groups.append(_Group(tuple(deadwood), f"Deadwood {deadwood_points}", dim=True))
-    else:
+    elif count_if_none:
         # No deadwood cards: the count still shows, as its own label after the melds.
         groups.append(_Group((), f"Deadwood {deadwood_points}"))
     return groups
 
 
+def _reveal_groups(hand: RevealHand) -> list[_Group]:
+    # The row's heading already gives the deadwood, so a hand without any shows no label.
+    return _hand_groups(hand.melds, hand.deadwood, hand.deadwood_points, count_if_none=False)
+
+
 def _hand_png(pic: HandPicture, options: RenderOptions) -> bytes:
-    canvas = Image.new("RGB", HAND_SIZE, t.theme(options).background)
     groups = _hand_groups(pic.melds, pic.deadwood, pic.deadwood_points)
+    size = (max(HAND_SIZE[0], _needed_width(groups)), HAND_SIZE[1])
+    canvas = Image.new("RGB", size, t.theme(options).background)
     marks = {pic.highlight: t.HIGHLIGHT} if pic.highlight is not None else {}
     _draw_groups(canvas, groups, _HAND_Y, options, marks, pic.highlight)
     return _png(canvas, options)
@@ -227,12 +264,16 @@ def _hand_png(pic: HandPicture, options: RenderOptions) -> bytes:
 def hand_positions(pic: HandPicture) -> dict[Card, tuple[int, int]]:
     """Where `render_hand` puts each card: the top-left corner of its face, in pixels."""
     groups = _hand_groups(pic.melds, pic.deadwood, pic.deadwood_points)
-    placed, _ = _place(groups, HAND_SIZE[0], _HAND_Y, pic.highlight)
+    width = max(HAND_SIZE[0], _needed_width(groups))
+    placed, _ = _place(groups, width, _HAND_Y, pic.highlight)
     return {p.card: (p.x, p.y) for p in placed}
 
 
 def render_hand(pic: HandPicture, options: RenderOptions | None = None) -> bytes:
-    """A player's hand as PNG bytes (960 x 248): melds, dimmed deadwood, the new card raised."""
+    """A player's hand as PNG bytes: melds, dimmed deadwood, the new card raised.
+
+    960 x 248; wider only for more cards than a Gin hand holds (about 14 and up).
+    """
     return _cached(_hand_png, pic, options or RenderOptions())
 
 
@@ -345,15 +386,20 @@ def _table_view(pic: TablePicture) -> _TableView:
 # --- reveal ------------------------------------------------------------------------------
 
 
+def _reveal_width(pic: RevealPicture) -> int:
+    return max([REVEAL_WIDTH] + [_needed_width(_reveal_groups(h)) for h in pic.hands])
+
+
 def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
     colours = t.theme(options)
+    width = _reveal_width(pic)
     height = REVEAL_ROW * max(1, len(pic.hands)) + REVEAL_RESULT
-    canvas = Image.new("RGB", (REVEAL_WIDTH, height), colours.background)
+    canvas = Image.new("RGB", (width, height), colours.background)
     draw = ImageDraw.Draw(canvas)
     for i, hand in enumerate(pic.hands):
         top = i * REVEAL_ROW
         if i:
-            draw.line((_MARGIN, top, REVEAL_WIDTH - _MARGIN, top), fill=colours.slot, width=2)
+            draw.line((_MARGIN, top, width - _MARGIN, top), fill=colours.slot, width=2)
         head = top + 38
         points = "" if hand.points is None else (f"{hand.points:+d}" if hand.points else "0")
         points_w = text_width(points, 32) + 16 if points else 0
@@ -361,22 +407,20 @@ def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
         draw_text(canvas, (_MARGIN, head), name, 32, colours.text)
         detail = " · ".join(x for x in (hand.role, f"deadwood {hand.deadwood_points}") if x)
         name_w = text_width(name, 32)
-        detail_room = REVEAL_WIDTH - 2 * _MARGIN - name_w - 16 - points_w
+        detail_room = width - 2 * _MARGIN - name_w - 16 - points_w
         draw_text(
             canvas, (_MARGIN + name_w + 16, head), fit(detail, 28, detail_room), 28, colours.muted
         )
         if points:
-            draw_text(canvas, (REVEAL_WIDTH - _MARGIN, head), points, 32, colours.text, align="r")
-        laid_off = frozenset(hand.laid_off)
-        groups = _hand_groups(hand.melds, hand.deadwood, hand.deadwood_points, laid_off)
-        marks = dict.fromkeys(laid_off, t.LAID_OFF)
-        _draw_groups(canvas, groups, top + _REVEAL_CARDS_Y, options, marks, None)
+            draw_text(canvas, (width - _MARGIN, head), points, 32, colours.text, align="r")
+        marks = dict.fromkeys(hand.laid_off, t.LAID_OFF)
+        _draw_groups(canvas, _reveal_groups(hand), top + _REVEAL_CARDS_Y, options, marks, None)
     y = height - REVEAL_RESULT
-    draw.rectangle((0, y, REVEAL_WIDTH, height), fill=colours.band)
+    draw.rectangle((0, y, width, height), fill=colours.band)
     draw_text(
         canvas,
-        (REVEAL_WIDTH // 2, y + REVEAL_RESULT // 2),
-        fit(pic.result, 30, REVEAL_WIDTH - 2 * _MARGIN),
+        (width // 2, y + REVEAL_RESULT // 2),
+        fit(pic.result, 30, width - 2 * _MARGIN),
         30,
         colours.text,
         align="m",
@@ -387,17 +431,18 @@ def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
 
 def reveal_positions(pic: RevealPicture) -> list[dict[Card, tuple[int, int]]]:
     """Where `render_reveal` puts each card, one dict per hand (top-left corners, in pixels)."""
+    width = _reveal_width(pic)
     out = []
     for i, hand in enumerate(pic.hands):
-        laid_off = frozenset(hand.laid_off)
-        groups = _hand_groups(hand.melds, hand.deadwood, hand.deadwood_points, laid_off)
-        placed, _ = _place(groups, REVEAL_WIDTH, i * REVEAL_ROW + _REVEAL_CARDS_Y, None)
+        y = i * REVEAL_ROW + _REVEAL_CARDS_Y
+        placed, _ = _place(_reveal_groups(hand), width, y, None)
         out.append({p.card: (p.x, p.y) for p in placed})
     return out
 
 
 def render_reveal(pic: RevealPicture, options: RenderOptions | None = None) -> bytes:
-    """All hands after a knock as PNG bytes (960 wide, 276 per hand + 64 for the result)."""
+    """All hands after a knock as PNG bytes: 960 wide (wider only if a row of cards needs it),
+    276 high per hand plus 64 for the result line."""
     return _cached(_reveal_png, pic, options or RenderOptions())
 
 

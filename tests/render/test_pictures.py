@@ -146,14 +146,46 @@ def test_labels_are_drawn_under_each_group():
         ), first
 
 
-def test_gin_hand_without_deadwood_and_big_hands_still_fit():
-    gin = HandPicture(melds=(cards("AS 2S 3S 4S"), cards("5H 5D 5C"), cards("9D TD JD QD")))
-    assert decode(render_hand(gin)).size == HAND_SIZE
-    everything = HandPicture(deadwood=tuple(deck()[:13]), deadwood_points=85)
-    for x, _ in hand_positions(everything).values():
-        assert x + t.CARD_W <= HAND_SIZE[0]
-    decode(render_hand(everything))
+def _assert_indexes_uncovered(pos: dict[Card, tuple[int, int]]) -> None:
+    """No card's corner index (up to x + 44) is covered by the card drawn after it."""
+    xs = sorted(x for x, _ in pos.values())
+    assert all(b - a >= 46 for a, b in zip(xs, xs[1:], strict=False))
+
+
+def test_any_gin_hand_fits_960_with_every_index_readable():
+    big_gin = HandPicture(melds=(cards("AS 2S 3S 4S"), cards("5H 5D 5C"), cards("9D TD JD QD")))
+    twelve_cards = HandPicture(
+        melds=(cards("AS 2S 3S 4S 5S"), cards("5H 5D 5C"), cards("9D TD JD")),
+        deadwood=cards("KC"),
+        deadwood_points=10,
+    )
+    for pic in (big_gin, twelve_cards, HandPicture(deadwood=tuple(deck()[:11]), deadwood_points=60)):
+        assert decode(render_hand(pic)).size == HAND_SIZE
+        pos = hand_positions(pic)
+        _assert_indexes_uncovered(pos)
+        assert all(x + t.CARD_W <= HAND_SIZE[0] - 20 for x, _ in pos.values())
     assert decode(render_hand(HandPicture())).size == HAND_SIZE
+
+
+def test_too_many_cards_widen_the_picture_instead_of_hiding_indexes():
+    crowded = RevealPicture(
+        (
+            RevealHand(
+                "Ann",
+                (cards("AS 2S 3S 4S 5S 6S 7S"), cards("9D 9C 9H"), cards("JH QH KH")),
+                cards("2C"),
+                2,
+            ),
+        ),
+        "",
+    )
+    img = decode(render_reveal(crowded))
+    assert img.width > REVEAL_WIDTH
+    (pos,) = reveal_positions(crowded)
+    _assert_indexes_uncovered(pos)
+    assert all(x + t.CARD_W <= img.width for x, _ in pos.values())
+    for card, (x, y) in pos.items():
+        assert corner_ink(img, x, y) == ("red" if card.suit in "DH" else "black"), card
 
 
 def test_every_card_of_the_deck_renders_in_a_hand():
