@@ -1,0 +1,98 @@
+"""``python -m bot``: run the bot until SIGINT/SIGTERM.
+
+Startup problems end the process with one sentence on what to do and exit status 1
+(2 for a settings problem); a stop by SIGINT or SIGTERM exits 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+import aiohttp
+import discord
+from discord import app_commands
+
+from .client import GinBot
+from .logging_setup import setup_logging
+from .settings import Settings, SettingsError
+
+log = logging.getLogger("gin")
+
+EXIT_OK, EXIT_FAILED, EXIT_SETTINGS = 0, 1, 2
+
+TOKEN_REJECTED = (
+    "Discord rejected the token (401 Unauthorized): copy your bot's token from the Developer "
+    "Portal (your application → Bot → Reset Token) into DISCORD_TOKEN and start again."
+)
+INTENTS_REFUSED = (
+    "Discord refused the connection (gateway close 4014, disallowed intents): this bot asks for a "
+    "privileged intent the application lacks; enable it in the Developer Portal under Bot → "
+    "Privileged Gateway Intents, or stop requesting it."
+)
+
+
+def explain(exc: BaseException, settings: Settings) -> str | None:
+    """One sentence for a startup failure the operator can fix; None for a real crash."""
+    if isinstance(exc, discord.LoginFailure):
+        return TOKEN_REJECTED
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return INTENTS_REFUSED
+    if isinstance(exc, discord.ConnectionClosed) and exc.code == 4004:
+        return TOKEN_REJECTED
+    if isinstance(exc, app_commands.CommandSyncFailure):
+        return f"Discord refused the slash command definitions ({exc.status} {exc.code}): {exc.text}; fix them and restart."
+    if isinstance(exc, discord.Forbidden) and settings.dev_guild_id and exc.code == 50001:
+        return (
+            f"Discord refused to sync commands to server {settings.dev_guild_id} (403 Missing Access): "
+            "invite the bot there with the applications.commands scope, or unset GIN_DEV_GUILD_ID."
+        )
+    if isinstance(exc, aiohttp.ClientConnectionError | OSError):
+        where = settings.api_base or "https://discord.com"
+        return (
+            f"Could not reach Discord at {where} ({exc}): check the network, or DISCORD_API_BASE."
+        )
+    return None
+
+
+async def _run(bot: GinBot) -> None:
+    loop = asyncio.get_running_loop()
+    # SIGTERM (docker stop, systemd) closes as cleanly as Ctrl-C.
+    with contextlib.suppress(NotImplementedError):
+        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+    async with bot:
+        await bot.start(bot.settings.token)
+
+
+def main() -> int:
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"gin-bot: {exc}", file=sys.stderr)
+        return EXIT_SETTINGS
+    setup_logging(settings.log_level, secrets=[settings.token])
+    bot = GinBot(settings)
+    try:
+        asyncio.run(_run(bot))
+    except KeyboardInterrupt:
+        log.info("gin-bot stopped (SIGINT)")
+        return EXIT_OK
+    except Exception as exc:
+        sentence = explain(exc, settings)
+        if sentence is None:
+            log.critical("gin-bot crashed", exc_info=exc)
+        else:
+            log.critical(sentence)
+        return EXIT_FAILED
+    log.info("gin-bot stopped")
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl-C before the event loop started
+        sys.exit(EXIT_OK)

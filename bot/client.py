@@ -1,0 +1,149 @@
+"""``GinBot``: the discord.py ``Bot`` subclass that loads the cogs and serves ``/gin``."""
+
+from __future__ import annotations
+
+import logging
+import pkgutil
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.utils import MISSING
+
+import cogs
+from cogs import _group
+
+from .errors import handle_interaction_error
+from .settings import Settings, apply_endpoints
+
+log = logging.getLogger("gin")
+
+#: The line tests and operators wait for; logged each time the bot (re)becomes ready.
+READY_LINE = "gin-bot ready: %d commands, %d guilds"
+
+
+def find_extensions() -> list[str]:
+    """The extensions to load: every module in ``cogs/`` whose name does not start with ``_``.
+
+    The folder is the one list: a cog module with an ``async def setup(bot)`` is loaded by
+    being there, so nobody edits a central list to add one.
+    """
+    return sorted(
+        f"{cogs.__name__}.{mod.name}"
+        for mod in pkgutil.iter_modules(cogs.__path__)
+        if not mod.name.startswith("_")
+    )
+
+
+def bot_intents() -> discord.Intents:
+    """Guilds (channels, roles) and DM events; nothing privileged.
+
+    Interactions arrive whatever the intents, and carry the member who used them, so neither
+    the members nor the message content intent is needed.
+    """
+    intents = discord.Intents.none()
+    intents.guilds = True
+    intents.dm_messages = True
+    return intents
+
+
+class GinBot(commands.Bot):
+    """The bot. ``bot.gin`` is the shared ``/gin`` group every cog adds subcommands to."""
+
+    def __init__(self, settings: Settings, *, extensions: Sequence[str] | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=bot_intents(),
+            guild_ready_timeout=settings.guild_ready_timeout,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.extension_names = list(find_extensions() if extensions is None else extensions)
+        self.gin = _group.new_gin_group()
+        self.tree.add_command(self.gin)
+        self.tree.error(self._on_app_command_error)
+        self.started_at = time.monotonic()
+        #: Slash commands a person can type (``/gin about`` and ``/gin ping`` count 2).
+        self.command_count = 0
+        #: The store and game services, opened by the first cog that needs them
+        #: (``bot.services.services_of``); closed in :meth:`close`.
+        self.services: Any = None
+
+    # --- lifecycle -----------------------------------------------------------------------
+    async def login(self, token: str) -> None:
+        apply_endpoints(self.settings)  # before login: Routes copy the base when built
+        await super().login(token)
+
+    async def setup_hook(self) -> None:
+        for name in self.extension_names:
+            await self.load_extension(name)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        """Sync the tree: to the dev server if ``GIN_DEV_GUILD_ID`` is set, else globally."""
+        guild = (
+            discord.Object(id=self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        )
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        self.command_count = sum(
+            1
+            for cmd in self.tree.walk_commands(guild=guild)
+            if isinstance(cmd, app_commands.Command)
+        )
+        where = f"server {guild.id}" if guild is not None else "all servers (global)"
+        log.info("synced %d slash commands to %s", self.command_count, where)
+        return synced
+
+    async def close(self) -> None:
+        """Unload the cogs, close the connection, then close what the cogs opened (the store)."""
+        await super().close()
+        services = getattr(self, "services", None)
+        if services is not None:
+            self.services = None
+            await services.close()
+
+    async def on_ready(self) -> None:
+        log.info(READY_LINE, self.command_count, len(self.guilds))
+
+    # --- the shared /gin group -----------------------------------------------------------
+    async def add_cog(
+        self,
+        cog: commands.Cog,
+        /,
+        *,
+        override: bool = False,
+        guild: discord.abc.Snowflake | None = MISSING,
+        guilds: Sequence[discord.abc.Snowflake] = MISSING,
+    ) -> None:
+        """Add a cog, then attach its ``@gin_command`` methods to ``/gin``."""
+        await super().add_cog(cog, override=override, guild=guild, guilds=guilds)
+        try:
+            _group.attach(self.gin, cog)
+        except Exception:
+            await super().remove_cog(cog.qualified_name)
+            raise
+
+    async def remove_cog(
+        self,
+        name: str,
+        /,
+        *,
+        guild: discord.abc.Snowflake | None = MISSING,
+        guilds: Sequence[discord.abc.Snowflake] = MISSING,
+    ) -> commands.Cog | None:
+        cog = await super().remove_cog(name, guild=guild, guilds=guilds)
+        if cog is not None:
+            _group.detach(self.gin, cog)
+        return cog
+
+    # --- errors --------------------------------------------------------------------------
+    async def _on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await handle_interaction_error(interaction, error)

@@ -1,0 +1,142 @@
+"""Errors players may read, and the one place interaction errors are answered.
+
+Services raise :class:`PlayerError` with a sentence a player can read ("It's not your turn.").
+Every interaction error ends in :func:`handle_interaction_error`: the person who clicked or
+typed gets a private (ephemeral) answer, either that sentence or a short apology; unexpected
+errors are logged with their traceback for the operator. Nobody ever sees a traceback.
+
+- Slash commands: ``GinBot`` installs it as ``tree.on_error``.
+- Views and modals: ``async def on_error(self, interaction, error, item=None):
+  await handle_interaction_error(interaction, error)``.
+- ``DynamicItem`` callbacks (discord.py only logs their errors): decorate the callback with
+  :func:`guarded`.
+
+This module imports discord.py lazily, so services can raise ``PlayerError`` without it.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    import discord
+
+log = logging.getLogger("gin.errors")
+
+GENERIC_APOLOGY = "Sorry, something went wrong on our side. Please try again in a moment."
+CHECK_FAILED = "Sorry, you can't use that here."
+BAD_OPTION = "Sorry, I couldn't understand one of the options. Please check it and try again."
+
+
+class PlayerError(Exception):
+    """Something the player should be told, in words they can read (shown as written)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _unwrap(error: BaseException) -> BaseException:
+    """The exception behind discord.py's wrappers (CommandInvokeError and friends)."""
+    seen = 0
+    while seen < 5:
+        inner = getattr(error, "original", None)
+        if not isinstance(inner, BaseException):
+            break
+        error = inner
+        seen += 1
+    return error
+
+
+def player_message(error: BaseException) -> str | None:
+    """What to tell the player, or None when the error is ours (log it, apologise)."""
+    from discord import app_commands
+
+    original = _unwrap(error)
+    if isinstance(original, PlayerError):
+        return original.message
+    if isinstance(original, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {original.retry_after:.0f} s."
+    if isinstance(
+        original,
+        app_commands.NoPrivateMessage
+        | app_commands.MissingPermissions
+        | app_commands.MissingRole
+        | app_commands.MissingAnyRole,
+    ):
+        return str(original)
+    if isinstance(original, app_commands.BotMissingPermissions):
+        missing = ", ".join(p.replace("_", " ") for p in original.missing_permissions)
+        return f"I need these permissions here first: {missing}."
+    if isinstance(original, app_commands.CheckFailure):
+        return CHECK_FAILED
+    if isinstance(original, app_commands.TransformerError):
+        return BAD_OPTION
+    return None
+
+
+async def reply_privately(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer ``interaction`` with an ephemeral message, whether or not it was answered before."""
+    import discord
+
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as exc:
+        # Too late (3 s) or the token expired (15 min): nothing more we can tell them.
+        log.warning("could not tell %s about an error: %s", interaction.user, exc)
+
+
+async def handle_interaction_error(
+    interaction: discord.Interaction[Any], error: BaseException
+) -> None:
+    """The central handler: a private answer to the person, a traceback only in the log."""
+    text = player_message(error)
+    if text is None:
+        original = _unwrap(error)
+        if interaction.command is not None:
+            where = f"/{interaction.command.qualified_name}"
+        else:
+            data: dict[str, Any] = dict(interaction.data or {})
+            where = f"component {data.get('custom_id')!r}"
+        log.error(
+            "unexpected error in %s (user %s, guild %s, channel %s)",
+            where,
+            interaction.user.id if interaction.user else None,
+            interaction.guild_id,
+            interaction.channel_id,
+            exc_info=(type(original), original, original.__traceback__),
+        )
+        text = GENERIC_APOLOGY
+    await reply_privately(interaction, text)
+
+
+F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+
+
+def guarded(callback: F) -> F:
+    """Route a component callback's errors to :func:`handle_interaction_error`.
+
+    For ``DynamicItem.callback`` (discord.py only logs those) or any ``(self, interaction, ...)``
+    or ``(interaction, ...)`` callback.
+    """
+
+    @functools.wraps(callback)
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await callback(*args, **kwargs)
+        except Exception as exc:
+            interaction = next(
+                (a for a in args if hasattr(a, "response") and hasattr(a, "followup")), None
+            )
+            if interaction is None:
+                raise
+            await handle_interaction_error(interaction, exc)
+            return None
+
+    return wrapper  # type: ignore[return-value]

@@ -1,0 +1,369 @@
+"""Gateway v10 over a websocket: HELLO, heartbeats, IDENTIFY, READY, RESUME, dispatches.
+
+One :class:`Session` per IDENTIFY (it keeps its sequence and a replay buffer for RESUME);
+one :class:`Connection` per websocket (it owns a writer task so frames keep their order).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import logging
+import secrets
+import zlib
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+from .models import (
+    ALL_INTENTS,
+    INTENT_DIRECT_MESSAGES,
+    INTENT_GUILD_MEMBERS,
+    INTENT_GUILD_MESSAGES,
+    INTENT_GUILDS,
+    PRIVILEGED_INTENTS,
+    Guild,
+)
+
+if TYPE_CHECKING:
+    from .core import Emulator
+
+log = logging.getLogger("emulator.gateway")
+
+DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE = 0, 1, 2, 3, 4
+RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
+
+#: Which intent an event needs (events not listed need none).
+EVENT_INTENTS = {
+    "GUILD_CREATE": INTENT_GUILDS,
+    "GUILD_UPDATE": INTENT_GUILDS,
+    "GUILD_DELETE": INTENT_GUILDS,
+    "CHANNEL_CREATE": INTENT_GUILDS,
+    "CHANNEL_UPDATE": INTENT_GUILDS,
+    "CHANNEL_DELETE": INTENT_GUILDS,
+    "GUILD_MEMBER_ADD": INTENT_GUILD_MEMBERS,
+    "GUILD_MEMBER_REMOVE": INTENT_GUILD_MEMBERS,
+}
+MESSAGE_EVENTS = {"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE"}
+REPLAY_BUFFER = 10_000
+
+
+class Connection:
+    """One websocket; frames go out through a queue in the order they were produced."""
+
+    def __init__(self, ws: web.WebSocketResponse, *, compress: bool) -> None:
+        self.ws = ws
+        self._compressor = zlib.compressobj() if compress else None
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._writer = asyncio.get_running_loop().create_task(self._write())
+        self.session: Session | None = None
+        self.closed = False
+
+    def send(self, frame: str) -> None:
+        if not self.closed:
+            self._queue.put_nowait(frame)
+
+    async def _write(self) -> None:
+        while True:
+            frame = await self._queue.get()
+            if frame is None:
+                self._queue.task_done()
+                return
+            try:
+                if self._compressor is not None:
+                    data = self._compressor.compress(frame.encode()) + self._compressor.flush(
+                        zlib.Z_SYNC_FLUSH
+                    )
+                    await self.ws.send_bytes(data)
+                else:
+                    await self.ws.send_str(frame)
+            except (ConnectionError, RuntimeError):
+                self.closed = True
+                return
+            finally:
+                self._queue.task_done()
+
+    async def flush(self) -> None:
+        """Wait until every queued frame has been written."""
+        if self._writer.done():
+            return
+        joined = asyncio.ensure_future(self._queue.join())
+        await asyncio.wait({joined, self._writer}, return_when=asyncio.FIRST_COMPLETED)
+        joined.cancel()
+
+    async def close(self, code: int, reason: str = "") -> None:
+        """Close with a gateway close code (after the frames already queued)."""
+        await self.flush()
+        self.closed = True
+        self._queue.put_nowait(None)
+        if not self.ws.closed:
+            await self.ws.close(code=code, message=reason.encode())
+
+    def stop(self) -> None:
+        self.closed = True
+        self._queue.put_nowait(None)
+
+
+class Session:
+    """A gateway session: survives its connection so the client can RESUME."""
+
+    def __init__(self, emu: Emulator, *, intents: int, shard: tuple[int, int]) -> None:
+        self.emu = emu
+        self.id = secrets.token_hex(16)
+        self.intents = intents
+        self.shard = shard
+        self.seq = 0
+        self.buffer: collections.deque[tuple[int, str]] = collections.deque(maxlen=REPLAY_BUFFER)
+        self.conn: Connection | None = None
+        self.resumable = True
+        self.identified_at = emu.clock.now()
+
+    def wants(self, event: str, guild: Guild | None) -> bool:
+        if event in MESSAGE_EVENTS:
+            need = INTENT_GUILD_MESSAGES if guild is not None else INTENT_DIRECT_MESSAGES
+            return bool(self.intents & need)
+        need = EVENT_INTENTS.get(event, 0)
+        return not need or bool(self.intents & need)
+
+    def owns(self, guild: Guild | None) -> bool:
+        shard_id, count = self.shard
+        if guild is None:
+            return shard_id == 0  # DMs and other guild-less events arrive on shard 0 only
+        return (guild.id >> 22) % count == shard_id
+
+    def dispatch(self, event: str, data: Any) -> None:
+        self.seq += 1
+        frame = json.dumps(
+            {"op": DISPATCH, "t": event, "s": self.seq, "d": data}, ensure_ascii=False
+        )
+        self.buffer.append((self.seq, frame))
+        if self.conn is not None:
+            self.conn.send(frame)
+
+    def __repr__(self) -> str:
+        return f"<Session {self.id[:8]} shard={self.shard} seq={self.seq} connected={self.conn is not None}>"
+
+
+class Gateway:
+    """The websocket endpoint and every session it has created."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+        self.sessions: dict[str, Session] = {}
+        #: The newest session per (shard_id, shard_count): events go there.
+        self.latest: dict[tuple[int, int], Session] = {}
+        self.connections: set[Connection] = set()
+        self.close_codes: list[int] = []
+        self.identifies = 0
+        self.resumes = 0
+
+    # --- routing -------------------------------------------------------------------------
+    def live_sessions(self) -> list[Session]:
+        return [s for s in self.latest.values() if s.resumable]
+
+    def dispatch(self, event: str, data: Any, *, guild: Guild | None) -> bool:
+        """Send an event to the session that owns ``guild``; False if there is none."""
+        sent = False
+        for session in self.live_sessions():
+            if session.owns(guild) and session.wants(event, guild):
+                session.dispatch(event, data)
+                sent = True
+        return sent
+
+    def session_for(self, guild: Guild | None) -> Session | None:
+        for session in self.live_sessions():
+            if session.owns(guild):
+                return session
+        return None
+
+    # --- websocket -----------------------------------------------------------------------
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
+        await ws.prepare(request)
+        wants_zlib = request.query.get("compress") == "zlib-stream"
+        compress = wants_zlib if self.emu.compress is None else (self.emu.compress and wants_zlib)
+        conn = Connection(ws, compress=compress)
+        self.connections.add(conn)
+        self.emu._touch()
+        conn.send(
+            json.dumps(
+                {
+                    "op": HELLO,
+                    "d": {
+                        "heartbeat_interval": self.emu.heartbeat_interval_ms,
+                        "_trace": ["emulator"],
+                    },
+                    "s": None,
+                    "t": None,
+                }
+            )
+        )
+        try:
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT:
+                    await self._on_frame(conn, msg.data)
+                elif msg.type == WSMsgType.BINARY:
+                    await conn.close(4002, "Error while decoding payload.")
+                else:
+                    break
+        finally:
+            if ws.close_code is not None:
+                self.close_codes.append(ws.close_code)
+            conn.stop()
+            self.connections.discard(conn)
+            if conn.session is not None and conn.session.conn is conn:
+                conn.session.conn = None
+            self.emu._notify()
+        return ws
+
+    async def _on_frame(self, conn: Connection, raw: str) -> None:
+        self.emu._touch()
+        try:
+            msg = json.loads(raw)
+            op = msg["op"]
+            data = msg.get("d")
+        except (ValueError, KeyError, TypeError):
+            await conn.close(4002, "Error while decoding payload.")
+            return
+        if op == HEARTBEAT:
+            conn.send(json.dumps({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None}))
+        elif op == IDENTIFY:
+            await self._identify(conn, data or {})
+        elif op == RESUME:
+            await self._resume(conn, data or {})
+        elif conn.session is None:
+            await conn.close(4003, "Not authenticated.")
+        elif op == REQUEST_MEMBERS:
+            self._request_members(conn.session, data or {})
+        elif op in (PRESENCE, VOICE_STATE):
+            pass
+        else:
+            await conn.close(4001, "Unknown opcode.")
+
+    async def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
+        emu = self.emu
+        if conn.session is not None:
+            await conn.close(4005, "Already authenticated.")
+            return
+        if data.get("token") != emu.token:
+            await conn.close(4004, "Authentication failed.")
+            return
+        intents = data.get("intents")
+        if not isinstance(intents, int) or intents < 0 or intents & ~ALL_INTENTS:
+            await conn.close(4013, "Invalid intent(s).")
+            return
+        privileged = sum(PRIVILEGED_INTENTS.values())
+        allowed = sum(PRIVILEGED_INTENTS[name] for name in emu.privileged_intents)
+        if intents & privileged & ~allowed:
+            await conn.close(4014, "Disallowed intent(s).")
+            return
+        shard_raw = data.get("shard") or [0, 1]
+        try:
+            shard = (int(shard_raw[0]), int(shard_raw[1]))
+        except (TypeError, ValueError, IndexError):
+            shard = (-1, 0)
+        if not (shard[1] >= 1 and 0 <= shard[0] < shard[1]):
+            await conn.close(4010, "Invalid shard.")
+            return
+        self.identifies += 1
+        session = Session(emu, intents=intents, shard=shard)
+        self.sessions[session.id] = session
+        self.latest[shard] = session
+        session.conn = conn
+        conn.session = session
+        guilds = [g for g in emu.guilds.values() if session.owns(g)]
+        ready: dict[str, Any] = {
+            "v": 10,
+            "user": {
+                **emu.bot_user.to_dict(),
+                "verified": True,
+                "mfa_enabled": False,
+                "email": None,
+            },
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "session_id": session.id,
+            "session_type": "normal",
+            "resume_gateway_url": emu.gateway_url,
+            "application": {"id": str(emu.application_id), "flags": emu.application_flags},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "user_settings": {},
+            "auth": {},
+            "_trace": ["emulator"],
+        }
+        if data.get("shard") is not None:
+            ready["shard"] = list(shard)
+        session.dispatch("READY", ready)
+        for guild in guilds:
+            if session.wants("GUILD_CREATE", guild):
+                session.dispatch("GUILD_CREATE", emu._guild_create_payload(guild, session))
+        emu._notify()
+
+    async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
+        emu = self.emu
+        session = self.sessions.get(str(data.get("session_id")))
+        if data.get("token") != emu.token:
+            await conn.close(4004, "Authentication failed.")
+            return
+        seq = data.get("seq") or 0
+        oldest = session.buffer[0][0] if session is not None and session.buffer else 1
+        if session is None or not session.resumable or seq < oldest - 1:
+            conn.send(json.dumps({"op": INVALID_SESSION, "d": False, "s": None, "t": None}))
+            return
+        self.resumes += 1
+        old = session.conn
+        session.conn = conn
+        conn.session = session
+        if old is not None and old is not conn:
+            old.session = None
+            await old.close(4000, "Session resumed elsewhere.")
+        for frame_seq, frame in list(session.buffer):
+            if frame_seq > seq:
+                conn.send(frame)
+        session.dispatch("RESUMED", {"_trace": ["emulator"]})
+        emu._notify()
+
+    def _request_members(self, session: Session, data: dict[str, Any]) -> None:
+        guild = self.emu.guilds.get(int(data.get("guild_id") or 0))
+        if guild is None:
+            return
+        wanted = {int(u) for u in data.get("user_ids") or []}
+        query = str(data.get("query") or "").lower()
+        members = [
+            m
+            for m in guild.members.values()
+            if (not wanted or m.user.id in wanted) and m.user.username.lower().startswith(query)
+        ]
+        limit = int(data.get("limit") or 0)
+        if limit:
+            members = members[:limit]
+        payload: dict[str, Any] = {
+            "guild_id": str(guild.id),
+            "members": [m.to_dict() for m in members],
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [str(u) for u in wanted - {m.user.id for m in members}],
+        }
+        if data.get("nonce"):
+            payload["nonce"] = data["nonce"]
+        session.dispatch("GUILD_MEMBERS_CHUNK", payload)
+
+    # --- test controls -------------------------------------------------------------------
+    async def send_op(self, op: int, data: Any) -> int:
+        """Send a raw opcode on every live connection; returns how many got it."""
+        frame = json.dumps({"op": op, "d": data, "s": None, "t": None})
+        n = 0
+        for session in self.live_sessions():
+            if session.conn is not None:
+                session.conn.send(frame)
+                await session.conn.flush()
+                n += 1
+        return n
+
+    async def close_all(self, code: int, reason: str = "") -> None:
+        for conn in list(self.connections):
+            await conn.close(code, reason)
