@@ -1,0 +1,42 @@
+"""Players and their circle: relations, presence, records, leaderboards, history and
+replays, achievements, forget-me. See docs/circle.md."""
+
+from bot.circle.achievements import (
+    ACHIEVEMENTS,
+    AchievementDef,
+    Facts,
+    achievement_text,
+    earned,
+)
+from bot.circle.replay import ReplayFrame, RoundReplay, replay_round
+from bot.circle.service import (
+    HEART,
+    REACTIONS,
+    ChatLine,
+    CircleError,
+    CircleService,
+    LeaderboardPage,
+    Person,
+    RelationsView,
+    StatsView,
+)
+
+__all__ = [
+    "ACHIEVEMENTS",
+    "HEART",
+    "REACTIONS",
+    "AchievementDef",
+    "ChatLine",
+    "CircleError",
+    "CircleService",
+    "Facts",
+    "LeaderboardPage",
+    "Person",
+    "RelationsView",
+    "ReplayFrame",
+    "RoundReplay",
+    "StatsView",
+    "achievement_text",
+    "earned",
+    "replay_round",
+]

@@ -1,0 +1,408 @@
+"""The circle service: relations, presence, records, leaderboards, history and replays,
+achievements and forget-me. No Discord types; refusals are `CircleError`s a player can read.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bot.circle.achievements import BY_KEY, AchievementDef, Facts, earned
+from bot.circle.replay import RoundReplay, replay_round
+from bot.engine import RuleSet
+from bot.engine.actions import Action
+from bot.games.errors import GameError
+from bot.store import GLOBAL, Store
+from bot.store.errors import PlayerInGame
+from bot.store.history import MatchSummary
+from bot.store.relations import Favorite, RelationKind
+from bot.store.stats import LEADERBOARD_SORTS, LeaderboardEntry, LeaderboardSort, StatLine
+
+Scope = Literal["server", "global"]
+
+HEART = "♥"
+PAGE_SIZE = 10
+#: Table chat: a line is cut to this many characters.
+MAX_CHAT = 200
+#: Canned quick reactions, offered as buttons.
+REACTIONS: tuple[str, ...] = ("Good game!", "Well played!", "Nice move!", "Good luck!", "Oops!")
+
+_DONE = {
+    ("block", True): "You blocked {name}. They can't challenge you or join your tables.",
+    ("block", False): "You had already blocked {name}.",
+    ("mute", True): "You muted {name}. You won't get their table chat or reactions.",
+    ("mute", False): "You had already muted {name}.",
+    ("favorite", True): "{name} is now a favorite ♥.",
+    ("favorite", False): "{name} was already a favorite.",
+}
+_UNDONE = {
+    ("block", True): "You unblocked {name}.",
+    ("block", False): "You hadn't blocked {name}.",
+    ("mute", True): "You unmuted {name}.",
+    ("mute", False): "You hadn't muted {name}.",
+    ("favorite", True): "{name} is no longer a favorite.",
+    ("favorite", False): "{name} wasn't a favorite.",
+}
+
+
+class CircleError(GameError):
+    """A circle request that can't be done; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class RelationsView:
+    """`/gin relations`: whom the player blocked, muted and favorited, and their presence."""
+
+    blocked: tuple[Person, ...]
+    muted: tuple[Person, ...]
+    favorites: tuple[Favorite, ...]
+    online: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StatsView:
+    user_id: int
+    name: str
+    scope: Scope
+    people: StatLine
+    computer: StatLine
+    favorite_rules: str | None
+    achievements: tuple[str, ...]  # titles, first unlocked first
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    scope: Scope
+    guild_id: int
+    sort: LeaderboardSort
+    page: int  # 0-based
+    pages: int
+    total: int
+    entries: tuple[LeaderboardEntry, ...]
+    viewer_id: int
+    #: The viewer's place (1 = top) and value, None if they are not on this leaderboard.
+    viewer_rank: int | None
+    viewer_value: int | None
+
+    @property
+    def viewer_on_page(self) -> bool:
+        return any(e.user_id == self.viewer_id for e in self.entries)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A relayed line: who says it, the cleaned text, and which seated players get it."""
+
+    speaker_id: int
+    text: str
+    recipients: tuple[int, ...]
+    #: False when a seated player muted the speaker: the channel copy would reach them.
+    to_channel: bool
+
+
+def _scope_id(scope: Scope, guild_id: int | None) -> int:
+    if scope == "global":
+        return GLOBAL
+    if guild_id is None:
+        raise CircleError("Server records are only available in a server; try scope: global.")
+    return guild_id
+
+
+def clean_chat(text: str) -> str:
+    """One line of table chat: trimmed, one line, no mass mentions, at most MAX_CHAT chars."""
+    line = " ".join(text.split())
+    line = line.replace("@everyone", "@\u200beveryone").replace("@here", "@\u200bhere")
+    if not line:
+        raise CircleError("Say something first.")
+    return line[:MAX_CHAT]
+
+
+class CircleService:
+    """Everything about players and their circle, on top of the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # ----- relations ---------------------------------------------------------------------
+
+    async def _relate(
+        self, user: Person, target: Person, kind: RelationKind, add: bool, *, is_bot: bool = False
+    ) -> str:
+        if user.user_id == target.user_id:
+            raise CircleError(f"You can't {'un' if not add else ''}{kind} yourself.")
+        if is_bot and add:
+            raise CircleError("Bots don't play, so there is nothing to change.")
+        await self.store.players.upsert(user.user_id, user.name)
+        # Known by name from now on, for `/gin relations` and `/gin friends`.
+        await self.store.players.upsert(target.user_id, target.name)
+        if add:
+            changed = await self.store.relations.add(user.user_id, target.user_id, kind)
+            return _DONE[(kind, changed)].format(name=target.name)
+        changed = await self.store.relations.remove(user.user_id, target.user_id, kind)
+        return _UNDONE[(kind, changed)].format(name=target.name)
+
+    async def block(self, user: Person, target: Person, *, is_bot: bool = False) -> str:
+        return await self._relate(user, target, "block", True, is_bot=is_bot)
+
+    async def unblock(self, user: Person, target: Person) -> str:
+        return await self._relate(user, target, "block", False)
+
+    async def mute(self, user: Person, target: Person, *, is_bot: bool = False) -> str:
+        return await self._relate(user, target, "mute", True, is_bot=is_bot)
+
+    async def unmute(self, user: Person, target: Person) -> str:
+        return await self._relate(user, target, "mute", False)
+
+    async def favorite(self, user: Person, target: Person, *, is_bot: bool = False) -> str:
+        return await self._relate(user, target, "favorite", True, is_bot=is_bot)
+
+    async def unfavorite(self, user: Person, target: Person) -> str:
+        return await self._relate(user, target, "favorite", False)
+
+    async def set_online(self, user: Person, online: bool) -> str:
+        """`/gin online`, `/gin offline`: offline players can't be challenged."""
+        await self.store.players.upsert(user.user_id, user.name, online=online)
+        if online:
+            return "You're online: players can challenge you again."
+        return "You're offline: nobody can challenge you until you use `/gin online`."
+
+    async def friends(self, user_id: int) -> list[Favorite]:
+        """Favorites with whether they are online (unknown players count as online)."""
+        return await self.store.relations.favorites(user_id)
+
+    async def relations(self, user_id: int) -> RelationsView:
+        mine = await self.store.relations.of(user_id)
+        ids = [r.target_id for r in mine]
+        players = await self.store.players.get_many([user_id, *ids])
+
+        def people(kind: str) -> tuple[Person, ...]:
+            return tuple(
+                Person(r.target_id, _name(players.get(r.target_id), r.target_id))
+                for r in mine
+                if r.kind == kind
+            )
+
+        me = players.get(user_id)
+        return RelationsView(
+            blocked=people("block"),
+            muted=people("mute"),
+            favorites=tuple(await self.store.relations.favorites(user_id)),
+            online=True if me is None else me.online,
+        )
+
+    async def blocked_at_table(self, user_id: int, seated: Iterable[int | None]) -> set[int]:
+        """Seated players `user_id` has blocked (ask "Join anyway?" before joining)."""
+        others = [u for u in seated if u is not None and u != user_id]
+        return await self.store.relations.targets_among(user_id, "block", others)
+
+    async def check_join(self, user_id: int, seated: Iterable[int | None]) -> None:
+        """Refuse a join when a seated player blocked the joiner."""
+        others = [u for u in seated if u is not None and u != user_id]
+        if await self.store.relations.sources_among(user_id, "block", others):
+            raise CircleError("You can't join this table.")
+
+    async def decorate_names(self, viewer_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """A heart for each of `user_ids` the viewer favorited ("" for the others)."""
+        ids = list(user_ids)
+        hearts = await self.store.relations.targets_among(viewer_id, "favorite", ids)
+        return {u: (HEART if u in hearts else "") for u in ids}
+
+    # ----- table chat ----------------------------------------------------------------------
+
+    async def chat(self, speaker_id: int, text: str, seated: Iterable[int | None]) -> ChatLine:
+        """Who gets a table chat line: the other seated players except those who muted the
+        speaker. Muting is silent: the speaker is never told who skipped their line."""
+        line = clean_chat(text)
+        others = list(dict.fromkeys(u for u in seated if u is not None and u != speaker_id))
+        muters = await self.store.relations.sources_among(speaker_id, "mute", others)
+        return ChatLine(
+            speaker_id,
+            line,
+            tuple(u for u in others if u not in muters),
+            to_channel=not muters,
+        )
+
+    async def reaction(self, speaker_id: int, index: int, seated: Iterable[int | None]) -> ChatLine:
+        if not 0 <= index < len(REACTIONS):
+            raise CircleError("That reaction isn't available.")
+        return await self.chat(speaker_id, REACTIONS[index], seated)
+
+    # ----- records -----------------------------------------------------------------------
+
+    async def stats(
+        self, user_id: int, *, guild_id: int | None, scope: Scope = "server"
+    ) -> StatsView:
+        sid = _scope_id(scope, guild_id)
+        player = await self.store.players.get(user_id)
+        keys = [a.key for a in await self.store.achievements.of(user_id)]
+        return StatsView(
+            user_id=user_id,
+            name=_name(player, user_id),
+            scope=scope,
+            people=await self.store.stats.get(user_id, sid, "people"),
+            computer=await self.store.stats.get(user_id, sid, "computer"),
+            favorite_rules=await self.store.history.favorite_rules(
+                user_id, None if sid == GLOBAL else sid
+            ),
+            achievements=tuple(BY_KEY[k].title if k in BY_KEY else k for k in keys),
+        )
+
+    async def leaderboard(
+        self,
+        viewer_id: int,
+        *,
+        guild_id: int | None,
+        scope: Scope = "server",
+        sort: str = "wins",
+        page: int = 0,
+        page_size: int = PAGE_SIZE,
+    ) -> LeaderboardPage:
+        """One page (vs people), and the viewer's own rank even when it is not on the page."""
+        if sort not in LEADERBOARD_SORTS:
+            raise CircleError(f"Sort by one of: {', '.join(LEADERBOARD_SORTS)}.")
+        order: LeaderboardSort = sort
+        sid = _scope_id(scope, guild_id)
+        total = await self.store.stats.count(sid)
+        pages = max(1, math.ceil(total / page_size))
+        page = min(max(page, 0), pages - 1)
+        entries = await self.store.stats.leaderboard(
+            sid, sort=order, limit=page_size, offset=page * page_size
+        )
+        rank = await self.store.stats.rank(viewer_id, sid, sort=order)
+        value = None
+        if rank is not None:
+            mine = next((e for e in entries if e.user_id == viewer_id), None)
+            if mine is not None:
+                value = mine.value
+            else:
+                line = await self.store.stats.get(viewer_id, sid)
+                value = _sort_value(line, order)
+        return LeaderboardPage(
+            scope, sid, order, page, pages, total, tuple(entries), viewer_id, rank, value
+        )
+
+    async def history(
+        self, user_id: int, *, guild_id: int | None = None, limit: int = 10, offset: int = 0
+    ) -> list[MatchSummary]:
+        return await self.store.history.recent(
+            user_id, guild_id=guild_id, limit=limit, offset=offset
+        )
+
+    async def replay(self, table_id: int, round_no: int, viewer_id: int) -> RoundReplay:
+        """Round `round_no` (1-based) of a table, move by move, rebuilt through the engine.
+
+        Every hand is shown only once the match is over; while it is in play, only the
+        players of that table may replay its rounds, and only the finished ones.
+        """
+        table = await self.store.tables.get(table_id)
+        if table is None:
+            raise CircleError("There is no match with that number.")
+        over = table.status == "finished"
+        seat = table.seat_of(viewer_id)
+        if not over and seat is None:
+            raise CircleError("That match is still being played; replays open when it ends.")
+        rnd = await self.store.tables.round(table_id, round_no)
+        if rnd is None:
+            count = len(await self.store.tables.rounds(table_id))
+            raise CircleError(
+                f"That match has no round {round_no}"
+                + (f" (rounds 1 to {count})." if count else ".")
+            )
+        if not over and rnd.result_json is None:
+            raise CircleError("That round is still being played.")
+        moves = await self.store.tables.moves(table_id, round_no=round_no)
+        replay, _ = replay_round(
+            table_id=table_id,
+            round_no=round_no,
+            rules=RuleSet.from_dict(json.loads(table.rules_json)),
+            seed=rnd.seed,
+            dealer=rnd.dealer,
+            names=[s.display_name for s in table.seats],
+            moves=[(m.seat, Action.from_dict(json.loads(m.action_json))) for m in moves],
+            reveal=over,
+            viewer_seat=None if seat is None else seat.seat_no,
+        )
+        return replay
+
+    # ----- achievements ------------------------------------------------------------------
+
+    async def on_match_recorded(self, table_id: int) -> list[tuple[int, AchievementDef]]:
+        """Unlock what the finished match earned; return `(user_id, achievement)` to announce
+        (new ones only; a second call for the same match returns nothing)."""
+        summary = await self.store.history.get(table_id)
+        table = await self.store.tables.get(table_id)
+        if summary is None or table is None:
+            return []
+        rounds = tuple(
+            json.loads(r.result_json)
+            for r in await self.store.tables.rounds(table_id)
+            if r.result_json is not None
+        )
+        scoring = str(json.loads(table.rules_json).get("scoring", "points"))
+        levels = tuple(s.computer_level for s in summary.seats if s.computer_level)
+        out: list[tuple[int, AchievementDef]] = []
+        for seat in summary.seats:
+            if seat.user_id is None:
+                continue
+            lines = [
+                await self.store.stats.get(seat.user_id, GLOBAL, versus)
+                for versus in ("people", "computer")
+            ]
+            facts = Facts(
+                matches_played=sum(x.matches_played for x in lines),
+                matches_won=sum(x.matches_won for x in lines),
+                gins=sum(x.gins for x in lines),
+                big_gins=sum(x.big_gins for x in lines),
+                undercuts_made=sum(x.undercuts_made for x in lines),
+                shutouts=sum(x.shutouts for x in lines),
+                best_streak=max(x.best_streak for x in lines),
+                won=seat.won,
+                vs_computer=summary.vs_computer,
+                computer_levels=levels,
+                ended_by=summary.ended_by,
+                rounds=rounds,
+                seat=seat.seat_no,
+                scoring=scoring,
+            )
+            new = await self.store.achievements.unlock(seat.user_id, [a.key for a in earned(facts)])
+            out.extend((seat.user_id, BY_KEY[k]) for k in new)
+        return out
+
+    # ----- forget-me ---------------------------------------------------------------------
+
+    async def export(self, user_id: int) -> dict[str, Any]:
+        """Everything stored about the player (shown before they confirm erasure)."""
+        return await self.store.privacy.export_player(user_id)
+
+    async def forget(self, user_id: int) -> dict[str, int]:
+        """Erase the player; finished games keep an anonymous seat."""
+        try:
+            return await self.store.privacy.erase_player(user_id)
+        except PlayerInGame as exc:
+            raise CircleError(
+                "You're at a table right now: leave it or resign first, then try again."
+            ) from exc
+
+
+def _name(player: Any, user_id: int) -> str:
+    return player.display_name if player is not None else f"Player {user_id}"
+
+
+def _sort_value(line: StatLine, sort: LeaderboardSort) -> int:
+    column = {
+        "wins": "matches_won",
+        "gins": "gins",
+        "points": "points_for",
+        "streak": "best_streak",
+        "played": "matches_played",
+    }[sort]
+    return int(getattr(line, column))
