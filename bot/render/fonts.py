@@ -88,6 +88,32 @@ def fit(text: str, size: int, width: int) -> str:
     return text.rstrip() + "…"
 
 
+_PAD = 4  # room around a text mask for glyphs that overhang their advance
+
+
+@lru_cache(maxsize=2048)
+def text_mask(text: str, size: int) -> Image.Image:
+    """`text` (already `drawable`) as an antialiased mask; its baseline is at the font's
+    ascent + `_PAD`, its origin at x = `_PAD`. Labels repeat, so masks are kept."""
+    f = font(size)
+    ascent, descent = f.getmetrics()
+    mask = Image.new("L", (text_width(text, size) + 2 * _PAD, ascent + descent + 2 * _PAD), 0)
+    draw = ImageDraw.Draw(mask)
+    baseline = ascent + _PAD
+    gap = max(1, size // 12)
+    s = _suit_size(size)
+    x = float(_PAD)
+    for run in _runs(text):
+        if run in _SUITS:
+            # Suit symbols sit on the baseline, about as tall as the capitals.
+            mask.paste(255, (round(x) + gap, baseline - s), suit_mask(_SUITS[run], s))
+            x += s + 2 * gap
+        else:
+            draw.text((x, baseline), run, font=f, fill=255, anchor="ls")
+            x += f.getlength(run)
+    return mask
+
+
 def draw_text(
     canvas: Image.Image,
     xy: tuple[int, int],
@@ -97,30 +123,19 @@ def draw_text(
     align: str = "l",
     valign: str = "s",
 ) -> None:
-    """Draw `text` with suit symbols as shapes.
+    """Draw `text` in `fill`, with suit symbols as shapes.
 
     `align` is l/m/r (left edge, middle, right edge at x); `valign` s/m (y is the baseline, or
     the middle of the capitals).
     """
-    f = font(size)
     text = drawable(text)
-    x = float(xy[0])
+    x = xy[0]
     if align != "l":
         w = text_width(text, size)
-        x -= w if align == "r" else w / 2
-    cap = cap_height(size)
-    baseline = xy[1] + (cap // 2 if valign == "m" else 0)
-    draw = ImageDraw.Draw(canvas)
-    gap = max(1, size // 12)
-    s = _suit_size(size)
-    for run in _runs(text):
-        if run in _SUITS:
-            # Suit symbols sit on the baseline, about as tall as the capitals, in the text colour.
-            canvas.paste(fill, (round(x) + gap, baseline - s), suit_mask(_SUITS[run], s))
-            x += s + 2 * gap
-        else:
-            draw.text((x, baseline), run, font=f, fill=fill, anchor="ls")
-            x += f.getlength(run)
+        x -= w if align == "r" else w // 2
+    baseline = xy[1] + (cap_height(size) // 2 if valign == "m" else 0)
+    ascent = font(size).getmetrics()[0]
+    canvas.paste(fill, (x - _PAD, baseline - ascent - _PAD), text_mask(text, size))
 
 
 @lru_cache(maxsize=32)
