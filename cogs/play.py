@@ -252,6 +252,28 @@ class Play(commands.Cog):
 
     # ----- buttons ------------------------------------------------------------------
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a click on game controls that are no longer on their message (a double
+        click racing the edit): discord.py drops those, which players would see as "This
+        interaction failed"."""
+        if interaction.type is not discord.InteractionType.component or interaction.message is None:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not custom_id.startswith(("gin:a:", "gin:s:")):
+            return
+        on_message = {
+            getattr(child, "custom_id", None)
+            for row in interaction.message.components
+            for child in getattr(row, "children", [row])
+        }
+        if custom_id in on_message:
+            return
+        table_id = int(custom_id.split(":")[2])
+        await self._fresh_hand(
+            interaction, table_id, note="That button was out of date; here is your hand now."
+        )
+
     async def on_action(
         self, interaction: discord.Interaction, table_id: int, version: int, action: Action
     ) -> None:

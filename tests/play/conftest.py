@@ -1,0 +1,45 @@
+"""A real GinBot (discord.py client) in-process against the loopback emulator."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.client import GinBot
+from bot.settings import Settings
+from emulator import Channel, Emulator, User
+from emulator.testing import running
+
+
+@dataclass
+class World:
+    emu: Emulator
+    bot: GinBot
+    channel: Channel
+    alice: User
+    bob: User
+    carol: User
+    database: Path
+
+
+@pytest.fixture
+async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+    monkeypatch.setenv("GIN_ROUND_PAUSE", "0")
+    monkeypatch.setenv("GIN_COMPUTER_DELAY", "0")
+    monkeypatch.setenv("GIN_TURN_SECONDS", "600")
+    async with Emulator() as emu:
+        guild = emu.create_guild("Cards")
+        channel = emu.create_channel(guild, "gin")
+        users = [emu.create_user(name) for name in ("alice", "bob", "carol")]
+        for user in users:
+            emu.add_member(guild, user)
+        database = tmp_path / "gin.sqlite3"
+        settings = Settings(
+            token=emu.token, database=database, dev_guild_id=guild.id, guild_ready_timeout=0.05
+        )
+        bot = GinBot(settings)
+        async with running(bot, emu):
+            yield World(emu, bot, channel, *users, database)

@@ -1,0 +1,150 @@
+"""A whole match in Discord: challenge, DMs, clicks, reveal, final score, stats, privacy."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.store import open_store
+from emulator import Emulator, User
+
+from .conftest import World
+from .driver import live_controls, play_one
+
+
+def hidden_labels(world: World, table_id: int, seat: int) -> set[str]:
+    """Labels of the cards `seat` holds that nobody else may know (the test's oracle)."""
+    match = world.bot.services.tables.get(table_id).match  # type: ignore[attr-defined]
+    rnd = match.round
+    known = set(rnd.view(seat).known_cards[seat])
+    return {c.label for c in rnd.hand(seat) if c not in known}
+
+
+def seen_by(emu: Emulator, user: User) -> str:
+    return "\n".join(emu.texts_seen_by(user))
+
+
+async def test_challenge_to_final_score(world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    await emu.slash(a, ch, "gin challenge", opponent=b, target=10)
+    challenge = emu.last_message(ch)
+    assert challenge is not None and "challenges" in challenge.text
+    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
+    await emu.click(b, invite, "Accept")
+    assert "setting up your game" in emu.message(invite.id).text
+    await emu.wait_for(
+        lambda: live_controls(emu, a) or live_controls(emu, b), what="a hand with controls"
+    )
+    table_id = next(iter(world.bot.services.tables._live))  # type: ignore[attr-defined]
+
+    # Privacy, checked at every step of the first round: nothing shown to a player names a
+    # card the opponent holds hidden.
+    checked = 0
+    for _ in range(2000):
+        if any("Match over" in m.text for m in emu.messages(ch)):
+            break
+        live = world.bot.services.tables._live.get(table_id)  # type: ignore[attr-defined]
+        if live is not None and len(live.match.rounds) == 1 and not live.match.round_over:
+            for me, other in ((a, 1), (b, 0)):
+                seat_me = 0 if me is a else 1
+                leaked = {
+                    x for x in hidden_labels(world, table_id, 1 - seat_me) if x in seen_by(emu, me)
+                }
+                assert not leaked, f"{me.username} saw {leaked}"
+                checked += 1
+        moved = await play_one(emu, a) or await play_one(emu, b)
+        if not moved:
+            await asyncio.sleep(0.02)
+    else:
+        raise AssertionError("the match did not end")
+    assert checked > 10
+    summary = next(m for m in emu.messages(ch) if "Match over" in m.text)
+    assert "wins the match" in summary.text and "Rematch" in summary.button_labels
+    assert any("Round 1" in m.text and "deadwood" in m.text for m in emu.messages(ch))
+    assert emu.unknown_routes == []
+    assert not emu.unacknowledged()
+
+    store = await open_store(world.database)
+    try:
+        moves = await store.tables.moves(table_id)
+        assert len(moves) > 4
+        record = await store.tables.get(table_id)
+        assert record is not None and record.status == "finished"
+        stats = [await store.stats.get(u.id) for u in (a, b)]
+        assert sorted(s.matches_won for s in stats) == [0, 1]
+        assert all(s.matches_played == 1 for s in stats)
+    finally:
+        await store.close()
+
+
+async def test_clicks_are_checked(world: World) -> None:
+    emu, a, b, c, ch = world.emu, world.alice, world.bob, world.carol, world.channel
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
+    # Only the challenged player may accept.
+    await emu.click(a, emu.last_message(ch), "Accept")
+    assert "Only the challenged player" in emu.last_ephemeral(a).text
+    await emu.click(b, invite, "Accept")
+    table_msg = await emu.wait_for_message(ch, lambda m: "Show my hand" in m.button_labels)
+    # A spectator can't see hands.
+    await emu.click(c, table_msg, "Show my hand")
+    assert "Only the players at this table" in emu.last_ephemeral(c).text
+    mover = await emu.wait_for(
+        lambda: a if live_controls(emu, a) else (b if live_controls(emu, b) else None)
+    )
+    waiting = b if mover is a else a
+    controls = live_controls(emu, mover)
+    assert controls is not None
+    # The other player's DM shows disabled controls naming whose turn it is.
+    await emu.wait_for_dm(
+        waiting,
+        lambda m: any(
+            x.disabled and (x.label or "").startswith("Waiting for") for x in m.buttons()
+        ),
+    )
+    before = len(emu.messages(ch))
+    label = "Pass" if "Pass" in controls.button_labels else "Draw from stock"
+    await emu.click(mover, controls, label)
+    # A double click on the old controls: stale, answered privately, nothing changes.
+    old_id = next(
+        x["custom_id"]
+        for x in _walk(controls.versions()[0].components)
+        if str(x.get("custom_id", "")).startswith("gin:a:")
+    )
+    moves_before = len(await _moves(world))
+    data = {"custom_id": old_id, "component_type": 2}
+    await emu._send(
+        emu._new_interaction(3, mover, controls.channel, data, message=controls),
+        wait=True,
+        raise_on_failure=True,
+    )
+    assert len(await _moves(world)) == moves_before
+    reply = emu.last_ephemeral(mover)
+    assert reply is not None and (
+        "out of date" in reply.text or "not your turn" in reply.text.lower()
+    )
+    assert len(emu.messages(ch)) >= before
+    # Show my hand for a seated player answers privately with their own hand.
+    await emu.click(waiting, table_msg, "Show my hand")
+    mine = emu.last_ephemeral(waiting)
+    assert mine is not None and "Your hand" in mine.text
+    # Resign (with confirmation) ends the match; a click on the finished table is refused.
+    await emu.slash(waiting, ch, "gin resign")
+    confirm = emu.last_ephemeral(waiting)
+    await emu.click(waiting, confirm, "Resign")
+    await emu.wait_for_message(ch, lambda m: "Match over" in m.text and "resignation" in m.text)
+    await emu.click(waiting, table_msg, "Show my hand")
+    assert "couldn't find that game table" in emu.last_ephemeral(waiting).text
+
+
+def _walk(components: list[dict]) -> list[dict]:
+    out: list[dict] = []
+    for c in components:
+        out.append(c)
+        out.extend(_walk(c.get("components", [])))
+    return out
+
+
+async def _moves(world: World) -> list[object]:
+    store = world.bot.services.store  # type: ignore[attr-defined]
+    table_id = next(iter(world.bot.services.tables._live))  # type: ignore[attr-defined]
+    return list(await store.tables.moves(table_id))
