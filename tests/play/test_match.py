@@ -44,11 +44,9 @@ async def test_challenge_to_final_score(world: World) -> None:
             break
         live = world.bot.services.tables._live.get(table_id)  # type: ignore[attr-defined]
         if live is not None and len(live.match.rounds) == 1 and not live.match.round_over:
-            for me, other in ((a, 1), (b, 0)):
-                seat_me = 0 if me is a else 1
-                leaked = {
-                    x for x in hidden_labels(world, table_id, 1 - seat_me) if x in seen_by(emu, me)
-                }
+            for me, opponent_seat in ((a, 1), (b, 0)):
+                seen = seen_by(emu, me)
+                leaked = {x for x in hidden_labels(world, table_id, opponent_seat) if x in seen}
                 assert not leaked, f"{me.username} saw {leaked}"
                 checked += 1
         moved = await play_one(emu, a) or await play_one(emu, b)
