@@ -60,11 +60,20 @@ def explain(exc: BaseException, settings: Settings) -> str | None:
 
 async def _run(bot: GinBot) -> None:
     loop = asyncio.get_running_loop()
-    # SIGTERM (docker stop, systemd) closes as cleanly as Ctrl-C.
+    # SIGTERM (docker stop, systemd) closes as cleanly as Ctrl-C (SIGINT: asyncio.run cancels us).
+    terminate = asyncio.Event()
     with contextlib.suppress(NotImplementedError):
-        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+        loop.add_signal_handler(signal.SIGTERM, terminate.set)
     async with bot:
-        await bot.start(bot.settings.token)
+        runner = asyncio.create_task(bot.start(bot.settings.token))
+        stopper = asyncio.create_task(terminate.wait())
+        try:
+            await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopper.cancel()
+            if not runner.done():
+                await bot.close()
+        await runner  # re-raises a startup failure
 
 
 def main() -> int:

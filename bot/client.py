@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pkgutil
 import time
@@ -72,6 +73,7 @@ class GinBot(commands.Bot):
         #: The store and game services, opened by the first cog that needs them
         #: (``bot.services.services_of``); closed in :meth:`close`.
         self.services: Any = None
+        self._services_closed: asyncio.Future[None] | None = None
 
     # --- lifecycle -----------------------------------------------------------------------
     async def login(self, token: str) -> None:
@@ -101,12 +103,16 @@ class GinBot(commands.Bot):
         return synced
 
     async def close(self) -> None:
-        """Unload the cogs, close the connection, then close what the cogs opened (the store)."""
+        """Unload the cogs, close the connection, then close what the cogs opened (the store).
+
+        Safe to call twice at once: both callers wait for the same closing of the services
+        (an unclosed aiosqlite connection keeps its thread, and the process, alive).
+        """
         await super().close()
-        services = getattr(self, "services", None)
-        if services is not None:
-            self.services = None
-            await services.close()
+        if self._services_closed is None and self.services is not None:
+            self._services_closed = asyncio.ensure_future(self.services.close())
+        if self._services_closed is not None:
+            await asyncio.shield(self._services_closed)
 
     async def on_ready(self) -> None:
         log.info(READY_LINE, self.command_count, len(self.guilds))
