@@ -58,6 +58,8 @@ class LiveTable:
     match: Match | None
     version: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: The match seed to deal from (a duplicate tournament's); random when None.
+    seed: int | None = None
     auto_moves: dict[int, int] = field(default_factory=dict)
     deadline: float | None = None  # wall-clock seconds
     timer: asyncio.Task[None] | None = None
@@ -226,6 +228,7 @@ class TableService:
         rules: RuleSet,
         seats: int,
         seated: tuple[tuple[int | None, str, str | None], ...] = (),
+        seed: int | None = None,
     ) -> LiveTable:
         """A new table in the lobby; `seated` fills seats now (user id, name, computer level)."""
         await self.check_capacity(host[0])
@@ -243,13 +246,14 @@ class TableService:
             host_id=host[0],
         )
         record = await self.store.tables.create(spec)
-        live = LiveTable(record, None, record.version)
+        live = LiveTable(record, None, record.version, seed=seed)
         self._live[record.id] = live
         return live
 
-    async def adopt_and_start(self, record: Table) -> TableUpdate:
-        """Start a table the store just created full (an accepted challenge)."""
-        live = LiveTable(record, None, record.version)
+    async def adopt_and_start(self, record: Table, *, seed: int | None = None) -> TableUpdate:
+        """Start a table the store just created full (an accepted challenge, a tournament
+        pairing). `seed` fixes the deals (duplicate tournaments); random otherwise."""
+        live = LiveTable(record, None, record.version, seed=seed)
         self._live[record.id] = live
         async with live.lock:
             return await self._start(live, actor=None)
@@ -323,7 +327,8 @@ class TableService:
             raise GameError(
                 f"The {rules.name} rules are for {rules.min_players} to {rules.max_players} players."
             )
-        match = Match(rules, seats, secrets.randbits(62))
+        seed = live.seed if live.seed is not None else secrets.randbits(62)
+        match = Match(rules, seats, seed)
         deadline = self._next_deadline(live, match)
         version = await self.store.tables.start(
             live.record.id, live.version, json.dumps(match.to_dict()), turn_deadline=deadline
