@@ -38,14 +38,12 @@ _SUIT_SHIFTS = (0, 16, 32, 48)
 _SPREAD = 1 | 1 << 16 | 1 << 32 | 1 << 48
 
 _CARD_OF_BIT: dict[int, Card] = {}
-_BIT_OF_CARD: dict[Card, int] = {}
 _BIT_OF_ID: dict[int, int] = {}
 for _s, _suit in enumerate(SUITS):
     for _r in range(1, 14):
         _c = Card.from_index(_s * 13 + _r - 1)
         _b = 1 << (_s * _STRIDE + _r - 1)
         _CARD_OF_BIT[_b] = _c
-        _BIT_OF_CARD[_c] = _b
         # The 52 deck cards live for the whole process, so their ids are stable keys; this
         # skips the (Python-level) dataclass hash for the cards a deal actually hands out.
         _BIT_OF_ID[id(_c)] = _b
@@ -142,11 +140,15 @@ def _make(melds: tuple[Meld, ...], deadwood: tuple[Card, ...], points: int) -> A
     return arr
 
 
+_SUIT_OFFSET = {suit: s * _STRIDE - 1 for s, suit in enumerate(SUITS)}
+
+
 def _bit_slow(card: Card) -> int:
-    try:
-        return _BIT_OF_CARD[card]
-    except (KeyError, TypeError):
-        raise TypeError(f"not a card: {card!r}") from None
+    """Bit of a Card that is not one of the deck's own instances (e.g. from `parse_card`)."""
+    if not isinstance(card, Card):
+        raise TypeError(f"not a card: {card!r}")
+    # Card validated suit and rank when it was built, so this is always a real bit.
+    return 1 << (_SUIT_OFFSET[card.suit] + card.rank)
 
 
 def hand_mask(cards: Iterable[Card]) -> int:
