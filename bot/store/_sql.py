@@ -17,6 +17,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.errors import StoreError
+
 Row = sqlite3.Row
 Params = Sequence[Any]
 Clock = Callable[[], datetime]
@@ -144,6 +146,8 @@ class Database:
     async def write(self) -> AsyncIterator[Tx]:
         """One write transaction: committed if the block ends normally, else rolled back."""
         async with self._write_lock:
+            if self._closed:
+                raise StoreError("the store is closed")
             conn = self._writer
             await conn.execute("BEGIN IMMEDIATE")
             try:
@@ -167,6 +171,8 @@ class Database:
     async def read(self) -> AsyncIterator[Reader]:
         """Several reads from one consistent snapshot of the database."""
         async with self._read_lock:
+            if self._closed:
+                raise StoreError("the store is closed")
             conn = self._reader
             await conn.execute("BEGIN")
             try:
@@ -177,6 +183,8 @@ class Database:
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """One read statement on the read connection (sees every committed write)."""
         async with self._read_lock:
+            if self._closed:
+                raise StoreError("the store is closed")
             return list(await self._reader.execute_fetchall(sql, params))
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:

@@ -10,6 +10,8 @@ service serializes and replays through the engine. Seats are numbered from 0.
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,7 +29,14 @@ from bot.store._sql import (
     placeholders,
     to_ms,
 )
-from bot.store.errors import AlreadySeated, NotFound, StaleVersion, TableFull, WrongStatus
+from bot.store.errors import (
+    AlreadySeated,
+    NotFound,
+    StaleVersion,
+    StoreError,
+    TableFull,
+    WrongStatus,
+)
 from bot.store.ratings import RatingUpdate, put_ratings
 from bot.store.stats import MatchLine, record_lines
 
@@ -249,14 +258,124 @@ async def _require(db: Reader | Tx, table_id: int) -> Table:
     return table
 
 
-async def _refuse(tx: Tx, table_id: int, expected: int, allowed: Sequence[str]) -> NoReturn:
-    """Say why a versioned UPDATE matched no row. Raising rolls the transaction back."""
+async def _why_refused(tx: Tx, table_id: int, expected: int, allowed: Sequence[str]) -> StoreError:
+    """Why a versioned change matched no row: gone, stale, or not in an allowed status."""
     row = await tx.fetchone("SELECT version, status FROM game_tables WHERE id = ?", (table_id,))
     if row is None:
-        raise NotFound(f"table {table_id}")
+        return NotFound(f"table {table_id}")
     if row["version"] != expected:
-        raise StaleVersion("table", table_id, expected, row["version"])
-    raise WrongStatus(f"table {table_id} is {row['status']}, not {' or '.join(allowed)}")
+        return StaleVersion("table", table_id, expected, row["version"])
+    return WrongStatus(f"table {table_id} is {row['status']}, not {' or '.join(allowed)}")
+
+
+async def _refuse(tx: Tx, table_id: int, expected: int, allowed: Sequence[str]) -> NoReturn:
+    """Raise `_why_refused`; raising inside `Database.write()` rolls the transaction back."""
+    raise await _why_refused(tx, table_id, expected, allowed)
+
+
+@dataclass(slots=True)
+class _MoveRequest:
+    table_id: int
+    expected_version: int
+    round_no: int
+    seat: int
+    action_json: str
+    state_json: str | None
+    turn_deadline_ms: int | None
+    round_result_json: str | None
+    future: asyncio.Future[int]
+
+
+async def _apply_one(tx: Tx, r: _MoveRequest) -> int | BaseException:
+    """One move inside a (possibly shared) transaction. A refused move writes nothing: the
+    conditional INSERT is the first write and either adds the row or adds nothing."""
+    new_version = r.expected_version + 1
+    try:
+        inserted = await tx.execute(
+            "INSERT INTO moves (table_id, seq, round_no, seat, action_json, created_at)"
+            " SELECT id, version + 1, ?, ?, ?, ? FROM game_tables"
+            " WHERE id = ? AND version = ? AND status = ?",
+            (
+                r.round_no,
+                r.seat,
+                r.action_json,
+                tx.now_ms,
+                r.table_id,
+                r.expected_version,
+                "playing",
+            ),
+        )
+    except sqlite3.IntegrityError as exc:
+        # SQLite undid just this statement; the rest of the batch carries on.
+        if "FOREIGN KEY" in str(exc):
+            return NotFound(f"round {r.round_no} of table {r.table_id} was never started")
+        return exc
+    if not inserted:
+        return await _why_refused(tx, r.table_id, r.expected_version, ("playing",))
+    # From here a failure is not the caller's fault (I/O): it fails the whole batch.
+    if r.state_json is None:
+        await tx.execute(
+            "UPDATE game_tables SET version = ?, turn_deadline = ?, updated_at = ? WHERE id = ?",
+            (new_version, r.turn_deadline_ms, tx.now_ms, r.table_id),
+        )
+    else:
+        await tx.execute(
+            "UPDATE game_tables SET version = ?, state_json = ?, snapshot_version = ?,"
+            " turn_deadline = ?, updated_at = ? WHERE id = ?",
+            (new_version, r.state_json, new_version, r.turn_deadline_ms, tx.now_ms, r.table_id),
+        )
+    if r.round_result_json is not None:
+        # The round exists: the foreign key of the move just inserted proves it.
+        await tx.execute(
+            "UPDATE rounds SET result_json = ?, finished_at = ? WHERE table_id = ? AND round_no = ?",
+            (r.round_result_json, tx.now_ms, r.table_id, r.round_no),
+        )
+    return new_version
+
+
+class _GroupCommit:
+    """Group commit for moves: the moves that arrive while a commit is being flushed to
+    disk go into the next transaction together, so one fsync serves all of them. Each
+    caller still hears back only after the commit that holds its move."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._pending: list[_MoveRequest] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def submit(self, request: _MoveRequest) -> int:
+        self._pending.append(request)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._drain())
+        return await request.future
+
+    async def _drain(self) -> None:
+        while self._pending:
+            # A caller cancelled before its batch began is dropped: never applied.
+            batch = [r for r in self._pending if not r.future.done()]
+            self._pending = []
+            if not batch:
+                continue
+            try:
+                async with self._db.write() as tx:
+                    outcomes = [await _apply_one(tx, r) for r in batch]
+            except BaseException as exc:
+                for r in batch:
+                    if not r.future.done():
+                        if isinstance(exc, asyncio.CancelledError):
+                            r.future.cancel()
+                        else:
+                            r.future.set_exception(exc)
+                if isinstance(exc, asyncio.CancelledError):
+                    raise
+                continue
+            for r, outcome in zip(batch, outcomes, strict=True):
+                if r.future.done():
+                    continue
+                if isinstance(outcome, BaseException):
+                    r.future.set_exception(outcome)
+                else:
+                    r.future.set_result(outcome)
 
 
 async def insert_table(tx: Tx, spec: TableSpec) -> Table:
@@ -305,6 +424,7 @@ class Tables:
 
     def __init__(self, db: Database) -> None:
         self._db = db
+        self._moves = _GroupCommit(db)
 
     # -- lobby ----------------------------------------------------------------------------
 
@@ -460,48 +580,21 @@ class Tables:
         Returns the new version, which is also the move's `seq`. Raises `StaleVersion` if
         the table is no longer at `expected_version`, `WrongStatus` if it is not playing;
         either way nothing is written. Acknowledge the player only after this returns.
+
+        Concurrent calls (other tables) share a commit: see `_GroupCommit`.
         """
-        new_version = expected_version + 1
-        async with self._db.write() as tx:
-            if state_json is None:
-                changed = await tx.execute(
-                    "UPDATE game_tables SET version = ?, turn_deadline = ?, updated_at = ?"
-                    " WHERE id = ? AND version = ? AND status = ?",
-                    (
-                        new_version,
-                        opt_ms(turn_deadline),
-                        tx.now_ms,
-                        table_id,
-                        expected_version,
-                        "playing",
-                    ),
-                )
-            else:
-                changed = await tx.execute(
-                    "UPDATE game_tables SET version = ?, state_json = ?, snapshot_version = ?,"
-                    " turn_deadline = ?, updated_at = ?"
-                    " WHERE id = ? AND version = ? AND status = ?",
-                    (
-                        new_version,
-                        state_json,
-                        new_version,
-                        opt_ms(turn_deadline),
-                        tx.now_ms,
-                        table_id,
-                        expected_version,
-                        "playing",
-                    ),
-                )
-            if not changed:
-                await _refuse(tx, table_id, expected_version, ("playing",))
-            await tx.execute(
-                "INSERT INTO moves (table_id, seq, round_no, seat, action_json, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, new_version, round_no, seat, action_json, tx.now_ms),
-            )
-            if round_result_json is not None:
-                await self._finish_round(tx, table_id, round_no, round_result_json)
-        return new_version
+        request = _MoveRequest(
+            table_id,
+            expected_version,
+            round_no,
+            seat,
+            action_json,
+            state_json,
+            opt_ms(turn_deadline),
+            round_result_json,
+            asyncio.get_running_loop().create_future(),
+        )
+        return await self._moves.submit(request)
 
     async def save_snapshot(self, table_id: int, version: int, state_json: str) -> None:
         """Store the full state as of `version` (the current one) without changing it, so
