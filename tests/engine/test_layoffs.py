@@ -5,12 +5,12 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from bot.engine.cards import Card, deck, parse_cards
 from bot.engine.layoffs import LayoffPlan, lay_off
-from bot.engine.melds import best_melds, is_meld
+from bot.engine.melds import best_arrangements, best_melds, is_meld
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import score_knock, settle_knock
 
@@ -248,3 +248,23 @@ def test_two_player_modes_agree(mode: str) -> None:
     knocker = H("H1 H2 H3 S5 S6 S7 D9 D10 D11 C3")
     defender = H("H4 H5 C9 C10 S2 S3 S4 D13 S13 C13")
     assert score_knock(knocker, defender, rules).defender_deadwood == 19
+
+
+ANY_KNOCK = CARDGAMES.replace(knock_limit=100)  # every non-gin hand may knock
+
+
+@given(deals())
+def test_knocker_arrangement_leaves_defender_the_most(deal: tuple[list[Card], list[Card]]) -> None:
+    knocker, defender = deal
+    defender = (defender + [c for c in POOL if c not in knocker and c not in defender])[:10]
+    arrangements = best_arrangements(knocker)
+    k = arrangements[0].deadwood_points
+    assume(k > 0)
+    r = score_knock(knocker, defender, ANY_KNOCK)
+    most = max(lay_off(defender, a.melds).deadwood_points for a in arrangements)
+    assert r.defender_deadwood == most
+    assert r.knocker_deadwood == k
+    if most <= k:
+        assert (r.kind, r.winner, r.points) == ("undercut", 1, 25 + k - most)
+    else:
+        assert (r.kind, r.winner, r.points) == ("knock", 0, most - k)
