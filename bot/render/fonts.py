@@ -91,10 +91,9 @@ def fit(text: str, size: int, width: int) -> str:
 _PAD = 4  # room around a text mask for glyphs that overhang their advance
 
 
-@lru_cache(maxsize=2048)
 def text_mask(text: str, size: int) -> Image.Image:
     """`text` (already `drawable`) as an antialiased mask; its baseline is at the font's
-    ascent + `_PAD`, its origin at x = `_PAD`. Labels repeat, so masks are kept."""
+    ascent + `_PAD`, its origin at x = `_PAD`."""
     f = font(size)
     ascent, descent = f.getmetrics()
     mask = Image.new("L", (text_width(text, size) + 2 * _PAD, ascent + descent + 2 * _PAD), 0)
@@ -135,7 +134,15 @@ def draw_text(
         x -= w if align == "r" else w // 2
     baseline = xy[1] + (cap_height(size) // 2 if valign == "m" else 0)
     ascent = font(size).getmetrics()[0]
-    canvas.paste(fill, (x - _PAD, baseline - ascent - _PAD), text_mask(text, size))
+    # Short texts (labels, counts, names) repeat from picture to picture, so their masks are
+    # kept; long one-off lines (the result) are not, to bound the memory.
+    mask = _short_text_mask(text, size) if len(text) <= 24 else text_mask(text, size)
+    canvas.paste(fill, (x - _PAD, baseline - ascent - _PAD), mask)
+
+
+@lru_cache(maxsize=2048)
+def _short_text_mask(text: str, size: int) -> Image.Image:
+    return text_mask(text, size)
 
 
 @lru_cache(maxsize=32)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import threading
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,11 +41,12 @@ _RAISE = 14  # how far the highlighted card sits above the others
 _RING = 4  # highlight outline thickness, drawn just outside the card
 _LABEL = 28  # group label font size
 _HAND_Y = _RAISE + _RING + 8  # top of the cards in the hand picture
-_CACHE = 1024  # pictures kept (a hand PNG is ~12 KB, a reveal ~30 KB)
+_CACHE = 1024  # pictures kept (a hand PNG is ~14 KB, a reveal ~34 KB)
 _PNG_LEVEL = 3  # zlib level: 6 is ~20% smaller but takes 2-3x as long to encode
 
 
 CACHE = PictureCache(_CACHE)
+_RENDER_LOCK = threading.Lock()
 
 
 def _cached(
@@ -54,8 +56,13 @@ def _cached(
     key = (shown, options)
     png = CACHE.get(key)
     if png is None:
-        png = draw(shown, options)
-        CACHE.put(key, png)
+        # One render at a time: the shared FreeType font objects are not safe to use from two
+        # threads at once, and rendering is CPU-bound, so on CPython nothing is lost.
+        with _RENDER_LOCK:
+            png = CACHE.get(key)  # another thread may have drawn it meanwhile
+            if png is None:
+                png = draw(shown, options)
+                CACHE.put(key, png)
     return png
 
 
@@ -462,6 +469,11 @@ def warm_up(options: RenderOptions | None = None) -> None:
     Optional: without it the first picture of a colour scheme takes ~60-90 ms instead of a few.
     """
     options = options or RenderOptions()
+    with _RENDER_LOCK:
+        _warm(options)
+
+
+def _warm(options: RenderOptions) -> None:
     _palette(options)
     for index in range(52):
         face(Card.from_index(index), options.four_colour)

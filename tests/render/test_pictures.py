@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -18,6 +19,7 @@ from bot.render import (
     RevealHand,
     RevealPicture,
     TablePicture,
+    clear_cache,
     hand_text,
     render_hand,
     render_hand_async,
@@ -27,6 +29,7 @@ from bot.render import (
     render_table_async,
     reveal_text,
     table_text,
+    warm_up,
 )
 from bot.render import theme as t
 from bot.render.cache import PictureCache
@@ -159,7 +162,11 @@ def test_any_gin_hand_fits_960_with_every_index_readable():
         deadwood=cards("KC"),
         deadwood_points=10,
     )
-    for pic in (big_gin, twelve_cards, HandPicture(deadwood=tuple(deck()[:11]), deadwood_points=60)):
+    for pic in (
+        big_gin,
+        twelve_cards,
+        HandPicture(deadwood=tuple(deck()[:11]), deadwood_points=60),
+    ):
         assert decode(render_hand(pic)).size == HAND_SIZE
         pos = hand_positions(pic)
         _assert_indexes_uncovered(pos)
@@ -423,6 +430,17 @@ async def test_async_wrappers_match_the_sync_pictures_and_hit_the_cache():
         )
     )
     assert all(decode(png).size == HAND_SIZE for png in many)
+
+
+def test_renders_from_many_threads_match_one_at_a_time():
+    pics = [
+        HandPicture(melds=(tuple(deck()[i : i + 3]),), highlight=deck()[i]) for i in range(0, 48, 3)
+    ]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        together = list(pool.map(render_hand, pics))
+    clear_cache()
+    warm_up(RenderOptions())
+    assert [render_hand(p) for p in pics] == together
 
 
 # --- text ----------------------------------------------------------------------------------
