@@ -194,51 +194,53 @@ class Players(commands.Cog):
 
     # ----- relations ---------------------------------------------------------------------
 
-    @app_commands.describe(user="Who to block")
+    @app_commands.describe(player="Who to block")
     @gin_command(name="block", description="Block a player: no challenges, no shared tables.")
-    async def block(self, interaction: discord.Interaction, user: discord.User) -> None:
+    async def block(self, interaction: discord.Interaction, player: discord.User) -> None:
         await _private(
             interaction,
-            await self.circle.block(_person(interaction.user), _person(user), is_bot=user.bot),
+            await self.circle.block(_person(interaction.user), _person(player), is_bot=player.bot),
         )
 
-    @app_commands.describe(user="Who to unblock")
+    @app_commands.describe(player="Who to unblock")
     @gin_command(name="unblock", description="Unblock a player.")
-    async def unblock(self, interaction: discord.Interaction, user: discord.User) -> None:
+    async def unblock(self, interaction: discord.Interaction, player: discord.User) -> None:
         await _private(
-            interaction, await self.circle.unblock(_person(interaction.user), _person(user))
+            interaction, await self.circle.unblock(_person(interaction.user), _person(player))
         )
 
-    @app_commands.describe(user="Who to mute")
+    @app_commands.describe(player="Who to mute")
     @gin_command(name="mute", description="Stop getting a player's table chat and reactions.")
-    async def mute(self, interaction: discord.Interaction, user: discord.User) -> None:
+    async def mute(self, interaction: discord.Interaction, player: discord.User) -> None:
         await _private(
             interaction,
-            await self.circle.mute(_person(interaction.user), _person(user), is_bot=user.bot),
+            await self.circle.mute(_person(interaction.user), _person(player), is_bot=player.bot),
         )
 
-    @app_commands.describe(user="Who to unmute")
+    @app_commands.describe(player="Who to unmute")
     @gin_command(name="unmute", description="Get a player's table chat again.")
-    async def unmute(self, interaction: discord.Interaction, user: discord.User) -> None:
+    async def unmute(self, interaction: discord.Interaction, player: discord.User) -> None:
         await _private(
-            interaction, await self.circle.unmute(_person(interaction.user), _person(user))
+            interaction, await self.circle.unmute(_person(interaction.user), _person(player))
         )
 
-    @app_commands.describe(user="Who to add to your favorites")
+    @app_commands.describe(player="Who to add to your favorites")
     @gin_command(
         name="favorite", description="Mark a player as a favorite (a heart by their name)."
     )
-    async def favorite(self, interaction: discord.Interaction, user: discord.User) -> None:
+    async def favorite(self, interaction: discord.Interaction, player: discord.User) -> None:
         await _private(
             interaction,
-            await self.circle.favorite(_person(interaction.user), _person(user), is_bot=user.bot),
+            await self.circle.favorite(
+                _person(interaction.user), _person(player), is_bot=player.bot
+            ),
         )
 
-    @app_commands.describe(user="Who to remove from your favorites")
+    @app_commands.describe(player="Who to remove from your favorites")
     @gin_command(name="unfavorite", description="Remove a player from your favorites.")
-    async def unfavorite(self, interaction: discord.Interaction, user: discord.User) -> None:
+    async def unfavorite(self, interaction: discord.Interaction, player: discord.User) -> None:
         await _private(
-            interaction, await self.circle.unfavorite(_person(interaction.user), _person(user))
+            interaction, await self.circle.unfavorite(_person(interaction.user), _person(player))
         )
 
     @gin_command(name="friends", description="Your favorites and whether they are online.")
@@ -263,17 +265,19 @@ class Players(commands.Cog):
 
     # ----- records -----------------------------------------------------------------------
 
-    @app_commands.describe(user="Whose record (default: yours)", scope="This server or all servers")
+    @app_commands.describe(
+        player="Whose record (default: yours)", scope="This server or all servers"
+    )
     @gin_command(
         name="stats", description="A player's record: matches, gins, streaks, achievements."
     )
     async def stats(
         self,
         interaction: discord.Interaction,
-        user: discord.User | None = None,
+        player: discord.User | None = None,
         scope: Scope | None = None,
     ) -> None:
-        who = user or interaction.user
+        who = player or interaction.user
         chosen: Scope = scope or ("server" if interaction.guild_id else "global")
         view = await self.circle.stats(who.id, guild_id=interaction.guild_id, scope=chosen)
         if view.name.startswith("Player "):
@@ -307,12 +311,12 @@ class Players(commands.Cog):
             content, view=view, ephemeral=True, allowed_mentions=NONE
         )
 
-    @app_commands.describe(user="Whose matches (default: yours)")
+    @app_commands.describe(player="Whose matches (default: yours)")
     @gin_command(name="history", description="Recent matches with opponents, scores and dates.")
     async def history(
-        self, interaction: discord.Interaction, user: discord.User | None = None
+        self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
-        who = user or interaction.user
+        who = player or interaction.user
         matches = await self.circle.history(who.id)
         ids = [s.user_id for m in matches for s in m.seats if s.user_id is not None]
         hearts = await self.circle.decorate_names(interaction.user.id, ids)
@@ -401,16 +405,18 @@ class Players(commands.Cog):
             raise CircleError("Challenges aren't available right now.")
         await play.challenge(interaction, user)  # type: ignore[attr-defined]
 
-    async def menu_block(self, interaction: discord.Interaction, user: discord.User) -> None:
+    async def menu_block(self, interaction: discord.Interaction, player: discord.User) -> None:
         await _private(
             interaction,
-            await self.circle.block(_person(interaction.user), _person(user), is_bot=user.bot),
+            await self.circle.block(_person(interaction.user), _person(player), is_bot=player.bot),
         )
 
-    async def menu_favorite(self, interaction: discord.Interaction, user: discord.User) -> None:
+    async def menu_favorite(self, interaction: discord.Interaction, player: discord.User) -> None:
         await _private(
             interaction,
-            await self.circle.favorite(_person(interaction.user), _person(user), is_bot=user.bot),
+            await self.circle.favorite(
+                _person(interaction.user), _person(player), is_bot=player.bot
+            ),
         )
 
 
