@@ -1374,10 +1374,12 @@ class Emulator:
 
     async def invalidate_session(self, *, resumable: bool = False) -> int:
         """Send op 9 INVALID_SESSION; unless ``resumable`` the client must IDENTIFY again."""
+        sessions = self.gateway.live_sessions()
+        sent = await self.gateway.send_op(INVALID_SESSION, resumable)
         if not resumable:
-            for session in self.gateway.live_sessions():
+            for session in sessions:
                 session.resumable = False
-        return await self.gateway.send_op(INVALID_SESSION, resumable)
+        return sent
 
     async def drop_gateway(self, code: int = 4000) -> None:
         """Close every gateway socket with ``code`` (4000: the client resumes)."""

@@ -59,6 +59,8 @@ class Connection:
         self._writer = asyncio.get_running_loop().create_task(self._write())
         self.session: Session | None = None
         self.closed = False
+        #: The close code the emulator sent (None if the client closed first).
+        self.close_code: int | None = None
 
     def send(self, frame: str) -> None:
         if not self.closed:
@@ -96,6 +98,8 @@ class Connection:
         """Close with a gateway close code (after the frames already queued)."""
         await self.flush()
         self.closed = True
+        if self.close_code is None:
+            self.close_code = code
         self._queue.put_nowait(None)
         if not self.ws.closed:
             await self.ws.close(code=code, message=reason.encode())
@@ -154,6 +158,7 @@ class Gateway:
         #: The newest session per (shard_id, shard_count): events go there.
         self.latest: dict[tuple[int, int], Session] = {}
         self.connections: set[Connection] = set()
+        #: How each socket ended: the emulator's close code, else the client's.
         self.close_codes: list[int] = []
         self.identifies = 0
         self.resumes = 0
@@ -208,8 +213,9 @@ class Gateway:
                 else:
                     break
         finally:
-            if ws.close_code is not None:
-                self.close_codes.append(ws.close_code)
+            code = conn.close_code if conn.close_code is not None else ws.close_code
+            if code is not None:
+                self.close_codes.append(code)
             conn.stop()
             self.connections.discard(conn)
             if conn.session is not None and conn.session.conn is conn:

@@ -1,0 +1,188 @@
+"""Login and the gateway: what an unmodified discord.py client sees."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import zlib
+
+import aiohttp
+import discord
+import pytest
+
+from emulator import Emulator
+from emulator.testing import discord_pointed_at, running
+
+from .conftest import RawApi, World, make_client
+
+
+async def test_login_routes_answer_json_with_the_exact_content_type(
+    emu: Emulator, api: RawApi
+) -> None:
+    me = await api("GET", "/users/@me")
+    assert me.status == 200
+    assert me.headers["Content-Type"] == "application/json"  # no "; charset=utf-8"
+    assert me.body["id"] == str(emu.bot_user.id) and me.body["bot"] is True
+    app = await api("GET", "/oauth2/applications/@me")
+    assert app.body["id"] == str(emu.application_id)
+    for key in (
+        "name",
+        "description",
+        "icon",
+        "bot_public",
+        "bot_require_code_grant",
+        "owner",
+        "verify_key",
+    ):
+        assert key in app.body
+
+
+async def test_a_wrong_token_gets_401_and_discord_py_a_login_failure(
+    emu: Emulator, api: RawApi
+) -> None:
+    reply = await api("GET", "/users/@me", token="not-it")
+    assert reply.status == 401
+    client = make_client()
+    with discord_pointed_at(emu), pytest.raises(discord.LoginFailure):
+        await client.login("not-it")
+    await client.close()
+
+
+async def test_client_connects_and_caches_the_guild(emu: Emulator, world: World) -> None:
+    client = make_client()
+    async with running(client, emu):
+        guild = client.get_guild(world.guild.id)
+        assert guild is not None and guild.name == "Club"
+        assert {c.name for c in guild.text_channels} == {"gin", "other"}
+        assert guild.default_role.id == guild.id
+        # No members intent: Discord lists only the bot itself, but counts everyone.
+        assert [m.id for m in guild.members] == [emu.bot_user.id]
+        assert guild.member_count == 3
+        me = guild.me
+        assert (
+            me is not None and guild.get_channel(world.channel.id).permissions_for(me).send_messages
+        )  # type: ignore[union-attr]
+    assert emu.gateway.identifies == 1
+
+
+async def test_members_intent_needs_to_be_granted(emu: Emulator, world: World) -> None:
+    client = make_client(members=True)
+    with pytest.raises(discord.PrivilegedIntentsRequired):
+        async with running(client, emu):
+            pass
+    assert 4014 in emu.gateway.close_codes
+
+
+async def test_granted_members_intent_lists_members_and_answers_chunks(world: World) -> None:
+    async with Emulator(privileged_intents={"members"}) as emu:
+        guild_model = emu.create_guild("Big", channels=("a",))
+        for name in ("ann", "ben", "cat"):
+            emu.create_user(name, guilds=[guild_model])
+        client = make_client(members=True)
+        async with running(client, emu):
+            guild = client.get_guild(guild_model.id)
+            assert guild is not None
+            assert {m.name for m in guild.members} == {"ginbot", "ann", "ben", "cat"}
+            members = await guild.query_members("be")
+            assert [m.name for m in members] == ["ben"]
+
+
+async def _raw_gateway(
+    emu: Emulator, query: str = "?v=10&encoding=json"
+) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse]:
+    session = aiohttp.ClientSession()
+    ws = await session.ws_connect(emu.gateway_url + query)
+    return session, ws
+
+
+async def test_hello_heartbeat_ack_and_bad_token_close_4004(emu: Emulator) -> None:
+    session, ws = await _raw_gateway(emu)
+    try:
+        hello = await ws.receive_json()
+        assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
+        await ws.send_json({"op": 1, "d": None})
+        assert (await ws.receive_json())["op"] == 11
+        await ws.send_json({"op": 2, "d": {"token": "wrong", "intents": 1, "properties": {}}})
+        msg = await ws.receive()
+        assert msg.type == aiohttp.WSMsgType.CLOSE
+        assert ws.close_code == 4004
+    finally:
+        await ws.close()
+        await session.close()
+
+
+async def test_zlib_stream_frames_are_binary_and_decompress(emu: Emulator, world: World) -> None:
+    session, ws = await _raw_gateway(emu, "?v=10&encoding=json&compress=zlib-stream")
+    inflater = zlib.decompressobj()
+    try:
+        first = await ws.receive()
+        assert first.type == aiohttp.WSMsgType.BINARY
+        assert json.loads(inflater.decompress(first.data))["op"] == 10
+        await ws.send_json({"op": 2, "d": {"token": emu.token, "intents": 1, "properties": {}}})
+        ready = json.loads(inflater.decompress((await ws.receive()).data))
+        guild_create = json.loads(inflater.decompress((await ws.receive()).data))
+        assert ready["t"] == "READY" and ready["s"] == 1
+        assert guild_create["t"] == "GUILD_CREATE" and guild_create["d"]["id"] == str(
+            world.guild.id
+        )
+    finally:
+        await ws.close()
+        await session.close()
+
+
+async def test_discord_py_works_with_compression_off(world: World) -> None:
+    async with Emulator(compress=False) as emu:
+        emu.create_guild("Plain")
+        async with running(make_client(), emu) as client:
+            assert len(client.guilds) == 1
+
+
+async def test_reconnect_resumes_and_replays_missed_events(emu: Emulator, world: World) -> None:
+    client = make_client()
+    async with running(client, emu):
+        session = await emu.wait_until_connected()
+        await emu.drop_gateway(4000)
+        # While the client is away: a new channel (CHANNEL_CREATE waits in the session buffer).
+        new = emu.create_channel(world.guild, "late")
+        await emu.wait_for(
+            lambda: emu.gateway.resumes == 1 and session.conn is not None, timeout=10
+        )
+        await emu.wait_for(lambda: client.get_channel(new.id) is not None, timeout=5)
+        assert emu.gateway.identifies == 1
+        # Op 7 RECONNECT: the client resumes again.
+        assert await emu.reconnect_gateway() == 1
+        await emu.wait_for(lambda: emu.gateway.resumes == 2, timeout=10)
+        assert client.get_guild(world.guild.id) is not None
+
+
+async def test_invalid_session_makes_the_client_identify_again(emu: Emulator, world: World) -> None:
+    client = make_client()
+
+    async def no_identify_pause(shard_id: int | None, *, initial: bool = False) -> None:
+        """discord.py waits 5 s before a non-initial IDENTIFY (Discord's rate limit)."""
+
+    client.before_identify_hook = no_identify_pause  # type: ignore[method-assign]
+    ready_again = asyncio.Event()
+    async with running(client, emu):
+        client.event(_on_ready_setter(ready_again))
+        await emu.invalidate_session(resumable=False)
+        await emu.wait_for(lambda: emu.gateway.identifies == 2, timeout=10)
+        await asyncio.wait_for(ready_again.wait(), 10)
+        assert client.get_guild(world.guild.id) is not None
+        await emu.wait_until_connected()
+
+
+def _on_ready_setter(event: asyncio.Event):  # type: ignore[no-untyped-def]
+    async def on_ready() -> None:
+        event.set()
+
+    return on_ready
+
+
+async def test_unknown_routes_are_recorded(emu: Emulator, api: RawApi) -> None:
+    emu.assert_no_unknown_routes()
+    reply = await api("POST", "/channels/1/threads", json={})
+    assert reply.status == 404
+    assert emu.unknown_routes == [("POST", "/api/v10/channels/1/threads")]
+    with pytest.raises(AssertionError, match="threads"):
+        emu.assert_no_unknown_routes()
