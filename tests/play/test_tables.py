@@ -1,0 +1,108 @@
+"""Open tables, three-player classic, computer matches, closed DMs and turn timers, in Discord."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from emulator import Emulator, User
+
+from .conftest import World
+from .driver import live_controls, play_one
+
+
+async def play_to_the_end(emu: Emulator, world: World, users: list[User], limit: int = 4000) -> str:
+    for _ in range(limit):
+        done = next((m for m in emu.messages(world.channel) if "Match over" in m.text), None)
+        if done is not None:
+            return done.text
+        moved = False
+        for user in users:
+            moved = await play_one(emu, user) or moved
+        if not moved:
+            await asyncio.sleep(0.02)
+    raise AssertionError("the match did not end")
+
+
+async def test_three_player_classic_table(world: World) -> None:
+    emu, a, b, c, ch = world.emu, world.alice, world.bob, world.carol, world.channel
+    await emu.slash(a, ch, "gin table", rules="classic", seats=3, target=10)
+    lobby = emu.last_message(ch)
+    assert lobby is not None and "Players (1/3)" in lobby.text
+    await emu.click(a, lobby, "Join")
+    assert "already at this table" in emu.last_ephemeral(a).text
+    await emu.click(b, lobby, "Join")
+    assert "Players (2/3)" in emu.message(lobby.id).text
+    await emu.click(c, lobby, "Join")
+    assert "started" in emu.message(lobby.id).text
+    await emu.wait_for_message(ch, lambda m: "Show my hand" in m.button_labels)
+    text = await play_to_the_end(emu, world, [a, b, c])
+    assert "penalty points" in text
+    emu.assert_no_unknown_routes()
+
+
+async def test_two_player_rules_refuse_three_seats(world: World) -> None:
+    inter = await world.emu.slash(
+        world.alice, world.channel, "gin table", rules="cardgames", seats=3
+    )
+    assert inter.response is not None and "2 to 2 players" in inter.response.text
+
+
+async def test_match_against_the_computer(world: World) -> None:
+    emu, a, ch = world.emu, world.alice, world.channel
+    inter = await emu.slash(a, ch, "gin computer", level="normal", target=10)
+    assert inter.response is not None and "setting up your game" in inter.response.text
+    text = await play_to_the_end(emu, world, [a])
+    assert "Computer (normal)" in text
+    stats = await world.bot.services.store.stats.get(a.id, versus="computer")  # type: ignore[attr-defined]
+    assert stats.matches_played == 1
+    people = await world.bot.services.store.stats.get(a.id)  # type: ignore[attr-defined]
+    assert people.matches_played == 0
+
+
+async def test_closed_dms_play_through_show_my_hand(world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    emu.close_dms(b)
+    await emu.slash(a, ch, "gin challenge", opponent=b, target=10)
+    await emu.click(b, emu.last_message(ch), "Accept")
+    note = await emu.wait_for_message(ch, lambda m: "can't send you direct messages" in m.text)
+    assert b.mention in note.text
+    table = await emu.wait_for_message(ch, lambda m: "Show my hand" in m.button_labels)
+    assert await world.bot.services.store.players.dm_closed(b.id)  # type: ignore[attr-defined]
+    for _ in range(4000):
+        if any("Match over" in m.text for m in emu.messages(ch)):
+            break
+        moved = await play_one(emu, a)
+        if live_controls(emu, b) is None:
+            current = next(
+                m for m in reversed(emu.messages(ch)) if "Show my hand" in m.button_labels
+            )
+            await emu.click(b, current, "Show my hand")
+        moved = await play_one(emu, b) or moved
+        if not moved:
+            await asyncio.sleep(0.02)
+    else:
+        raise AssertionError("the match did not end")
+    assert table is not None
+    assert emu.dms(b) == []
+
+
+@pytest.fixture
+def short_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GIN_TURN_SECONDS", "0.6")
+    monkeypatch.setenv("GIN_REMINDER_SECONDS", "0.3")
+
+
+async def test_turn_timer_reminds_moves_then_forfeits(short_turns: None, world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    world.bot.services.tables.timing = type(world.bot.services.tables.timing)(  # type: ignore[attr-defined]
+        turn=0.6, reminder=0.3, round_pause=0, computer_delay=0
+    )
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    await emu.click(b, emu.last_message(ch), "Accept")
+    done = await emu.wait_for_message(ch, lambda m: "Match over" in m.text, timeout=15)
+    assert "away too long" in done.text
+    reminders = [m for u in (a, b) for m in emu.dms(u) if "left before an automatic move" in m.text]
+    assert reminders
+    assert any("drew from the stock" in m.text for m in emu.messages(ch))
