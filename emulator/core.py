@@ -147,6 +147,7 @@ class Emulator:
         self.channels: dict[int, Channel] = {}
         self._dm_channels: dict[int, Channel] = {}
         self._messages: dict[int, Message] = {}
+        self._ephemerals: dict[int, list[Message]] = {}
         self._commands: dict[int | None, dict[tuple[int, str], dict[str, Any]]] = {}
         #: Every interaction sent to the bot, oldest first.
         self.interactions: list[Interaction] = []
@@ -647,6 +648,8 @@ class Emulator:
         msg.components = list(payload.get("components") or [])
         channel.messages[msg.id] = msg
         self._messages[msg.id] = msg
+        if ephemeral_to is not None:
+            self._ephemerals.setdefault(ephemeral_to.id, []).append(msg)
         if ephemeral_to is None:
             self._dispatch_message("MESSAGE_CREATE", msg)
         self._notify()
@@ -755,10 +758,8 @@ class Emulator:
         """Ephemeral replies only ``user`` sees, oldest first (optionally in one channel)."""
         return [
             m
-            for m in self._messages.values()
-            if m.ephemeral_to is user
-            and not m.deleted
-            and (channel is None or m.channel is channel)
+            for m in self._ephemerals.get(user.id, [])
+            if not m.deleted and (channel is None or m.channel is channel)
         ]
 
     def last_ephemeral(self, user: User) -> Message | None:
