@@ -45,6 +45,12 @@ class Buttons(discord.ui.View):
         self.seen.append(("fruit", tuple(select.values)))
         await interaction.response.send_message(f"chose {', '.join(select.values)}", ephemeral=True)
 
+    @discord.ui.button(label="Quiet")
+    async def quiet(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.defer()  # type 6: nothing visible yet
+        await interaction.edit_original_response(content="quietly edited")
+        await interaction.followup.send("a new message", ephemeral=True)
+
     @discord.ui.button(label="Ask")
     async def ask(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await interaction.response.send_modal(NameModal(self.seen))
@@ -222,7 +228,7 @@ async def test_ephemeral_replies_are_seen_by_their_owner_only(
 
 async def test_buttons_selects_and_modals(emu: Emulator, world: World, play: Playground) -> None:
     board = (await emu.slash(world.alice, world.channel, "t buttons")).response
-    assert board is not None and board.button_labels == ["Red", "Blue", "Ask"]
+    assert board is not None and board.button_labels == ["Red", "Blue", "Quiet", "Ask"]
     assert board.select("Fruit").labels == ["Apple", "Pear", "Plum"]
 
     chose = await emu.select(world.bob, board, "Apple", "Plum")
@@ -341,3 +347,39 @@ async def test_ack_latencies_are_recorded(emu: Emulator, world: World, play: Pla
     latencies = emu.ack_latencies()
     assert len(latencies) == 3 and all(0 <= x < 3 for x in latencies)
     await emu.settle(quiet=0.05)
+
+
+async def test_deferred_update_then_original_edits_the_clicked_message(
+    emu: Emulator, world: World, play: Playground
+) -> None:
+    board = (await emu.slash(world.alice, world.channel, "t buttons")).response
+    assert board is not None
+    clicked = await emu.click(world.bob, board, "Quiet")
+    assert clicked.ack_type == 6 and clicked.response is None
+    await emu.wait_for(lambda: clicked.followups)
+    assert board.content == "quietly edited" and clicked.original is board
+    assert (
+        clicked.followups[0].ephemeral_to is world.bob
+        and clicked.followups[0].content == "a new message"
+    )
+
+
+async def test_component_interactions_carry_the_full_message_and_realistic_ids(
+    emu: Emulator, world: World, play: Playground
+) -> None:
+    board = (await emu.slash(world.alice, world.channel, "t buttons")).response
+    assert board is not None
+    clicked = await emu.click(world.bob, board, "Ask")  # opens a modal, leaves the message as it is
+    payload = emu._interaction_payload(clicked)
+    assert payload["message"] == board.to_dict()
+    assert [
+        b["label"] for b in payload["message"]["components"][0]["components"]
+    ] == board.button_labels
+    assert payload["member"]["user"]["id"] == str(world.bob.id)
+    assert payload["attachment_size_limit"] > 0 and payload["channel"]["type"] == 0
+    # A snowflake made now, and a URL-safe token of Discord's length.
+    created_ms = (clicked.id >> 22) + 1420070400000
+    assert abs(created_ms / 1000 - emu.clock.time()) < 60
+    assert len(clicked.token) > 150 and set(clicked.token) <= set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    )

@@ -336,3 +336,116 @@ async def test_5xx_is_retried(emu: Emulator, world: World, api: RawApi) -> None:
     async with running(make_client(), emu) as client:  # discord.py retries the 500 at login
         assert client.user is not None and client.user.id == emu.bot_user.id
     assert [e.status for e in emu.errors] == [502, 500]
+
+
+async def _acked_component(emu: Emulator, world: World, api: RawApi) -> Interaction:
+    sent = await api(
+        "POST",
+        f"/channels/{world.channel.id}/messages",
+        json={"content": "b", "components": [_row(_button("Go"))]},
+    )
+    assert sent.status == 200
+    return await emu.click(world.alice, emu.message(int(sent.body["id"])), "Go", wait=False)
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        (
+            {
+                "custom_id": "m",
+                "title": "t" * 46,
+                "components": [_row({"type": 4, "custom_id": "a", "label": "A", "style": 1})],
+            },
+            "title",
+        ),
+        ({"custom_id": "m", "title": "t", "components": []}, "no rows"),
+        ({"custom_id": "m", "title": "t", "components": [_row(_button())]}, "button in a modal"),
+        (
+            {
+                "custom_id": "m",
+                "title": "t",
+                "components": [_row({"type": 4, "custom_id": "a", "label": "L" * 46, "style": 1})],
+            },
+            "label",
+        ),
+    ],
+)
+async def test_invalid_modals_are_refused(
+    emu: Emulator, world: World, api: RawApi, data: dict[str, Any], problem: str
+) -> None:
+    inter = await _acked_component(emu, world, api)
+    reply = await api("POST", _callback(inter), auth=False, json={"type": 9, "data": data})
+    assert (reply.status, reply.body["code"]) == (400, 50035), problem
+    assert inter.modal is None and inter.ack_type is None
+
+
+async def test_too_many_autocomplete_choices_are_refused(
+    emu: Emulator, world: World, api: RawApi
+) -> None:
+    option = {"name": "q", "description": "q", "type": 3, "autocomplete": True}
+    emu._store_commands(
+        None,
+        [{"name": "find", "description": "Find", "type": 1, "options": [option]}],
+        replace=True,
+    )
+    data, name = emu._command_data(
+        world.alice, world.channel, "find", {}, focused="q", focused_value="x"
+    )
+    inter = await emu._send(
+        emu._new_interaction(4, world.alice, world.channel, data, command_name=name),
+        wait=False,
+        raise_on_failure=False,
+    )
+    choices = [{"name": str(i), "value": str(i)} for i in range(26)]
+    reply = await api(
+        "POST", _callback(inter), auth=False, json={"type": 8, "data": {"choices": choices}}
+    )
+    assert (reply.status, reply.body["code"]) == (400, 50035)
+    assert inter.ack_type is None and inter.choices is None
+    ok = await api(
+        "POST", _callback(inter), auth=False, json={"type": 8, "data": {"choices": choices[:25]}}
+    )
+    assert ok.status == 200 and inter.choices == choices[:25]
+
+
+async def test_components_v2_layout_is_accepted_and_clickable(
+    emu: Emulator, world: World, api: RawApi
+) -> None:
+    layout = [
+        {"type": 17, "components": [{"type": 10, "content": "Your hand"}, _row(_button("Draw"))]},
+    ]
+    sent = await api(
+        "POST",
+        f"/channels/{world.channel.id}/messages",
+        json={"flags": 1 << 15, "components": layout},
+    )
+    assert sent.status == 200
+    msg = emu.message(int(sent.body["id"]))
+    assert msg.button_labels == ["Draw"] and "Your hand" in msg.text
+    mixed = await api(
+        "POST",
+        f"/channels/{world.channel.id}/messages",
+        json={"flags": 1 << 15, "content": "x", "components": layout},
+    )
+    assert mixed.status == 400
+
+
+async def test_a_resume_of_an_unknown_session_is_invalid(emu: Emulator) -> None:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(emu.gateway_url + "?v=10&encoding=json") as ws,
+    ):
+        assert (await ws.receive_json())["op"] == 10
+        await ws.send_json({"op": 6, "d": {"token": emu.token, "session_id": "nope", "seq": 3}})
+        assert await ws.receive_json() == {"op": 9, "d": False, "s": None, "t": None}
+
+
+async def test_a_guild_created_while_connected_reaches_the_client(
+    emu: Emulator, world: World
+) -> None:
+    async with running(make_client(), emu) as client:
+        later = emu.create_guild("Later", channels=("tables",))
+        await emu.wait_for(lambda: client.get_guild(later.id))
+        guild = client.get_guild(later.id)
+        assert guild is not None and [c.name for c in guild.text_channels] == ["tables"]
