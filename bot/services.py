@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from bot.circle import CircleService
 from bot.engine.players.levels import make_player
 from bot.games.challenges import ChallengeService
 from bot.games.tables import TableService, Timing
@@ -35,6 +36,7 @@ class Services:
     store: Store
     tables: TableService
     challenges: ChallengeService
+    circle: CircleService
 
     @classmethod
     async def open(
@@ -45,7 +47,7 @@ class Services:
         ttl = (
             _num("GIN_CHALLENGE_SECONDS", 300.0) if challenge_seconds is None else challenge_seconds
         )
-        return cls(store, tables, ChallengeService(store, tables, ttl=ttl))
+        return cls(store, tables, ChallengeService(store, tables, ttl=ttl), CircleService(store))
 
     async def close(self) -> None:
         await self.tables.close()

@@ -11,11 +11,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.circle.achievements import achievement_text
 from bot.engine import IllegalAction
 from bot.engine.actions import Action
 from bot.games import rules_text
 from bot.games.challenges import make_rules
 from bot.games.errors import NOT_SEATED, GameError
+from bot.games.model import TableUpdate
 from bot.games.tables import StaleButton
 from bot.services import Services, services_of
 from bot.store import Challenge
@@ -58,7 +60,8 @@ class Play(commands.Cog):
         self.tables = services.tables
         self.challenges = services.challenges
         self.store = services.store
-        self.notifier = Notifier(bot, services.store)
+        self.circle = services.circle
+        self.notifier = Notifier(bot, services.store, self._achievements)
         self._expiry: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
@@ -71,6 +74,10 @@ class Play(commands.Cog):
         if self._expiry is not None:
             self._expiry.cancel()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def _achievements(self, table_id: int) -> list[tuple[int, str]]:
+        unlocked = await self.circle.on_match_recorded(table_id)
+        return [(user_id, achievement_text(a)) for user_id, a in unlocked]
 
     async def _seen(self, interaction: discord.Interaction) -> None:
         # A player who interacts can be DMed again (see docs/playing.md).
@@ -259,7 +266,8 @@ class Play(commands.Cog):
         interaction failed"."""
         if interaction.type is not discord.InteractionType.component or interaction.message is None:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith(("gin:a:", "gin:s:")):
             return
         on_message = {
@@ -324,9 +332,16 @@ class Play(commands.Cog):
         user = interaction.user
         try:
             if op == "join":
-                await self._check_blocks(table_id, user.id)
-                await self.store.players.upsert(user.id, _name(user))
-                update = await self.tables.join(table_id, user.id, _name(user))
+                seated = [s.user_id for s in self.tables.get(table_id).record.seats]
+                await self.circle.check_join(user.id, seated)
+                if await self.circle.blocked_at_table(user.id, seated):
+                    await interaction.response.send_message(
+                        "This table has a player you have blocked. Join anyway?",
+                        view=JoinAnyway(self, table_id, interaction.message),
+                        ephemeral=True,
+                    )
+                    return
+                update = await self._join(table_id, user)
             elif op == "leave":
                 update = await self.tables.leave(table_id, user.id)
             elif op == "start":
@@ -345,13 +360,9 @@ class Play(commands.Cog):
             msg = messages.lobby_message(update.state, closed="The game has started: good luck!")
         await interaction.response.edit_message(**msg.kwargs())
 
-    async def _check_blocks(self, table_id: int, user_id: int) -> None:
-        live = self.tables.get(table_id)
-        for seat in live.record.seats:
-            if seat.user_id is not None and await self.store.relations.has(
-                seat.user_id, user_id, "block"
-            ):
-                raise GameError("You can't join this table.")
+    async def _join(self, table_id: int, user: discord.abc.User) -> TableUpdate:
+        await self.store.players.upsert(user.id, _name(user))
+        return await self.tables.join(table_id, user.id, _name(user))
 
     async def on_challenge(
         self, interaction: discord.Interaction, challenge_id: int, op: str
@@ -468,6 +479,36 @@ class Play(commands.Cog):
         await interaction.response.send_message(**msg.kwargs())
         sent = await interaction.original_response()
         await self.store.challenges.set_messages(ch.id, message_id=sent.id)
+
+
+class JoinAnyway(discord.ui.View):
+    """The question before joining a table where someone the player blocked sits."""
+
+    def __init__(self, cog: Play, table_id: int, lobby: discord.Message | None) -> None:
+        super().__init__(timeout=120)
+        self.cog, self.table_id, self.lobby = cog, table_id, lobby
+
+    @discord.ui.button(label="Join anyway", style=discord.ButtonStyle.danger)
+    async def join(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        try:
+            update = await self.cog._join(self.table_id, interaction.user)
+        except GameError as exc:
+            await interaction.response.edit_message(content=str(exc), view=None)
+            return
+        await interaction.response.edit_message(content="You joined the table.", view=None)
+        if self.lobby is not None:
+            closed = None if update.kind == "lobby" else "The game has started: good luck!"
+            msg = messages.lobby_message(update.state, closed=closed)
+            try:
+                await self.lobby.edit(**msg.kwargs())
+            except discord.HTTPException:
+                log.info("could not update the lobby of table %s", self.table_id)
+
+    @discord.ui.button(label="Don't join", style=discord.ButtonStyle.secondary)
+    async def cancel(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        await interaction.response.edit_message(content="You didn't join.", view=None)
 
 
 class ConfirmResign(discord.ui.View):

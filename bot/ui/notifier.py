@@ -8,6 +8,7 @@ not retried until they interact again.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -24,9 +25,16 @@ DM_CLOSED = 50007
 class Notifier:
     """The table service's observer on the Discord side."""
 
-    def __init__(self, client: discord.Client, store: Store) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        store: Store,
+        achievements: Callable[[int], Awaitable[list[tuple[int, str]]]] | None = None,
+    ) -> None:
         self.client = client
         self.store = store
+        #: table id -> (user id, announcement) for what the finished match unlocked.
+        self.achievements = achievements
         # (table, seat) -> (DM channel id, message id) of the hand message in use.
         self.hands: dict[tuple[int, int], tuple[int, int]] = {}
         self._turn_shown: dict[tuple[int, int], bool] = {}
@@ -145,6 +153,18 @@ class Notifier:
             "table message to see your cards and play."
         )
         await self._send_channel(state.channel_id, messages.Message(text, None, None))
+
+    async def _announce_achievements(self, state: TableState) -> None:
+        if self.achievements is None:
+            return
+        for user_id, text in await self.achievements(state.table_id):
+            if await self.store.players.dm_closed(user_id):
+                continue  # announced privately or not at all
+            try:
+                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+                await user.send(text)
+            except discord.HTTPException:
+                log.info("could not announce an achievement to %s", user_id)
 
     async def _remind(self, state: TableState, seconds_left: str) -> None:
         pub = state.public
