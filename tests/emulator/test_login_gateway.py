@@ -186,3 +186,26 @@ async def test_unknown_routes_are_recorded(emu: Emulator, api: RawApi) -> None:
     assert emu.unknown_routes == [("POST", "/api/v10/channels/1/threads")]
     with pytest.raises(AssertionError, match="threads"):
         emu.assert_no_unknown_routes()
+
+
+async def test_own_messages_are_echoed_only_with_the_message_intents(
+    emu: Emulator, world: World
+) -> None:
+    client = make_client(dm_messages=True)
+    seen: list[tuple[str, str, bool]] = []
+
+    @client.event
+    async def on_message(message: discord.Message) -> None:
+        seen.append(
+            (type(message.channel).__name__, message.content, message.author == client.user)
+        )
+
+    async with running(client, emu):
+        user = await client.fetch_user(world.alice.id)
+        await user.send("dm echo")
+        channel = client.get_channel(world.channel.id)
+        assert isinstance(channel, discord.TextChannel)
+        await channel.send("guild: no GUILD_MESSAGES intent, no echo")
+        await emu.wait_for(lambda: seen)
+        await emu.settle(quiet=0.05)
+    assert seen == [("DMChannel", "dm echo", True)]
