@@ -667,7 +667,7 @@ class RestApi:
         emu = self.emu
         channel = self._channel(request)
         msg = self._message(channel, request.match_info["message_id"])
-        if msg.author is not emu.bot_user or msg.interaction is not None and msg.ephemeral:
+        if msg.author is not emu.bot_user:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await read_body(request)
         emu._edit_message(msg, body, files)
