@@ -1,0 +1,566 @@
+"""Load benchmark: many Gin Rummy tables played at once against ONE ``python -m bot``.
+
+    .venv/bin/python bench/load.py --tables 10 100 500 [--moves-per-table N] [--seconds S]
+        [--think T] [--burst-moves N] [--profile-bot DIR]
+
+For each level (a fresh emulator, bot process and temp database per level, so memory and
+errors belong to that level alone):
+
+1. the emulator runs in this process with one server, one channel per 25 tables and two
+   members per table; ``python -m bot`` starts against it (``tests/e2e/botproc.BotProcess``);
+2. **setup**: every table at once: ``/gin challenge`` by one player, **Accept** on the DM by
+   the other, until both hands are dealt (a burst of 2 x N interactions);
+3. **paced play**: every table plays concurrently, each move made like ``tests/play/driver``
+   (``play_one``: the player's live DM controls only) after a think time drawn uniformly from
+   0.5-1.5 x ``--think`` seconds, up to ``--moves-per-table`` moves or ``--seconds`` seconds;
+4. **burst play**: the same tables, ``--burst-moves`` more moves each with no think time at
+   all (a saturation test: throughput, and what latency does when the machine is flooded).
+
+Printed per phase: interactions/s, p50/p90/p99/max time from the interaction to its
+acknowledgement (``Interaction.latency``: measured by the emulator, so it includes the
+gateway hop, the bot's work, its store commit and the callback's HTTP request), CPU seconds
+per interaction of the bot and of this process (emulator + scripted players), and errors
+(``emu.errors``: every 4xx/5xx served, unacknowledged or refused callbacks, failed clicks,
+unknown routes, tracebacks in the bot's log). Memory: the bot's VmRSS before the tables
+are set up and after each phase; per table = (after - before) / N.
+
+Targets (issue 5): p99 <= 50 ms at 500 tables, no errors, every interaction acknowledged in
+time, <= 100 KiB per table. Everything shares this machine's cores: the emulator and the
+scripted users run here and compete with the bot; the figures say so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from emulator import Emulator, EmulatorError, InteractionFailed, User  # noqa: E402
+from tests.e2e.botproc import BotProcess, clean_environ  # noqa: E402
+from tests.play.driver import live_controls, play_one  # noqa: E402
+
+T = TypeVar("T")
+TABLES_PER_CHANNEL = 25
+ACK_DEADLINE = 3.0
+REFUSALS = ("out of date", "not your turn", "couldn't find", "Sorry", "isn't in play")
+
+
+# ----- measuring -----------------------------------------------------------------------
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def rss_kib(pid: int) -> int:
+    """VmRSS of a process, KiB."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no VmRSS for {pid}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (all its threads), seconds."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=False).stdout
+        model = next(
+            (ln.split(":", 1)[1].strip() for ln in out.splitlines() if "Model name" in ln), model
+        )
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores (nproc), {model}, Python {platform.python_version()}"
+
+
+# ----- waiting cheaply -----------------------------------------------------------------
+
+
+@dataclass
+class _Waiter:
+    predicate: Callable[[], Any]
+    users: tuple[User, ...]
+    deadline: float
+    future: asyncio.Future[Any]
+    seen: tuple[Any, ...] = ()
+    checked: float = 0.0
+
+
+class Watch:
+    """Waits on conditions about what users see, for thousands of waiters at once.
+
+    ``Emulator.wait_for`` re-runs every predicate after every change, which with 1,000
+    waiters costs more CPU than the bot itself. Here one task polls every 10 ms and re-runs a
+    predicate only when one of its users got a new or edited DM or ephemeral (an O(1)
+    signature), or once a second as a fallback."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+        self.waiters: list[_Waiter] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def signature(self, user: User) -> tuple[Any, ...]:
+        # Reads emulator internals (read-only) to stay O(1) per user.
+        ch = self.emu._dm_channels.get(user.id)
+        n = len(ch.messages) if ch is not None else 0
+        last = next(reversed(ch.messages.values())) if n and ch is not None else None
+        eph = self.emu._ephemerals.get(user.id, [])
+        return (n, len(last.history) if last else 0, len(eph), len(eph[-1].history) if eph else 0)
+
+    async def until(
+        self,
+        predicate: Callable[[], T | None],
+        users: tuple[User, ...],
+        timeout: float,  # noqa: ASYNC109
+    ) -> T | None:
+        """``predicate()`` once truthy, or None after ``timeout`` seconds."""
+        result = predicate()
+        if result:
+            return result
+        loop = asyncio.get_running_loop()
+        waiter = _Waiter(
+            predicate,
+            users,
+            loop.time() + timeout,
+            loop.create_future(),
+            tuple(self.signature(u) for u in users),
+            loop.time(),
+        )
+        self.waiters.append(waiter)
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._poll())
+        value: T | None = await waiter.future
+        return value
+
+    async def _poll(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.waiters:
+            await asyncio.sleep(0.01)
+            now = loop.time()
+            keep: list[_Waiter] = []
+            for w in self.waiters:
+                sig = tuple(self.signature(u) for u in w.users)
+                if sig != w.seen or now - w.checked > 1.0:
+                    w.seen, w.checked = sig, now
+                    result = w.predicate()
+                    if result:
+                        w.future.set_result(result)
+                        continue
+                if now > w.deadline:
+                    w.future.set_result(None)
+                    continue
+                keep.append(w)
+            self.waiters = keep
+
+
+# ----- the players -----------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    challenger: User
+    opponent: User
+    channel: Any
+    ready: bool = False
+    moves: int = 0
+    stalled: bool = False
+
+
+@dataclass
+class Tally:
+    failed: int = 0  # InteractionFailed: no valid acknowledgement within 3 s
+    races: list[str] = field(default_factory=list)  # EmulatorError: control gone before the click
+    stalled: int = 0  # no controls appeared for either player within the wait
+
+
+def turn_of(emu: Emulator, t: Table) -> User | None:
+    for user in (t.challenger, t.opponent):
+        if live_controls(emu, user) is not None:
+            return user
+    return None
+
+
+async def setup_table(emu: Emulator, watch: Watch, t: Table, target: int, tally: Tally) -> None:
+    try:
+        await emu.slash(
+            t.challenger, t.channel, "gin challenge", opponent=t.opponent, target=target
+        )
+        b = t.opponent
+
+        def invite() -> Any:
+            return next((m for m in reversed(emu.dms(b)) if "Accept" in m.button_labels), None)
+
+        msg = await watch.until(invite, (b,), 30.0)
+        if msg is None:
+            tally.stalled += 1
+            return
+        await emu.click(b, msg, "Accept")
+    except InteractionFailed:
+        tally.failed += 1
+        return
+    except EmulatorError as exc:
+        tally.races.append(str(exc)[:160])
+        return
+    t.ready = (
+        await watch.until(lambda: turn_of(emu, t), (t.challenger, t.opponent), 30.0) is not None
+    )
+    if not t.ready:
+        tally.stalled += 1
+
+
+async def play_table(
+    emu: Emulator,
+    watch: Watch,
+    t: Table,
+    moves: int,
+    think: float,
+    deadline: float,
+    rng: random.Random,
+    tally: Tally,
+) -> None:
+    loop = asyncio.get_running_loop()
+    made = 0
+    while made < moves and loop.time() < deadline:
+        wait = max(0.1, min(15.0, deadline - loop.time()))
+        mover = await watch.until(lambda: turn_of(emu, t), (t.challenger, t.opponent), wait)
+        if mover is None:
+            if loop.time() < deadline:
+                t.stalled = True
+                tally.stalled += 1
+            return
+        if think > 0:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        try:
+            if await play_one(emu, mover):
+                made += 1
+                t.moves += 1
+        except InteractionFailed:
+            tally.failed += 1
+            made += 1
+        except EmulatorError as exc:
+            tally.races.append(str(exc)[:160])
+            made += 1
+
+
+# ----- one level ---------------------------------------------------------------------------
+
+
+@dataclass
+class Phase:
+    name: str
+    seconds: float
+    interactions: int
+    latencies: list[float]
+    unacked: int
+    refused_callbacks: int
+    refused_moves: int
+    ack_types: Counter[int]
+    errors: Counter[str]
+    bot_cpu: float
+    bench_cpu: float
+    rss_after: int
+    tally: Tally
+
+    def line(self) -> str:
+        n = max(1, self.interactions)
+        lat = [x * 1000 for x in self.latencies]
+        return (
+            f"  {self.name:<7} {self.interactions:6d} interactions in {self.seconds:6.1f} s = "
+            f"{self.interactions / self.seconds:6.1f}/s | ack p50 {pct(lat, 50):6.1f} ms, "
+            f"p90 {pct(lat, 90):6.1f}, p99 {pct(lat, 99):6.1f}, max {max(lat, default=0):6.1f} | "
+            f"CPU per interaction: bot {self.bot_cpu / n * 1000:.2f} ms, "
+            f"emulator+players {self.bench_cpu / n * 1000:.2f} ms "
+            f"(bot {self.bot_cpu / self.seconds * 100:.0f}% of a core, "
+            f"here {self.bench_cpu / self.seconds * 100:.0f}%)\n"
+            f"          unacknowledged {self.unacked}, late/duplicate callbacks "
+            f"{self.refused_callbacks}, failed clicks {self.tally.failed}, "
+            f"refused moves {self.refused_moves}, click races {len(self.tally.races)}, "
+            f"stalled tables {self.tally.stalled}, HTTP errors {sum(self.errors.values())} "
+            f"{dict(self.errors) if self.errors else ''}| ack types {dict(sorted(self.ack_types.items()))}"
+        )
+
+
+class Level:
+    def __init__(self, emu: Emulator, bot: BotProcess) -> None:
+        self.emu, self.bot = emu, bot
+        self.pid = bot.proc.pid if bot.proc is not None else 0
+
+    async def measure(self, name: str, run: Callable[[Tally], Any]) -> Phase:
+        emu = self.emu
+        i0, e0 = len(emu.interactions), len(emu.errors)
+        cpu_bot0, cpu_here0 = cpu_seconds(self.pid), time.process_time()
+        t0 = time.perf_counter()
+        tally = Tally()
+        await run(tally)
+        seconds = time.perf_counter() - t0
+        cpu_bot, cpu_here = cpu_seconds(self.pid) - cpu_bot0, time.process_time() - cpu_here0
+        # Let the last notifications land before the RSS reading (not timed).
+        await emu.settle(quiet=0.3, timeout=60)
+        inters = emu.interactions[i0:]
+        refused_moves = sum(
+            1
+            for i in inters
+            if i.ack_type == 4
+            and i.response is not None
+            and i.response.ephemeral
+            and any(r in i.response.text for r in REFUSALS)
+        )
+        errors = Counter(f"{r.status} {r.code} {r.method} {r.route}" for r in emu.errors[e0:])
+        return Phase(
+            name,
+            seconds,
+            len(inters),
+            [i.latency for i in inters if i.latency is not None],
+            sum(1 for i in inters if i.ack_type is None),
+            sum(len(i.refused) for i in inters),
+            refused_moves,
+            Counter(i.ack_type or 0 for i in inters),
+            errors,
+            cpu_bot,
+            cpu_here,
+            rss_kib(self.pid),
+            tally,
+        )
+
+
+class ProfiledBot(BotProcess):
+    """``python -m cProfile -o FILE -m bot``: the unmodified bot under cProfile."""
+
+    def __init__(self, env: dict[str, str], workdir: Path, profile: Path) -> None:
+        super().__init__(env, workdir)
+        self.profile = profile
+
+    async def start(self, *, wait_ready: bool = True, timeout: float = 30.0) -> BotProcess:  # noqa: ASYNC109
+        with self.log_path.open("ab") as log:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "cProfile",
+                "-o",
+                str(self.profile),
+                "-m",
+                "bot",
+                env=self.env,
+                cwd=self.workdir,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        self.starts += 1
+        if wait_ready:
+            await self.wait_ready(timeout)
+        return self
+
+
+async def run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
+    rng = random.Random(args.seed + n)
+    with tempfile.TemporaryDirectory(prefix=f"gin-load-{n}-") as tmp:
+        async with Emulator() as emu:
+            channels = [
+                f"gin-{k}" for k in range((n + TABLES_PER_CHANNEL - 1) // TABLES_PER_CHANNEL)
+            ]
+            guild = emu.create_guild("Load Club", channels=tuple(channels))
+            tables = [
+                Table(
+                    emu.create_user(f"player{2 * i}", guilds=[guild]),
+                    emu.create_user(f"player{2 * i + 1}", guilds=[guild]),
+                    guild.channel(channels[i // TABLES_PER_CHANNEL]),
+                )
+                for i in range(n)
+            ]
+            env = {
+                **clean_environ(),
+                **emu.bot_env(guild),
+                "GIN_DATABASE": str(Path(tmp) / "gin.sqlite3"),
+                "GIN_LOG_LEVEL": "INFO",
+                "GIN_GUILD_READY_TIMEOUT": "0.1",
+                # Long turn timers: no automatic moves while the scripted players think.
+                "GIN_TURN_SECONDS": "3600",
+                "GIN_ROUND_PAUSE": str(args.round_pause),
+                "PYTHONUNBUFFERED": "1",
+                # The bot runs the same source tree as this script (e.g. a `git archive`
+                # snapshot of main), not whatever the editable install points at.
+                "PYTHONPATH": str(ROOT),
+            }
+            workdir = Path(tmp) / "bot"
+            workdir.mkdir()
+            if args.profile_bot:
+                prof = Path(args.profile_bot) / f"bot-{n}.prof"
+                prof.parent.mkdir(parents=True, exist_ok=True)
+                bot: BotProcess = ProfiledBot(env, workdir, prof)
+            else:
+                bot = BotProcess(env, workdir)
+            await bot.start(timeout=60)
+            level = Level(emu, bot)
+            watch = Watch(emu)
+            await emu.settle(quiet=0.5, timeout=30)
+            rss0 = rss_kib(level.pid)
+            load0 = os.getloadavg()
+
+            async def setup(tally: Tally) -> None:
+                await asyncio.gather(
+                    *(setup_table(emu, watch, t, args.target, tally) for t in tables)
+                )
+
+            async def paced(tally: Tally) -> None:
+                deadline = asyncio.get_running_loop().time() + args.seconds
+                await asyncio.gather(
+                    *(
+                        play_table(
+                            emu, watch, t, args.moves_per_table, args.think, deadline, rng, tally
+                        )
+                        for t in tables
+                        if t.ready
+                    )
+                )
+
+            async def burst(tally: Tally) -> None:
+                deadline = asyncio.get_running_loop().time() + args.seconds
+                await asyncio.gather(
+                    *(
+                        play_table(emu, watch, t, args.burst_moves, 0.0, deadline, rng, tally)
+                        for t in tables
+                        if t.ready and not t.stalled
+                    )
+                )
+
+            phases = [await level.measure("setup", setup)]
+            phases.append(await level.measure("paced", paced))
+            if args.burst_moves > 0:
+                phases.append(await level.measure("burst", burst))
+            load1 = os.getloadavg()
+            status = await bot.stop(timeout=60)
+            log_text = bot.output()
+            problems = [
+                m
+                for m in re.finditer(r"^.* (ERROR|WARNING|CRITICAL) .*$", log_text, re.M)
+                if "voice will NOT be supported" not in m.group(0)  # discord.py at start-up
+            ]
+            return {
+                "tables": n,
+                "ready": sum(t.ready for t in tables),
+                "moves": sum(t.moves for t in tables),
+                "rss0": rss0,
+                "phases": phases,
+                "unknown_routes": list(emu.unknown_routes),
+                "unacked_total": len(emu.unacknowledged()),
+                "exit": status,
+                "tracebacks": log_text.count("Traceback"),
+                "log_problems": Counter(m.group(1) for m in problems),
+                "log_lines": [m.group(0) for m in problems][:5],
+                "load": (load0, load1),
+                "rest_calls": len(emu.requests),
+            }
+
+
+def report(r: dict[str, Any]) -> str:
+    n = r["tables"]
+    out = [
+        f"{n} tables ({r['ready']} set up, {r['moves']} moves played; "
+        f"load average {r['load'][0][0]:.1f} before, {r['load'][1][0]:.1f} after)"
+    ]
+    out.extend(p.line() for p in r["phases"])
+    mem = ", ".join(
+        f"after {p.name} {(p.rss_after - r['rss0']) / n:.1f} KiB/table" for p in r["phases"]
+    )
+    out.append(
+        f"  memory: bot VmRSS {r['rss0'] / 1024:.1f} MiB before the tables, "
+        f"{r['phases'][-1].rss_after / 1024:.1f} MiB at the end; {mem}"
+    )
+    out.append(
+        f"  unknown routes {len(r['unknown_routes'])}, unacknowledged overall "
+        f"{r['unacked_total']}, bot exit {r['exit']}, tracebacks in its log {r['tracebacks']}, "
+        f"log {dict(r['log_problems']) or 'clean'}"
+    )
+    for ln in r["log_lines"]:
+        out.append(f"  bot log: {ln[:200]}")
+    races = [x for p in r["phases"] for x in p.tally.races]
+    if races:
+        out.append(f"  click races (first 3): {races[:3]}")
+    return "\n".join(out)
+
+
+def summary_table(results: list[dict[str, Any]]) -> str:
+    rows = [
+        "| tables | phase | interactions/s | ack p50 | ack p99 | max | errors | KiB/table |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in results:
+        n = r["tables"]
+        for p in r["phases"]:
+            lat = [x * 1000 for x in p.latencies]
+            errs = (
+                sum(p.errors.values())
+                + p.unacked
+                + p.refused_callbacks
+                + p.tally.failed
+                + len(p.tally.races)
+                + p.tally.stalled
+            )
+            rows.append(
+                f"| {n} | {p.name} | {p.interactions / p.seconds:.0f} | {pct(lat, 50):.1f} ms | "
+                f"{pct(lat, 99):.1f} ms | {max(lat, default=0):.0f} ms | {errs} | "
+                f"{(p.rss_after - r['rss0']) / n:.0f} |"
+            )
+    return "\n".join(rows)
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 500])
+    parser.add_argument("--moves-per-table", type=int, default=30, help="paced moves per table")
+    parser.add_argument("--seconds", type=float, default=120.0, help="cap on each play phase")
+    parser.add_argument(
+        "--think", type=float, default=2.0, help="mean think time before each paced move (s)"
+    )
+    parser.add_argument(
+        "--burst-moves", type=int, default=10, help="moves per table with no think time (0: skip)"
+    )
+    parser.add_argument("--target", type=int, default=500, help="match target (points)")
+    parser.add_argument("--round-pause", type=float, default=0.0, help="GIN_ROUND_PAUSE (s)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile-bot", metavar="DIR", help="run the bot under cProfile")
+    args = parser.parse_args()
+    print(f"machine: {machine()}")
+    print(
+        f"load: {args.moves_per_table} paced moves per table (think {0.5 * args.think:g}-"
+        f"{1.5 * args.think:g} s), then {args.burst_moves} with no think time; "
+        f"each phase capped at {args.seconds:g} s; match target {args.target}, round pause "
+        f"{args.round_pause:g} s, turn timer 3600 s"
+    )
+    results = []
+    for n in args.tables:
+        r = await run_level(n, args)
+        results.append(r)
+        print(report(r), flush=True)
+    print()
+    print(summary_table(results))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
