@@ -36,8 +36,12 @@ class Settings:
     gateway_url: str | None = None
     #: Seconds a player has for a turn before the reminder and the automatic move.
     turn_seconds: float = 180.0
+    #: Seconds before the end of a turn when the player is reminded.
+    reminder_seconds: float = 60.0
+    #: Seconds between a round's reveal and the next deal.
+    round_pause: float = 5.0
     #: Seconds a computer player "thinks" before it moves.
-    computer_delay: float = 1.0
+    computer_delay: float = 1.5
     #: Seconds before an unanswered challenge expires.
     challenge_seconds: float = 300.0
     #: discord.py's wait for the last GUILD_CREATE before ``on_ready`` (tests use ~0.1).
@@ -119,7 +123,9 @@ class Settings:
             api_base=api_base,
             gateway_url=gateway_url,
             turn_seconds=seconds("GIN_TURN_SECONDS", 180.0),
-            computer_delay=seconds("GIN_COMPUTER_DELAY", 1.0),
+            reminder_seconds=seconds("GIN_REMINDER_SECONDS", 60.0),
+            round_pause=seconds("GIN_ROUND_PAUSE", 5.0),
+            computer_delay=seconds("GIN_COMPUTER_DELAY", 1.5),
             challenge_seconds=seconds("GIN_CHALLENGE_SECONDS", 300.0),
             guild_ready_timeout=seconds("GIN_GUILD_READY_TIMEOUT", 2.0),
         )
