@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import sqlite3
@@ -14,6 +15,7 @@ import pytest
 
 from bot.store import open_store
 
+from .conftest import playing_table
 from .enginegame import restore, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,3 +77,33 @@ async def test_sigkill_loses_no_acknowledged_move(tmp_path: Path, acknowledged: 
         for rec in await store.tables.in_play():
             rebuilt = restore(rec.snapshot_json or "", [(m.seat, m.action_json) for m in rec.moves])
             assert snapshot(rebuilt)
+
+
+async def test_a_failed_commit_is_never_acknowledged(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If COMMIT fails (disk error), every move of the batch raises and none is stored:
+    nothing is acknowledged before its commit has returned."""
+    async with await open_store(db_path) as store:
+        tables = [await playing_table(store, 10 + i, 20 + i) for i in range(3)]
+        writer = store._db._writer
+        real_execute = writer.execute
+
+        async def failing_commit(sql: str, params: object = None):  # type: ignore[no-untyped-def]
+            if sql == "COMMIT":
+                raise sqlite3.OperationalError("disk I/O error (injected)")
+            return await real_execute(sql, params)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(writer, "execute", failing_commit)
+        outcomes = await asyncio.gather(
+            *(store.tables.apply_move(t.id, v, 1, 0, "{}") for t, v in tables),
+            return_exceptions=True,
+        )
+        assert all(isinstance(o, sqlite3.OperationalError) for o in outcomes), outcomes
+        monkeypatch.setattr(writer, "execute", real_execute)
+        for t, v in tables:
+            assert await store.tables.moves(t.id) == []
+            assert (await store.tables.get(t.id)).version == v  # type: ignore[union-attr]
+        # The connection is usable again: the failed transaction was rolled back.
+        t, v = tables[0]
+        assert await store.tables.apply_move(t.id, v, 1, 0, "{}") == v + 1

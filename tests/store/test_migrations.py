@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import sqlite3
 import sys
@@ -199,3 +200,18 @@ async def test_closed_store_refuses_work(tmp_path: Path) -> None:
         await store.players.get(1)
     with pytest.raises(StoreError, match="closed"):
         await store.players.upsert(1, "x")
+
+
+async def test_two_openers_at_once_migrate_once(tmp_path: Path) -> None:
+    """Two stores (two connections, two threads) opening a new file together: each migration
+    is applied exactly once and both end up usable."""
+    path = tmp_path / "gin.sqlite3"
+    first, second = await asyncio.gather(open_store(path), open_store(path))
+    try:
+        assert await first.schema_version() == await second.schema_version() == LATEST
+        await first.players.upsert(1, "Ann")
+        assert (await second.players.get(1)) is not None
+    finally:
+        await first.close()
+        await second.close()
+    assert [v for v, _, _ in versions(path)] == list(range(1, LATEST + 1))
