@@ -14,14 +14,15 @@ from discord.ext import commands
 from bot.circle.achievements import achievement_text
 from bot.engine import IllegalAction
 from bot.engine.actions import Action
+from bot.engine.view import RoundView
 from bot.games import rules_text
 from bot.games.challenges import make_rules
 from bot.games.errors import NOT_SEATED, GameError
-from bot.games.model import TableUpdate
+from bot.games.model import TableState, TableUpdate
 from bot.games.tables import StaleButton
 from bot.services import Services, services_of
 from bot.store import Challenge
-from bot.ui import messages
+from bot.ui import images, messages
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.notifier import Notifier
 from cogs._group import gin_command
@@ -75,6 +76,12 @@ class Play(commands.Cog):
             self._expiry.cancel()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
+    async def _hand(
+        self, state: TableState, view: RoundView, user_id: int, *, note: str | None = None
+    ) -> messages.Message:
+        msg = messages.hand_message(state, view, note=note)
+        return await images.with_hand(msg, view, await images.player_options(self.store, user_id))
+
     async def _achievements(self, table_id: int) -> list[tuple[int, str]]:
         unlocked = await self.circle.on_match_recorded(table_id)
         return [(user_id, achievement_text(a)) for user_id, a in unlocked]
@@ -117,12 +124,12 @@ class Play(commands.Cog):
             target=target,
         )
         public = self._challenge_message(ch, interaction.user, opponent)
-        await interaction.response.send_message(**public.kwargs())
+        await interaction.response.send_message(**public.send_kwargs())
         sent = await interaction.original_response()
         await self.store.challenges.set_messages(ch.id, message_id=sent.id)
         dm = self._challenge_message(ch, interaction.user, opponent, for_opponent=True)
         try:
-            dm_sent = await opponent.send(**dm.kwargs())
+            dm_sent = await opponent.send(**dm.send_kwargs())
             await self.store.challenges.set_messages(
                 ch.id, dm_channel_id=dm_sent.channel.id, dm_message_id=dm_sent.id
             )
@@ -184,7 +191,7 @@ class Play(commands.Cog):
             seats=seats,
         )
         state = self.tables.state(live)
-        await interaction.response.send_message(**messages.lobby_message(state).kwargs())
+        await interaction.response.send_message(**messages.lobby_message(state).send_kwargs())
         sent = await interaction.original_response()
         await self.store.tables.set_message(state.table_id, sent.id)
         live.record = await self.store.tables.get(state.table_id) or live.record
@@ -236,8 +243,8 @@ class Play(commands.Cog):
         if len(tables) > 1:
             others = ", ".join(f"#{t.record.id}" for t in tables[1:])
             note = f"You also play at tables {others}: use **Show my hand** there."
-        msg = messages.hand_message(update.state, view, note=note)
-        await interaction.response.send_message(ephemeral=True, **msg.kwargs())
+        msg = await self._hand(update.state, view, interaction.user.id, note=note)
+        await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
 
     @gin_command(name="resign", description="Concede your current match.")
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -252,8 +259,35 @@ class Play(commands.Cog):
             ephemeral=True,
         )
 
-    @app_commands.describe(preset="Which rules (default cardgames)")
+    @gin_command(name="settings", description="Card pictures: on or off, four-colour deck, dark.")
+    @app_commands.describe(
+        images="Show card pictures (text is always there)",
+        four_colour="Four-colour deck: clubs green, diamonds blue",
+        dark="Dark background",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        images: Literal["on", "off"] | None = None,
+        four_colour: bool | None = None,
+        dark: bool | None = None,
+    ) -> None:
+        await self.store.players.upsert(interaction.user.id, _name(interaction.user))
+        current = await self.store.players.update_settings(
+            interaction.user.id,
+            images=None if images is None else images == "on",
+            four_colour=four_colour,
+            dark=dark,
+        )
+        text = (
+            f"Card pictures: **{'on' if current.images else 'off'}** · four-colour deck: "
+            f"**{'on' if current.four_colour else 'off'}** · dark background: "
+            f"**{'on' if current.dark else 'off'}**."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
     @gin_command(name="rules", description="The rules of a preset, briefly.")
+    @app_commands.describe(preset="Which rules (default cardgames)")
     async def rules(self, interaction: discord.Interaction, preset: Preset = "cardgames") -> None:
         await interaction.response.send_message(rules_text.summary(preset), ephemeral=True)
 
@@ -301,7 +335,7 @@ class Play(commands.Cog):
         if view is None:
             await interaction.response.defer()
             return
-        msg = messages.hand_message(update.state, view)
+        msg = await self._hand(update.state, view, interaction.user.id)
         await interaction.response.edit_message(**msg.kwargs())
 
     async def _fresh_hand(
@@ -313,8 +347,8 @@ class Play(commands.Cog):
             await reply(interaction, str(exc))
             return
         (view,) = update.views.values()
-        msg = messages.hand_message(update.state, view, note=note)
-        await interaction.response.send_message(ephemeral=True, **msg.kwargs())
+        msg = await self._hand(update.state, view, interaction.user.id, note=note)
+        await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
 
     async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         await self._seen(interaction)
@@ -476,7 +510,7 @@ class Play(commands.Cog):
             await reply(interaction, str(exc))
             return
         msg = self._challenge_message(ch, interaction.user, None)
-        await interaction.response.send_message(**msg.kwargs())
+        await interaction.response.send_message(**msg.send_kwargs())
         sent = await interaction.original_response()
         await self.store.challenges.set_messages(ch.id, message_id=sent.id)
 

@@ -6,6 +6,7 @@ cards shown in a DM come from that seat's own view only.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,14 +42,39 @@ GREY = discord.Colour.light_grey()
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """What to send or edit: text, one embed and the controls."""
+    """What to send or edit: text, one embed, the controls and pictures (name, PNG bytes)."""
 
     content: str | None
     embed: discord.Embed | None
     view: discord.ui.View | None
+    files: tuple[tuple[str, bytes], ...] = ()
+
+    def _files(self) -> list[discord.File]:
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
 
     def kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "embed": self.embed, "view": self.view}
+        """For an edit: pictures given replace the message's old ones."""
+        out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
+        if self.files:
+            out["attachments"] = self._files()
+        return out
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """For a new message (or an interaction's first answer); no None values."""
+        out: dict[str, Any] = {
+            k: v
+            for k, v in (("content", self.content), ("embed", self.embed), ("view", self.view))
+            if v is not None
+        }
+        if self.files:
+            out["files"] = self._files()
+        return out
+
+    def with_picture(self, name: str, data: bytes) -> Message:
+        """The same message with a picture shown as the embed's image."""
+        if self.embed is not None:
+            self.embed.set_image(url=f"attachment://{name}")
+        return Message(self.content, self.embed, self.view, (*self.files, (name, data)))
 
 
 def _names(state: TableState) -> tuple[str, ...]:

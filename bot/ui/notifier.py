@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import discord
 
 from bot.games.model import TableState, TableUpdate
 from bot.store import Store
-from bot.ui import messages
+from bot.ui import images, messages
 
 log = logging.getLogger(__name__)
 
@@ -49,9 +48,14 @@ class Notifier:
         if kind == "round_start":
             await self._new_public(state)
         elif kind in ("move", "round_over", "match_over", "removed"):
-            await self._edit_public(state, messages.table_message(state))
+            table = await images.with_table(messages.table_message(state), state)
+            await self._edit_public(state, table)
         if kind == "round_over":
-            await self._send_channel(state.channel_id, messages.reveal_message(state))
+            reveal = messages.reveal_message(state)
+            title = reveal.embed.title if reveal.embed is not None else ""
+            await self._send_channel(
+                state.channel_id, await images.with_reveal(reveal, state, title or "")
+            )
         if kind == "match_over" and update.summary is not None:
             await self._send_channel(
                 state.channel_id, messages.summary_message(state, update.summary)
@@ -66,7 +70,8 @@ class Notifier:
     # ----- public messages ------------------------------------------------------------
 
     async def _new_public(self, state: TableState) -> None:
-        sent = await self._send_channel(state.channel_id, messages.table_message(state))
+        message = await images.with_table(messages.table_message(state), state)
+        sent = await self._send_channel(state.channel_id, message)
         if sent is not None:
             await self.store.tables.set_message(state.table_id, sent.id)
 
@@ -83,9 +88,8 @@ class Notifier:
         self, channel_id: int, message: messages.Message
     ) -> discord.Message | None:
         channel = self.client.get_partial_messageable(channel_id)
-        kwargs: dict[str, Any] = {k: v for k, v in message.kwargs().items() if v is not None}
         try:
-            return await channel.send(**kwargs)
+            return await channel.send(**message.send_kwargs())
         except discord.HTTPException:
             log.warning("could not post in channel %s", channel_id)
             return None
@@ -100,7 +104,11 @@ class Notifier:
                 self._turn_shown[(state.table_id, seat_no)] = view.my_turn
                 continue
             key = (state.table_id, seat_no)
-            message = messages.hand_message(state, view)
+            message = await images.with_hand(
+                messages.hand_message(state, view),
+                view,
+                await images.player_options(self.store, seat.user_id),
+            )
             turn_starts = view.my_turn and not self._turn_shown.get(key, False)
             self._turn_shown[key] = view.my_turn
             current = self.hands.get(key)
@@ -128,8 +136,7 @@ class Notifier:
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             dm = user.dm_channel or await user.create_dm()
-            kwargs = {k: v for k, v in message.kwargs().items() if v is not None}
-            sent = await dm.send(**kwargs)
+            sent = await dm.send(**message.send_kwargs())
         except discord.Forbidden as exc:
             if exc.code == DM_CLOSED:
                 await self.store.players.mark_dm_closed(user_id)
