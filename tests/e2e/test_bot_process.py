@@ -29,6 +29,8 @@ async def test_bot_starts_syncs_answers_and_stops_cleanly(
     assert emu.commands(None) == []
     synced = emu.commands(world.guild)
     assert [c["name"] for c in synced if c["type"] == 1] == ["gin"]
+    # Besides /gin, only the member context menu (type 2): Challenge, Block, Favorite.
+    assert sorted(c["name"] for c in synced if c["type"] != 1) == ["Block", "Challenge", "Favorite"]
     paths = emu.command_paths(world.guild)
     assert {"gin about", "gin ping"} <= set(paths)
     assert commands == len(paths)
