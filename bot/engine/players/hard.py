@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.engine.actions import (
@@ -27,6 +27,8 @@ from bot.engine.players._cardbits import (
     meld_capable,
     near,
 )
+from bot.engine.players._cardbits import bits_of
+from bot.engine.players._infer import HandSampler, InferParams
 from bot.engine.players._knowledge import Knowledge, OpponentModel, read_view
 from bot.engine.view import RoundView
 
@@ -79,6 +81,25 @@ class _Eval:
         self.cache[m] = result
         return result
 
+    def best_keep(self, m: int, keep: int = 0, shortlist: int = 3) -> float:
+        """Value of the 11-card hand `m` after its best discard (never `keep`). Only the
+        `shortlist` discards leaving the least deadwood now are valued in full."""
+        ranked = sorted((mask_deadwood(m ^ b), -PTS[b], b) for b in by_points(m) if b != keep)
+        return min(self.value(m ^ b) for _, _, b in ranked[:shortlist])
+
+    def stock_value(self, m: int) -> float:
+        """Expected value of the 10-card hand `m` after a stock draw and the best discard.
+        A card that cannot pair with the hand is assumed thrown straight back."""
+        here = self.value(m)
+        close = near(m)
+        acc = 0.0
+        for b, _, w in self.draws:
+            if b & close:
+                acc += w * min(here, self.best_keep(m | b, b))
+            else:
+                acc += w * here
+        return acc / self.total
+
 
 def _prob_two_of(ps: Sequence[float]) -> float:
     """Chance that at least two of independent events with chances `ps` happen."""
@@ -116,9 +137,44 @@ class HardPlayer:
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, params: HardParams | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, params: HardParams | None = None, infer: InferParams | None = None
+    ) -> None:
         self._rng = random.Random(seed)
         self.params = params or HardParams()
+        self.infer_params = infer or InferParams()
+        self._sampler: HandSampler | None = None
+
+    def _read(self, view: RoundView) -> tuple[Knowledge, Callable[[int], float]]:
+        """The seat's picture of the round and the chance that the next opponent can meld
+        a given card. Two-player rounds use the particle filter over the opponent's hand."""
+        know = read_view(view)
+        if view.seats != 2:
+            opp = know.next_opponent
+            return know, lambda b: danger(opp, b)
+        f = self._sampler
+        other = 1 - view.seat
+        if f is None or f.seat != other:
+            f = self._sampler = HandSampler(other, self._rng, self.infer_params)
+        hands = f.sample(view)
+        share = 1.0 / len(hands)
+        parts = [(h, share) for h in hands]
+        unseen = know.unseen
+        prob: dict[int, float] = dict.fromkeys(bits_of(unseen), 0.0)
+        caps: list[tuple[int, float]] = []
+        for h, w in parts:
+            for b in bits_of(h & unseen):
+                prob[b] += w
+            caps.append((meld_capable(h), w))
+        know.opponents[0].prob = prob
+        know.stock_prob = {b: max(0.02, 1.0 - p) for b, p in prob.items()}
+
+        def threat(b: int) -> float:
+            if b & know.opponents[0].known:
+                return 0.0
+            return sum(w for c, w in caps if c & b)
+
+        return know, threat
 
     def choose(self, view: RoundView, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
@@ -142,15 +198,13 @@ class HardPlayer:
         top = view.top_discard
         if top is None or take.kind not in kinds:
             return decline
-        know = read_view(view)
+        know, _ = self._read(view)
         hand = know.hand
         tb = BIT[top]
         if not tb & near(hand):
             return decline
         ev = _Eval(know, view.rules.knock_limit, self.params)
-        now = ev.value(hand)
-        d0 = mask_deadwood(hand)
-        stock = now - self.params.second_draw * (d0 - now)
+        stock = ev.stock_value(hand)
         with_top = hand | tb
         best = min(ev.value(with_top ^ b) for b in by_points(hand))
         return take if best < stock else decline
@@ -165,16 +219,15 @@ class HardPlayer:
             # v0: knock as soon as allowed, keeping the least deadwood.
             cards = [a.card for a in knocks if a.card is not None]
             return Action(KNOCK, min(cards, key=lambda c: (mask_deadwood(mask ^ BIT[c]), c)))
-        know = read_view(view)
+        know, threat = self._read(view)
         ev = _Eval(know, view.rules.knock_limit, self.params)
-        opp = know.next_opponent
         cost = self.params.danger_cost
         options = []
         for a in legal:
             if a.kind != DISCARD or a.card is None:
                 continue
             b = BIT[a.card]
-            score = ev.value(mask ^ b) + cost * danger(opp, b)
+            score = ev.value(mask ^ b) + cost * threat(b)
             options.append((score, -PTS[b], a.card))
         _, _, card = min(options)
         return Action(DISCARD, card)
