@@ -48,7 +48,7 @@ def _meld_pairs(bit: int) -> tuple[int, ...]:
     suit, rank = divmod(pos, 16)
     out = []
     for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
-        if 0 <= rank + lo and rank + hi < 13:
+        if rank + lo >= 0 and rank + hi < 13:
             out.append(1 << (pos + lo) | 1 << (pos + hi))
     mates = [1 << (16 * s + rank) for s in range(4) if s != suit]
     for i in range(3):
@@ -67,10 +67,7 @@ def meld_pairs(bit: int) -> tuple[int, ...]:
 
 def melds_with(h: int, bit: int) -> bool:
     """Whether the card `bit` makes a meld with two cards of `h`."""
-    for pm in _PAIRS[bit]:
-        if h & pm == pm:
-            return True
-    return False
+    return any(h & pm == pm for pm in _PAIRS[bit])
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +151,7 @@ class HandSampler:
         rng = self.rng
         known = mask_of(view.known_cards[self.seat])
         seen = mask_of(view.hand) | mask_of(view.discard_pile)
-        for s, k in enumerate(view.known_cards):
+        for _s, k in enumerate(view.known_cards):
             seen |= mask_of(k)
         pool = ALL_CARDS & ~seen
         hidden_count = max(0, view.hand_sizes[self.seat] - known.bit_count())

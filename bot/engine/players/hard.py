@@ -22,12 +22,12 @@ from bot.engine.players._cardbits import (
     PTS,
     best_after_draw,
     best_drop,
+    bits_of,
     by_points,
     mask_deadwood,
     meld_capable,
     near,
 )
-from bot.engine.players._cardbits import bits_of
 from bot.engine.players._infer import HandSampler, InferParams
 from bot.engine.players._knowledge import Knowledge, OpponentModel, read_view
 from bot.engine.view import RoundView
