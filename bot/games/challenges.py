@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -42,6 +43,7 @@ class ChallengeService:
         self.store = store
         self.tables = tables
         self.ttl = ttl
+        self._wake = asyncio.Event()
 
     async def create(
         self,
@@ -74,7 +76,7 @@ class ChallengeService:
         await self.store.players.upsert(me, my_name)
         await self.store.players.upsert(them, their_name)
         try:
-            return await self.store.challenges.create(
+            created = await self.store.challenges.create(
                 guild_id,
                 channel_id,
                 me,
@@ -85,6 +87,8 @@ class ChallengeService:
             )
         except PendingChallengeExists as exc:
             raise GameError(f"You and {their_name} already have a pending challenge.") from exc
+        self._wake.set()  # the expiry loop may be sleeping past this one's deadline
+        return created
 
     async def _pending(self, challenge_id: int) -> Challenge:
         challenge = await self.store.challenges.get(challenge_id)
@@ -149,9 +153,11 @@ class ChallengeService:
     async def expire_loop(self, on_expired: Callable[[Challenge], Awaitable[None]]) -> None:
         """Expire challenges when their time is up, for as long as the bot runs."""
         while True:
+            self._wake.clear()  # before reading, so a challenge made meanwhile wakes us
             nxt = await self.store.challenges.next_expiry()
             wait = 30.0 if nxt is None else (nxt - datetime.now(UTC)).total_seconds()
-            await asyncio.sleep(min(30.0, max(0.05, wait)))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), min(30.0, max(0.05, wait)))
             for challenge in await self.store.challenges.expire_due():
                 try:
                     await on_expired(challenge)

@@ -1,0 +1,84 @@
+"""Challenges in Discord: decline, cancel, expiry, limits, missing permissions, rematch."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from .conftest import World
+from .test_tables import play_to_the_end
+
+
+async def test_decline_and_cancel_edit_both_messages(world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    public = emu.last_message(ch)
+    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
+    await emu.click(b, invite, "Decline")
+    assert "bob declined" in emu.message(invite.id).text.lower()
+    await emu.wait_for(lambda: "declined" in emu.message(public.id).text)
+    assert emu.message(public.id).buttons() == []
+    await emu.wait_for_dm(a, lambda m: "declined your Gin Rummy challenge" in m.text)
+    # The pair is free again; the challenger can cancel the next one.
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    second = emu.last_message(ch)
+    await emu.click(b, second, "Cancel")
+    assert "Only the challenger can cancel" in emu.last_ephemeral(b).text
+    await emu.click(a, second, "Cancel")
+    assert "Cancelled" in emu.message(second.id).text
+
+
+async def test_one_pending_challenge_per_pair(world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    again = await emu.slash(b, ch, "gin challenge", opponent=a)
+    assert again.response is not None and "already have a pending challenge" in again.response.text
+    assert again.response.ephemeral_to is b
+
+
+@pytest.fixture
+def quick_expiry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GIN_CHALLENGE_SECONDS", "0.3")
+
+
+async def test_unanswered_challenge_expires(quick_expiry: None, world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    world.bot.services.challenges.ttl = 0.3  # type: ignore[attr-defined]
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    public = emu.last_message(ch)
+    await emu.wait_for(lambda: "Expired" in emu.message(public.id).text, timeout=10)
+    await emu.wait_for_dm(a, lambda m: "expired" in m.text)
+    invite = next(m for m in emu.dms(b) if "challenges" in m.text)
+    assert "Expired" in emu.message(invite.id).text
+
+
+async def test_missing_permission_is_explained(world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    emu.deny_bot(ch, "attach_files")
+    inter = await emu.slash(a, ch, "gin challenge", opponent=b)
+    assert inter.response is not None and inter.response.ephemeral_to is a
+    assert "attach files" in inter.response.text
+    assert emu.messages(ch) == [] or all(m.ephemeral for m in emu.messages(ch))
+
+
+async def test_at_most_three_tables_per_player(world: World) -> None:
+    emu, a, ch = world.emu, world.alice, world.channel
+    for _ in range(3):
+        inter = await emu.slash(a, ch, "gin table")
+        assert "Join" in inter.response.button_labels
+    refused = await emu.slash(a, ch, "gin table")
+    assert "already at 3 tables" in refused.response.text
+
+
+async def test_rematch_against_the_computer(world: World) -> None:
+    emu, a, ch = world.emu, world.alice, world.channel
+    await emu.slash(a, ch, "gin computer", target=10)
+    await play_to_the_end(emu, world, [a])
+    summary = next(m for m in emu.messages(ch) if "Match over" in m.text)
+    before = len([m for m in emu.messages(ch) if "Show my hand" in m.button_labels])
+    await emu.click(a, summary, "Rematch")
+    await emu.wait_for(
+        lambda: len([m for m in emu.messages(ch) if "Show my hand" in m.button_labels]) > before
+    )
+    await asyncio.sleep(0)
