@@ -210,6 +210,9 @@ class Tally:
     failed: int = 0  # InteractionFailed: no valid acknowledgement within 3 s
     races: list[str] = field(default_factory=list)  # EmulatorError: control gone before the click
     stalled: int = 0  # no controls appeared for either player within the wait
+    #: Seconds from a move's acknowledgement to the next player's controls showing up in
+    #: their DM (the turn passing; the bot sends that DM after the acknowledgement).
+    handoffs: list[float] = field(default_factory=list)
 
 
 def turn_of(emu: Emulator, t: Table) -> User | None:
@@ -267,6 +270,7 @@ async def play_table(
 ) -> None:
     loop = asyncio.get_running_loop()
     made = 0
+    last: tuple[User, float] | None = None  # who moved last, and when it was acknowledged
     while made < moves and loop.time() < deadline:
         wait = max(0.1, min(15.0, deadline - loop.time()))
         mover = await watch.until(lambda: turn_of(emu, t), (t.challenger, t.opponent), wait)
@@ -275,12 +279,15 @@ async def play_table(
                 t.stalled = True
                 tally.stalled += 1
             return
+        if last is not None and last[0] is not mover:
+            tally.handoffs.append(loop.time() - last[1])
         if think > 0:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         try:
             if await play_one(emu, mover):
                 made += 1
                 t.moves += 1
+                last = (mover, loop.time())
         except InteractionFailed:
             tally.failed += 1
             made += 1
@@ -311,10 +318,19 @@ class Phase:
     tally: Tally
     rest: Counter[str]
     rest_complete: bool
+    worst: str
+    kinds: str
 
     def line(self) -> str:
         n = max(1, self.interactions)
         lat = [x * 1000 for x in self.latencies]
+        hand = [x * 1000 for x in self.tally.handoffs]
+        handoff = (
+            f"          turn handoff (ack -> next player's DM controls, 10 ms polling): "
+            f"p50 {pct(hand, 50):.0f} ms, p99 {pct(hand, 99):.0f} ms, max {max(hand):.0f} ms\n"
+            if hand
+            else ""
+        )
         return (
             f"  {self.name:<7} {self.interactions:6d} interactions in {self.seconds:6.1f} s = "
             f"{self.interactions / self.seconds:6.1f}/s | ack p50 {pct(lat, 50):6.1f} ms, "
@@ -329,6 +345,9 @@ class Phase:
             f"refused moves {self.refused_moves}, click races {len(self.tally.races)}, "
             f"stalled tables {self.tally.stalled}, HTTP errors {sum(self.errors.values())} "
             f"{dict(self.errors) if self.errors else ''}| ack types {dict(sorted(self.ack_types.items()))}\n"
+            + handoff
+            + f"          slowest seconds (start s: n, p99 ms): {self.worst}\n"
+            + f"          ack p50/p99 by kind: {self.kinds}\n"
             f"          REST calls by the bot per interaction: {sum(self.rest.values()) / n:.2f}"
             f"{'' if self.rest_complete else ' (last 50,000 calls only)'}: "
             + ", ".join(f"{k} {v / n:.2f}" for k, v in self.rest.most_common(6))
@@ -366,6 +385,21 @@ class Level:
         errors = Counter(f"{r.status} {r.code} {r.method} {r.route}" for r in emu.errors[e0:])
         rest = Counter(f"{r.method} {r.route}" for r in emu.requests if r.at >= at0)
         complete = not emu.requests or emu.requests[0].at < at0
+        # Per one-second window (tail bunching: GC, checkpoints, bursts) and per kind.
+        windows: dict[int, list[float]] = {}
+        kinds: dict[str, list[float]] = {}
+        for i in inters:
+            if i.latency is None:
+                continue
+            windows.setdefault(int(i.created_at - at0), []).append(i.latency * 1000)
+            cid = str(i.data.get("custom_id") or i.data.get("name") or "?")
+            kind = ":".join(cid.split(":")[:2]) + (":" + cid.split(":")[-1] if ":c:" in cid else "")
+            kinds.setdefault(kind, []).append(i.latency * 1000)
+        worst_w = sorted(windows.items(), key=lambda kv: -pct(kv[1], 99))[:4]
+        worst = ", ".join(f"{k}: {len(v)}, {pct(v, 99):.0f}" for k, v in sorted(worst_w))
+        kind_s = ", ".join(
+            f"{k} ({len(v)}) {pct(v, 50):.0f}/{pct(v, 99):.0f}" for k, v in sorted(kinds.items())
+        )
         return Phase(
             name,
             seconds,
@@ -384,6 +418,8 @@ class Level:
             tally,
             rest,
             complete,
+            worst,
+            kind_s,
         )
 
 
@@ -551,25 +587,29 @@ def report(r: dict[str, Any]) -> str:
 
 def summary_table(results: list[dict[str, Any]]) -> str:
     rows = [
-        "| tables | phase | interactions/s | ack p50 | ack p99 | max | errors | KiB/table |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| tables | phase | interactions | per s | ack p50 | ack p99 | max | not acked in 3 s "
+        "| other errors | bot CPU / waiting for a CPU per interaction | bot KiB/table |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in results:
         n = r["tables"]
         for p in r["phases"]:
             lat = [x * 1000 for x in p.latencies]
-            errs = (
+            n_int = max(1, p.interactions)
+            other = (
                 sum(p.errors.values())
-                + p.unacked
-                + p.refused_callbacks
+                - p.refused_callbacks
                 + p.tally.failed
+                - p.unacked
                 + len(p.tally.races)
                 + p.tally.stalled
+                + p.refused_moves
             )
             rows.append(
-                f"| {n} | {p.name} | {p.interactions / p.seconds:.0f} | {pct(lat, 50):.1f} ms | "
-                f"{pct(lat, 99):.1f} ms | {max(lat, default=0):.0f} ms | {errs} | "
-                f"{(p.rss_after - r['rss0']) / n:.0f} |"
+                f"| {n} | {p.name} | {p.interactions} | {p.interactions / p.seconds:.0f} | "
+                f"{pct(lat, 50):.1f} ms | {pct(lat, 99):.1f} ms | {max(lat, default=0):.0f} ms | "
+                f"{p.unacked} | {max(0, other)} | {p.bot_cpu / n_int * 1000:.1f} / "
+                f"{p.bot_wait / n_int * 1000:.1f} ms | {(p.rss_after - r['rss0']) / n:.0f} |"
             )
     return "\n".join(rows)
 
