@@ -1,0 +1,115 @@
+"""What the tournament service hands to the Discord side (plain data, no Discord types)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .types import Format
+
+UpdateKind = Literal[
+    "signup",  # the entrant list changed
+    "round_started",  # a round was paired and its tables opened
+    "result",  # a table got a result (standings changed)
+    "paused",
+    "resumed",
+    "cancelled",
+    "finished",
+    "kicked",
+]
+
+
+def _env_seconds(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    return float(raw) if raw else default
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentTiming:
+    """Seconds. ``no_show``: a round's deadline to have made a first move; ``between_rounds``:
+    the pause after a round's last result before the next is paired. Tests set them short."""
+
+    no_show: float = 15 * 60.0
+    between_rounds: float = 30.0
+
+    @classmethod
+    def from_env(cls) -> TournamentTiming:
+        """``GIN_TOURNAMENT_NO_SHOW_SECONDS`` and ``GIN_TOURNAMENT_ROUND_PAUSE``."""
+        default = cls()
+        return cls(
+            no_show=_env_seconds("GIN_TOURNAMENT_NO_SHOW_SECONDS", default.no_show),
+            between_rounds=_env_seconds("GIN_TOURNAMENT_ROUND_PAUSE", default.between_rounds),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A pairing of the round: its key (``r2t3``, ``W1.2``), board, players (seat 1 first),
+    the game table playing it (None for a bye or a table decided without play)."""
+
+    key: str
+    board: int
+    players: tuple[int, ...]
+    table_id: int | None
+    result: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RankLine:
+    place: int
+    user_id: int
+    name: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    """A tournament as the renderers need it."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    format: Format
+    rules: str
+    target: int
+    status: str
+    organizer_id: int | None
+    max_players: int | None
+    rounds: int | None
+    duplicate: bool
+    #: (user id, display name) in sign-up order.
+    entrants: tuple[tuple[int, str], ...]
+    signup_message_id: int | None
+    standings_message_id: int | None
+    round_no: int
+    total_rounds: int | None
+    #: When this round's no-show deadline falls (epoch seconds; None when paused or none).
+    deadline_ts: float | None
+    #: Text views for a code block (None before the first round).
+    standings: str | None = None
+    round_text: str | None = None
+    bracket: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} (#{self.id})"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentUpdate:
+    """Something happened in a tournament; the Discord side shows it."""
+
+    kind: UpdateKind
+    info: TournamentInfo
+    #: round_started: the round's tables.
+    tables: tuple[TableInfo, ...] = ()
+    #: round_started: (pairing key, blocker, blocked) for tables where one blocks the other.
+    blocked: tuple[tuple[str, int, int], ...] = ()
+    #: finished: the final ranking.
+    ranking: tuple[RankLine, ...] = ()
+    #: A player-readable line (who was kicked, which table was forfeited...).
+    note: str | None = None
+    #: Players the note concerns (to ping or DM).
+    users: tuple[int, ...] = field(default_factory=tuple)

@@ -1,0 +1,944 @@
+"""The tournament service: sign-up, rounds played as game tables, results taken from the
+finished matches, no-show deadlines, pause/resume/cancel/kick, persistence and restore.
+
+It keeps no Discord types: it drives :class:`~bot.tournaments.state.Tournament` (the pure
+logic), opens one two-seat table per pairing through the ``TableService``, observes the
+table updates, saves everything in the store after every change, and tells its observers
+(the Discord cog) what changed as :class:`TournamentUpdate`s. See docs/tournaments-service.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.engine import RuleSet
+from bot.errors import PlayerError
+from bot.games.challenges import make_rules
+from bot.games.errors import GameError
+from bot.games.model import TableUpdate
+from bot.games.tables import TableService
+from bot.rating_service import as_rating
+from bot.store import AlreadyEntered, AlreadyRecorded, Store, TournamentFull, WrongStatus
+from bot.store import Tournament as TournamentRow
+from bot.store.tables import NewSeat, TableSpec
+from bot.store.tournaments import NewPairing, TournamentFormat
+from bot.store.tournaments import ResultKind as StoreResultKind
+
+from ._model import (
+    RankLine,
+    TableInfo,
+    TournamentInfo,
+    TournamentTiming,
+    TournamentUpdate,
+)
+from .blocks import blocked_pairings
+from .noshow import no_show_result
+from .render import render_bracket, render_round, render_standings
+from .state import Tournament, TournamentConfig
+from .types import Entrant, Format, Pairing, Result, ResultKind, Status, TournamentError
+
+__all__ = [
+    "TournamentProblem",
+    "TournamentService",
+]
+
+log = logging.getLogger(__name__)
+
+Observer = Callable[[TournamentUpdate], Awaitable[None]]
+STATE_VERSION = 1
+MAX_NAME = 60
+
+
+class TournamentProblem(PlayerError):
+    """A tournament request that can't be done; the message is for the player."""
+
+
+@dataclass(eq=False)
+class _Live:
+    """An unfinished tournament in memory: the store's row, the logic, and bookkeeping
+    that is saved with it (``state_json``)."""
+
+    row: TournamentRow
+    settings: dict[str, Any]
+    t: Tournament | None = None
+    names: dict[int, str] = field(default_factory=dict)
+    #: Pairing key -> players who made a move at that table (the no-show rule).
+    present: dict[str, set[int]] = field(default_factory=dict)
+    #: Pairing key -> game table id.
+    tables: dict[str, int] = field(default_factory=dict)
+    deadline: float | None = None  # epoch seconds
+    paused_left: float | None = None
+    standings_message_id: int | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.Task[None] | None = None
+    next_round: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "version": STATE_VERSION,
+            "tournament": None if self.t is None else self.t.to_dict(),
+            "present": {k: sorted(v) for k, v in self.present.items()},
+            "tables": dict(self.tables),
+            "deadline": self.deadline,
+            "paused_left": self.paused_left,
+            "standings_message_id": self.standings_message_id,
+        }
+
+    def load_state(self, raw: str | None) -> None:
+        if not raw:
+            return
+        data = json.loads(raw)
+        if data.get("version") != STATE_VERSION:
+            raise ValueError(f"unknown tournament service state {data.get('version')!r}")
+        saved = data.get("tournament")
+        self.t = None if saved is None else Tournament.from_dict(saved)
+        self.present = {k: set(v) for k, v in data.get("present", {}).items()}
+        self.tables = {k: int(v) for k, v in data.get("tables", {}).items()}
+        self.deadline = data.get("deadline")
+        self.paused_left = data.get("paused_left")
+        self.standings_message_id = data.get("standings_message_id")
+
+
+class TournamentService:
+    """Every unfinished tournament, driven from sign-up to the final ranking."""
+
+    def __init__(
+        self,
+        store: Store,
+        tables: TableService,
+        *,
+        timing: TournamentTiming | None = None,
+    ) -> None:
+        self.store = store
+        self.tables = tables
+        self.timing = timing or TournamentTiming.from_env()
+        self._live: dict[int, _Live] = {}
+        #: Game table id -> (tournament id, pairing key).
+        self._by_table: dict[int, tuple[int, str]] = {}
+        self._observers: list[Observer] = []
+        self._closing = False
+        self._attached = False
+        self._queue: asyncio.Queue[TournamentUpdate] = asyncio.Queue()
+        self._worker: asyncio.Task[None] | None = None
+
+    # ----- wiring ---------------------------------------------------------------------
+
+    def subscribe(self, observer: Observer) -> None:
+        """``observer(update)`` is awaited for every tournament update."""
+        self._observers.append(observer)
+
+    def attach(self, ratings: Any = None) -> None:
+        """Observe the table service; with a ``RatingService``, keep no-show forfeits out of
+        the ratings. Call once."""
+        if self._attached:
+            return
+        self._attached = True
+        self.tables.subscribe(self.on_table_update)
+        if ratings is not None:
+            ratings.add_filter(self.keeps_rating)
+
+    async def _emit(self, update: TournamentUpdate) -> None:
+        """Queue an update for the observers. They run in their own task, in order, so they
+        may call back into the service (e.g. ``set_standings_message``) while a change
+        that emitted still holds the tournament's lock."""
+        self._queue.put_nowait(update)
+        if self._worker is None or self._worker.done():
+            self._worker = asyncio.create_task(self._drain())
+
+    async def _drain(self) -> None:
+        while not self._queue.empty():
+            update = self._queue.get_nowait()
+            for observer in self._observers:
+                try:
+                    await observer(update)
+                except Exception:  # a failed Discord call must never stop a tournament
+                    log.exception(
+                        "observer failed on %s of tournament %s", update.kind, update.info.id
+                    )
+
+    async def wait_idle(self) -> None:
+        """Wait until the next rounds due now are paired and every queued update has been
+        delivered (tests, shutdown). Deadline timers are not waited for."""
+        while True:
+            busy = [
+                task
+                for task in (
+                    self._worker,
+                    *(live.next_round for live in list(self._live.values())),
+                )
+                if task is not None and not task.done()
+            ]
+            if not busy:
+                return
+            for task in busy:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await asyncio.shield(task)
+
+    async def close(self) -> None:
+        self._closing = True
+        for live in self._live.values():
+            for task in (live.timer, live.next_round):
+                if task is not None and task is not asyncio.current_task():
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await task
+
+    async def restore(self) -> int:
+        """Load every unfinished tournament after a restart: re-arm its deadline, open any
+        table a crash left unopened, take results of matches that ended while we were
+        away, and carry on. Returns how many were restored."""
+        count = 0
+        for row in await self.store.tournaments.unfinished():
+            if row.id in self._live:
+                continue
+            try:
+                live = await self._load(row)
+            except (ValueError, KeyError, TournamentError):
+                log.exception("tournament %s could not be restored", row.id)
+                continue
+            self._live[row.id] = live
+            async with live.lock:
+                if live.t is not None and live.t.started:
+                    await self._ensure_round(live)
+                    await self._catch_up(live)
+                    self._arm(live)
+                    await self._after_result(live)
+            count += 1
+        return count
+
+    async def _load(self, row: TournamentRow) -> _Live:
+        live = _Live(row, json.loads(row.settings_json or "{}"))
+        live.load_state(row.state_json)
+        live.names = {
+            e.user_id: e.display_name for e in await self.store.tournaments.entries(row.id)
+        }
+        return live
+
+    async def _get(self, tournament_id: int) -> _Live:
+        live = self._live.get(tournament_id)
+        if live is not None:
+            return live
+        row = await self.store.tournaments.get(tournament_id)
+        if row is None:
+            raise TournamentProblem("Sorry, we couldn't find that tournament.")
+        if row.status in ("finished", "cancelled"):
+            raise TournamentProblem(f"{row.name} is {row.status}.")
+        live = await self._load(row)
+        self._live[row.id] = live
+        return live
+
+    async def _save(self, live: _Live) -> None:
+        raw = json.dumps(live.state_dict())
+        version = await self.store.tournaments.save_state(live.id, live.row.version, raw)
+        live.row = replace(live.row, version=version, state_json=raw)
+
+    async def _set_status(self, live: _Live, status: str, only_from: tuple[str, ...]) -> None:
+        try:
+            live.row = await self.store.tournaments.set_status(
+                live.id,
+                status,  # type: ignore[arg-type]
+                only_from=only_from,  # type: ignore[arg-type]
+            )
+        except WrongStatus as exc:
+            raise TournamentProblem(f"{live.row.name} is {live.row.status} right now.") from exc
+
+    # ----- lookups --------------------------------------------------------------------
+
+    async def find(
+        self, guild_id: int, channel_id: int | None = None, tournament_id: int | None = None
+    ) -> int:
+        """The tournament a command means: ``tournament_id`` if given (it must be in this
+        server), else the newest unfinished one in this channel, else in this server."""
+        if tournament_id is not None:
+            row = await self.store.tournaments.get(tournament_id)
+            if row is None or row.guild_id != guild_id:
+                raise TournamentProblem(f"There is no tournament #{tournament_id} here.")
+            return row.id
+        rows = await self.store.tournaments.for_guild(
+            guild_id, statuses=("signup", "running", "paused")
+        )
+        if not rows:
+            raise TournamentProblem("There is no tournament running in this server.")
+        here = [r for r in rows if r.channel_id == channel_id]
+        return (here or rows)[0].id
+
+    async def info(self, tournament_id: int) -> TournamentInfo:
+        """The tournament as it stands (finished and cancelled ones too)."""
+        live = self._live.get(tournament_id)
+        if live is None:
+            row = await self.store.tournaments.get(tournament_id)
+            if row is None:
+                raise TournamentProblem("Sorry, we couldn't find that tournament.")
+            live = await self._load(row)
+        return self._info(live)
+
+    def _info(self, live: _Live) -> TournamentInfo:
+        row, t = live.row, live.t
+        entrants = tuple(live.names.items())
+        standings = round_text = bracket = None
+        if t is not None and t.started:
+            standings = render_standings(t, live.names)
+            round_text = render_round(t, live.names)
+            if t.format.is_elimination:
+                bracket = render_bracket(t, live.names)
+        return TournamentInfo(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            name=row.name,
+            format=Format(row.format),
+            rules=row.rules,
+            target=row.target,
+            status=row.status,
+            organizer_id=row.organizer_id,
+            max_players=live.settings.get("max_players"),
+            rounds=live.settings.get("rounds"),
+            duplicate=bool(live.settings.get("duplicate", False)),
+            entrants=entrants,
+            signup_message_id=row.message_id,
+            standings_message_id=live.standings_message_id,
+            round_no=0 if t is None else t.current_round,
+            total_rounds=None if t is None else t.total_rounds,
+            deadline_ts=live.deadline if row.status == "running" else None,
+            standings=standings,
+            round_text=round_text,
+            bracket=bracket,
+        )
+
+    def tournament(self, tournament_id: int) -> Tournament | None:
+        """The logic object of an unfinished tournament in memory (read-only use)."""
+        live = self._live.get(tournament_id)
+        return None if live is None else live.t
+
+    def pairing_of_table(self, table_id: int) -> tuple[int, str] | None:
+        """(tournament id, pairing key) of a game table this service opened."""
+        return self._by_table.get(table_id)
+
+    # ----- sign-up --------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organizer_id: int,
+        name: str,
+        format: str,
+        rules: str | None = None,
+        target: int | None = None,
+        max_players: int | None = None,
+        rounds: int | None = None,
+        duplicate: bool = False,
+    ) -> TournamentInfo:
+        """A tournament open for sign-up."""
+        name = " ".join(name.split())
+        if not name:
+            raise TournamentProblem("Give the tournament a name.")
+        if len(name) > MAX_NAME:
+            raise TournamentProblem(f"The name can be at most {MAX_NAME} characters.")
+        try:
+            fmt = Format(format)
+        except ValueError:
+            raise TournamentProblem(f"Unknown format {format!r}.") from None
+        ruleset = make_rules(rules, target)
+        if ruleset.min_players > 2:
+            raise TournamentProblem("Tournament tables seat two players: choose other rules.")
+        if rounds is not None and fmt is not Format.SWISS:
+            raise TournamentProblem("The number of rounds can only be chosen for Swiss.")
+        if rounds is not None and rounds < 1:
+            raise TournamentProblem("A tournament needs at least one round.")
+        if max_players is not None and max_players < 2:
+            raise TournamentProblem("A tournament needs room for at least two players.")
+        settings = {
+            "max_players": max_players,
+            "rounds": rounds,
+            "duplicate": duplicate,
+            "rules_json": ruleset.to_dict(),
+        }
+        fmt_value: TournamentFormat = fmt.value
+        row = await self.store.tournaments.create(
+            guild_id,
+            channel_id,
+            name=name,
+            format=fmt_value,
+            rules=ruleset.name,
+            target=ruleset.target,
+            organizer_id=organizer_id,
+            settings_json=json.dumps(settings),
+            seed=secrets.randbits(63),
+        )
+        live = _Live(row, settings)
+        self._live[row.id] = live
+        return self._info(live)
+
+    async def set_signup_message(self, tournament_id: int, message_id: int) -> None:
+        live = await self._get(tournament_id)
+        await self.store.tournaments.set_message(tournament_id, message_id)
+        live.row = replace(live.row, message_id=message_id)
+
+    async def set_standings_message(self, tournament_id: int, message_id: int) -> None:
+        """Remember the public standings message (edited after every result)."""
+        live = self._live.get(tournament_id)
+        if live is None:  # finished or cancelled meanwhile: nothing more to edit
+            return
+        async with live.lock:
+            live.standings_message_id = message_id
+            await self._save(live)
+
+    async def join(self, tournament_id: int, user_id: int, name: str) -> TournamentInfo:
+        live = await self._get(tournament_id)
+        async with live.lock:
+            rating = as_rating(await self.store.ratings.get(user_id, live.row.guild_id))
+            await self.store.players.upsert(user_id, name)
+            try:
+                await self.store.tournaments.add_entry(
+                    live.id,
+                    user_id,
+                    name,
+                    rating=rating.rating,
+                    max_players=live.settings.get("max_players"),
+                )
+            except AlreadyEntered:
+                raise TournamentProblem("You're already signed up.") from None
+            except TournamentFull:
+                raise TournamentProblem("Sorry, the tournament is full.") from None
+            except WrongStatus:
+                raise TournamentProblem("Sign-up for this tournament is closed.") from None
+            live.names[user_id] = name
+        info = self._info(live)
+        await self._emit(TournamentUpdate("signup", info))
+        return info
+
+    async def leave(self, tournament_id: int, user_id: int) -> TournamentInfo:
+        live = await self._get(tournament_id)
+        async with live.lock:
+            try:
+                removed = await self.store.tournaments.remove_entry(live.id, user_id)
+            except WrongStatus:
+                raise TournamentProblem(
+                    "The tournament has started; ask the organizer if you must withdraw."
+                ) from None
+            if not removed:
+                raise TournamentProblem("You're not signed up.")
+            live.names.pop(user_id, None)
+        info = self._info(live)
+        await self._emit(TournamentUpdate("signup", info))
+        return info
+
+    # ----- organizer commands -----------------------------------------------------------
+
+    async def start(self, tournament_id: int) -> TournamentInfo:
+        """Close sign-up, seed the field by the server's ratings, play round 1."""
+        live = await self._get(tournament_id)
+        async with live.lock:
+            if live.row.status != "signup":
+                raise TournamentProblem(f"{live.row.name} has already started.")
+            entries = await self.store.tournaments.entries(live.id)
+            config = TournamentConfig(
+                Format(live.row.format),
+                rounds=live.settings.get("rounds"),
+                duplicate=bool(live.settings.get("duplicate", False)),
+                seed=live.row.seed or 0,
+            )
+            ratings = await self.store.ratings.get_many(
+                [e.user_id for e in entries], live.row.guild_id
+            )
+            entrants = [
+                Entrant(e.user_id, as_rating(ratings.get(e.user_id)).rating) for e in entries
+            ]
+            try:
+                t = Tournament.create(config, entrants)
+            except TournamentError as exc:
+                raise TournamentProblem(str(exc)) from None
+            await self._set_status(live, "running", ("signup",))
+            live.t = t
+            live.names = {e.user_id: e.display_name for e in entries}
+            for seed, player in enumerate(t.seeds, start=1):
+                await self.store.tournaments.set_entry(live.id, player, seed=seed)
+            await self._save(live)
+            await self._begin_round(live)
+        return self._info(live)
+
+    async def pause(self, tournament_id: int) -> TournamentInfo:
+        """No new round starts and the no-show clock stops; matches in play go on."""
+        live = await self._get(tournament_id)
+        async with live.lock:
+            await self._set_status(live, "paused", ("running",))
+            if live.deadline is not None:
+                live.paused_left = max(0.0, live.deadline - time.time())
+            live.deadline = None
+            self._cancel_tasks(live)
+            await self._save(live)
+            info = self._info(live)
+        await self._emit(TournamentUpdate("paused", info))
+        return info
+
+    async def resume(self, tournament_id: int) -> TournamentInfo:
+        live = await self._get(tournament_id)
+        async with live.lock:
+            await self._set_status(live, "running", ("paused",))
+            if live.paused_left is not None:
+                live.deadline = time.time() + live.paused_left
+            live.paused_left = None
+            await self._save(live)
+            self._arm(live)
+            info = self._info(live)
+            await self._emit(TournamentUpdate("resumed", info))
+            await self._after_result(live)
+        return self._info(live)
+
+    async def cancel(self, tournament_id: int) -> TournamentInfo:
+        """Stop for good. Matches in play finish as ordinary matches."""
+        live = await self._get(tournament_id)
+        async with live.lock:
+            await self._set_status(live, "cancelled", ("signup", "running", "paused"))
+            self._forget(live)
+            info = self._info(live)
+        await self._emit(TournamentUpdate("cancelled", info))
+        return info
+
+    async def kick(self, tournament_id: int, user_id: int) -> TournamentInfo:
+        """Remove a player: during sign-up their entry goes; once running they withdraw
+        (their pending table is forfeited to the opponent, and they are never paired again)."""
+        live = await self._get(tournament_id)
+        name = live.names.get(user_id, "That player")
+        if live.row.status == "signup":
+            return await self.leave(tournament_id, user_id)
+        async with live.lock:
+            t = live.t
+            if t is None or user_id not in t.seeds:
+                raise TournamentProblem(f"{name} is not in this tournament.")
+            if user_id in t.withdrawn:
+                raise TournamentProblem(f"{name} has already left the tournament.")
+            changed = t.withdraw(user_id)
+            await self._save(live)
+            await self.store.tournaments.set_entry(live.id, user_id, status="kicked")
+            for p in changed:
+                await self._store_result(live, p)
+            await self._end_tables(live, changed, absent={user_id})
+            info = self._info(live)
+            await self._emit(
+                TournamentUpdate(
+                    "kicked",
+                    info,
+                    note=f"{name} was removed from the tournament.",
+                    users=(user_id,),
+                )
+            )
+            if changed:
+                await self._emit(TournamentUpdate("result", self._info(live)))
+            await self._after_result(live)
+        return self._info(live)
+
+    # ----- rounds -----------------------------------------------------------------------
+
+    async def _begin_round(self, live: _Live) -> None:
+        """Pair the next round, save it, open its tables, announce it (under the lock)."""
+        t = live.t
+        assert t is not None
+        pairings = t.start_round()
+        live.present = {}
+        live.tables = {}
+        live.deadline = time.time() + self.timing.no_show
+        live.paused_left = None
+        await self._save(live)
+        await self._ensure_round(live)
+        blocks: set[tuple[int, int]] = set()
+        for p in pairings:
+            if p.b is None:
+                continue
+            for x, y in ((p.a, p.b), (p.b, p.a)):
+                if await self.store.relations.has(x, y, "block"):
+                    blocks.add((x, y))
+        blocked = tuple(
+            (h.pairing.id, h.blocker, h.blocked) for h in blocked_pairings(pairings, blocks)
+        )
+        self._arm(live)
+        await self._emit(
+            TournamentUpdate(
+                "round_started", self._info(live), tables=self._tables_info(live), blocked=blocked
+            )
+        )
+        # A round robin may start with tables already decided (withdrawn players).
+        if t.round_complete:
+            await self._after_result(live)
+
+    async def _ensure_round(self, live: _Live) -> None:
+        """Make the store and the tables match the current round (idempotent, so a restart
+        in the middle of opening a round finishes the job)."""
+        t = live.t
+        assert t is not None
+        number = t.current_round
+        rounds = await self.store.tournaments.rounds(live.id)
+        if not any(r.round_no == number for r in rounds):
+            deadline = None if live.deadline is None else datetime.fromtimestamp(live.deadline, UTC)
+            await self.store.tournaments.start_round(
+                live.id,
+                number,
+                [NewPairing(p.id, p.table, p.a, p.b, p.deal_round) for p in t.current_pairings()],
+                deadline=deadline,
+            )
+        stored = {p.key: p for p in await self.store.tournaments.pairings(live.id, number)}
+        for p in t.current_pairings():
+            row = stored.get(p.id)
+            if (
+                p.result is not None
+                and p.b is not None
+                and row is not None
+                and row.result_kind is None
+            ):
+                await self._store_result(live, p)
+            if p.result is not None or p.b is None:
+                continue
+            table_id = live.tables.get(p.id) or (row.table_id if row is not None else None)
+            record = None if table_id is None else await self.store.tables.get(table_id)
+            if record is not None and record.status == "lobby":
+                await self._adopt(live, p, record)
+            elif record is None or record.status == "abandoned":
+                await self._open_table(live, p)
+            else:
+                live.tables[p.id] = record.id
+                self._by_table[record.id] = (live.id, p.id)
+
+    async def _open_table(self, live: _Live, p: Pairing) -> None:
+        assert p.b is not None
+        rules = RuleSet.from_dict(live.settings.get("rules_json") or {"name": live.row.rules})
+        spec = TableSpec(
+            guild_id=live.row.guild_id,
+            channel_id=live.row.channel_id,
+            rules=rules.name,
+            rules_json=json.dumps(rules.to_dict()),
+            target=rules.target,
+            seat_count=2,
+            seats=(
+                NewSeat(live.names.get(p.a, "Player 1"), user_id=p.a),
+                NewSeat(live.names.get(p.b, "Player 2"), user_id=p.b),
+            ),
+            host_id=p.a,
+        )
+        record = await self.store.tables.create(spec)
+        # Known before the table's first update can arrive.
+        await self.store.tournaments.set_pairing_table(live.id, p.id, record.id)
+        await self._adopt(live, p, record)
+
+    async def _adopt(self, live: _Live, p: Pairing, record: Any) -> None:
+        t = live.t
+        assert t is not None
+        live.tables[p.id] = record.id
+        self._by_table[record.id] = (live.id, p.id)
+        await self._save(live)
+        try:
+            await self.tables.adopt_and_start(record, seed=t.deal_seed(p, 0))
+        except GameError:
+            log.exception("tournament %s: could not start table %s", live.id, record.id)
+
+    def _tables_info(self, live: _Live) -> tuple[TableInfo, ...]:
+        t = live.t
+        assert t is not None
+        return tuple(
+            TableInfo(
+                p.id,
+                p.table,
+                p.players,
+                live.tables.get(p.id),
+                None if p.result is None else p.result.kind.value,
+            )
+            for p in t.current_pairings()
+        )
+
+    async def _after_result(self, live: _Live) -> None:
+        """Finish the round and the tournament when they are done; else schedule the next
+        round (under the lock)."""
+        t = live.t
+        if t is None or not t.started or not t.round_complete:
+            return
+        rounds = await self.store.tournaments.rounds(live.id)
+        if any(r.round_no == t.current_round and r.status == "playing" for r in rounds):
+            await self.store.tournaments.finish_round(live.id, t.current_round)
+        if live.deadline is not None:
+            live.deadline = None
+            self._cancel_timer(live)
+            await self._save(live)
+        if t.finished:
+            await self._finish(live)
+            return
+        if live.row.status != "running" or self._closing:
+            return
+        if live.next_round is None or live.next_round.done():
+            live.next_round = asyncio.create_task(self._next_round_later(live))
+
+    async def _next_round_later(self, live: _Live) -> None:
+        await asyncio.sleep(self.timing.between_rounds)
+        async with live.lock:
+            t = live.t
+            if (
+                t is None
+                or live.row.status != "running"
+                or not t.round_complete
+                or t.finished
+                or self._live.get(live.id) is not live
+            ):
+                return
+            live.next_round = None
+            try:
+                await self._begin_round(live)
+            except TournamentError:
+                log.exception("tournament %s: could not pair the next round", live.id)
+
+    async def _finish(self, live: _Live) -> None:
+        t = live.t
+        assert t is not None
+        await self._set_status(live, "finished", ("running", "paused"))
+        ranking = t.final_ranking()
+        for s in ranking:
+            status = None
+            if s.status is Status.CHAMPION or (s.place == 1 and not t.format.is_elimination):
+                status = "champion"
+            elif s.status is Status.ELIMINATED:
+                status = "eliminated"
+            await self.store.tournaments.set_entry(
+                live.id,
+                s.player,
+                final_rank=s.place,
+                status=status,  # type: ignore[arg-type]
+            )
+        lines = tuple(
+            RankLine(s.place, s.player, live.names.get(s.player, str(s.player)), _detail(t, s))
+            for s in ranking
+        )
+        info = self._info(live)
+        self._forget(live)
+        await self._emit(TournamentUpdate("finished", info, ranking=lines))
+
+    def _forget(self, live: _Live) -> None:
+        self._cancel_tasks(live)
+        self._live.pop(live.id, None)
+        for table_id in live.tables.values():
+            self._by_table.pop(table_id, None)
+
+    # ----- results ----------------------------------------------------------------------
+
+    async def _store_result(self, live: _Live, p: Pairing) -> None:
+        res = p.result
+        if res is None or res.kind is ResultKind.BYE:
+            return
+        kind: StoreResultKind = res.kind.value  # type: ignore[assignment]
+        # A replay after a restart: the store may already have it.
+        with contextlib.suppress(AlreadyRecorded):
+            await self.store.tournaments.record_result(live.id, p.id, kind, res.winner)
+
+    async def _record(self, live: _Live, key: str, result: Result) -> None:
+        """Record a table's result everywhere and announce it (under the lock)."""
+        t = live.t
+        assert t is not None
+        p = t.record_result(key, result)
+        await self._save(live)
+        await self._store_result(live, p)
+        await self._emit(TournamentUpdate("result", self._info(live)))
+
+    async def on_table_update(self, update: TableUpdate) -> None:
+        """The table service's observer: note who showed up and take match results."""
+        found = self._by_table.get(update.state.table_id)
+        if found is None:
+            return
+        live = self._live.get(found[0])
+        if live is None:
+            return
+        key = found[1]
+        async with live.lock:
+            t = live.t
+            if t is None or self._live.get(live.id) is not live:
+                return
+            try:
+                p = t.pairing(key)
+            except TournamentError:
+                return
+            if p.result is not None:
+                # Decided already (a no-show, a kick): the table's end changes nothing.
+                if update.kind == "match_over":
+                    self._by_table.pop(update.state.table_id, None)
+                return
+            actor = update.actor
+            if actor is not None and actor in p.players:
+                here = live.present.setdefault(key, set())
+                if actor not in here:
+                    here.add(actor)
+                    await self._save(live)
+            if update.kind != "match_over" or update.summary is None:
+                return
+            self._by_table.pop(update.state.table_id, None)
+            result = self._match_result(p, live.present.get(key, set()), update)
+            await self._record(live, key, result)
+            await self._after_result(live)
+
+    @staticmethod
+    def _match_result(p: Pairing, present: set[int], update: TableUpdate) -> Result:
+        """A finished match's result (see :func:`_result`)."""
+        summary = update.summary
+        assert summary is not None
+        winner_seat = summary.winner
+        winner = None
+        if winner_seat is not None and 0 <= winner_seat < len(update.state.seats):
+            winner = update.state.seats[winner_seat].user_id
+        return _result(p, present, winner, summary.ended_by)
+
+    def keeps_rating(self, update: TableUpdate) -> bool:
+        """The rating filter: a tournament match is rated only if played by both players
+        (never a no-show forfeit)."""
+        found = self._by_table.get(update.state.table_id)
+        live = None if found is None else self._live.get(found[0])
+        if found is None or live is None or live.t is None:
+            return True
+        try:
+            p = live.t.pairing(found[1])
+        except TournamentError:
+            return True
+        if p.result is not None:
+            return p.result.played
+        if update.summary is not None and update.summary.ended_by == "score":
+            return True
+        here = set(live.present.get(found[1], set()))
+        if update.actor is not None:
+            here.add(update.actor)
+        return set(p.players) <= here
+
+    async def _catch_up(self, live: _Live) -> None:
+        """After a restart: results of tables that finished while we were away."""
+        t = live.t
+        assert t is not None
+        for p in t.pending_pairings():
+            table_id = live.tables.get(p.id)
+            if table_id is None:
+                continue
+            record = await self.store.tables.get(table_id)
+            if record is None or record.status != "finished":
+                continue
+            summary = await self.store.history.get(table_id)
+            if summary is None:
+                continue
+            seat_users = {s.seat_no: s.user_id for s in summary.seats}
+            present = live.present.get(p.id, set())
+            winner = (
+                seat_users.get(summary.winner_seat) if summary.winner_seat is not None else None
+            )
+            result = _result(p, present, winner, summary.ended_by)
+            self._by_table.pop(table_id, None)
+            await self._record(live, p.id, result)
+
+    # ----- no-show deadlines ------------------------------------------------------------
+
+    def _arm(self, live: _Live) -> None:
+        self._cancel_timer(live)
+        if live.deadline is None or live.row.status != "running" or self._closing:
+            return
+        live.timer = asyncio.create_task(self._deadline_timer(live, live.deadline))
+
+    async def _deadline_timer(self, live: _Live, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        async with live.lock:
+            if live.deadline != deadline or live.row.status != "running":
+                return
+            live.timer = None
+            await self._apply_deadline(live)
+
+    async def _apply_deadline(self, live: _Live) -> None:
+        """The round's deadline passed: every table where someone never made a move is
+        decided as a no-show (a forfeit, or a double forfeit) and its match is ended."""
+        t = live.t
+        assert t is not None
+        live.deadline = None
+        decided: list[Pairing] = []
+        absent: set[int] = set()
+        for p in t.pending_pairings():
+            present = live.present.get(p.id, set())
+            result = no_show_result(p, present)
+            if result is None:
+                continue
+            decided.append(t.record_result(p.id, result))
+            absent |= set(p.players) - present
+        await self._save(live)
+        for p in decided:
+            await self._store_result(live, p)
+        await self._end_tables(live, decided, absent)
+        if decided:
+            names = ", ".join(live.names.get(u, str(u)) for u in sorted(absent))
+            await self._emit(
+                TournamentUpdate(
+                    "result",
+                    self._info(live),
+                    note=f"No-show: {names} did not play in time.",
+                    users=tuple(sorted(absent)),
+                )
+            )
+        await self._after_result(live)
+
+    async def _end_tables(self, live: _Live, decided: Iterable[Pairing], absent: set[int]) -> None:
+        """End the matches of tables decided without play: the absent player concedes
+        (their result is already recorded, so the match's end changes nothing)."""
+        for p in decided:
+            table_id = live.tables.get(p.id)
+            if table_id is None:
+                continue
+            loser = next((u for u in p.players if u in absent), p.a)
+            with contextlib.suppress(GameError):
+                await self.tables.resign(table_id, loser)
+
+    async def check_deadlines(self) -> int:
+        """Apply every deadline that has passed now (tests; the timers do it by themselves).
+        Returns how many tournaments were checked."""
+        n = 0
+        for live in list(self._live.values()):
+            async with live.lock:
+                if (
+                    live.deadline is not None
+                    and live.row.status == "running"
+                    and time.time() >= live.deadline
+                ):
+                    self._cancel_timer(live)
+                    await self._apply_deadline(live)
+                    n += 1
+        return n
+
+    def _cancel_timer(self, live: _Live) -> None:
+        if live.timer is not None and live.timer is not asyncio.current_task():
+            live.timer.cancel()
+        live.timer = None
+
+    def _cancel_tasks(self, live: _Live) -> None:
+        self._cancel_timer(live)
+        if live.next_round is not None and live.next_round is not asyncio.current_task():
+            live.next_round.cancel()
+        live.next_round = None
+
+
+def _result(p: Pairing, present: set[int], winner: int | None, ended_by: str) -> Result:
+    """The result of a finished match. Played to the target score: the winner wins (even a
+    player who never had a turn, beaten by an early gin, was there). Ended otherwise (a
+    resignation, or removal for being away): if both made a move it is a win too; if not,
+    whoever never moved lost without playing (a forfeit, or a double forfeit), unrated."""
+    if winner is None or winner not in p.players:
+        return no_show_result(p, present) or Result.double_forfeit()
+    if ended_by == "score" or set(p.players) <= present:
+        return Result.win(winner)
+    if winner in present:
+        return Result.forfeit(winner)
+    return no_show_result(p, present) or Result.double_forfeit()
+
+
+def _detail(t: Tournament, s: Any) -> str:
+    if t.format.is_elimination:
+        return f"{s.wins}-{s.losses}"
+    return f"{s.match_points} pts, Bu {s.buchholz}, SB {s.sonneborn_berger}, {s.wins}-{s.losses}"

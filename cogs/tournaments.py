@@ -1,0 +1,397 @@
+"""``/gin tournament ...`` and the sign-up buttons: parse, check the organizer's rights, call
+the tournament service, and show its updates in the tournament's channel. No tournament
+logic here (see bot/tournaments/service.py).
+
+This cog also wires the rating updater (bot/rating_service.py) to the table service, so
+every finished match between two people is rated whether or not it is a tournament match.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import guarded
+from bot.rating_service import RatingService
+from bot.services import Services, services_of
+from bot.tournaments._model import TournamentInfo, TournamentUpdate
+from bot.tournaments.service import TournamentProblem, TournamentService
+
+if TYPE_CHECKING:
+    from bot.client import GinBot
+
+log = logging.getLogger(__name__)
+
+FormatName = Literal["swiss", "round_robin", "single_elimination", "double_elimination"]
+Preset = Literal["cardgames", "playingcards", "classic"]
+NO_RIGHTS = "Only someone with Manage Server or the organizer role can do that."
+EMBED_COLOUR = 0x2E7D32
+
+
+def _code(text: str) -> str:
+    return f"```\n{text}\n```"
+
+
+class SignupButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gin:tj:(?P<id>\d+):(?P<op>join|leave)",
+):
+    """Join / Leave on a sign-up message (persistent: works after a restart)."""
+
+    def __init__(self, tournament_id: int, op: str) -> None:
+        self.tournament_id, self.op = tournament_id, op
+        style = discord.ButtonStyle.success if op == "join" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=op.capitalize(), style=style, custom_id=f"gin:tj:{tournament_id}:{op}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SignupButton:
+        return cls(int(match["id"]), match["op"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Tournaments")  # type: ignore[attr-defined]
+        assert isinstance(cog, Tournaments)
+        await cog.on_signup(interaction, self.tournament_id, self.op)
+
+
+def signup_view(tournament_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(SignupButton(tournament_id, "join"))
+    view.add_item(SignupButton(tournament_id, "leave"))
+    return view
+
+
+def signup_embed(info: TournamentInfo) -> discord.Embed:
+    details = [
+        f"Format: **{info.format.label}**"
+        + (f", {info.rounds} rounds" if info.rounds else "")
+        + (", duplicate deals" if info.duplicate else ""),
+        f"Rules: **{info.rules}** to {info.target} points",
+    ]
+    if info.max_players:
+        details.append(f"Places: {len(info.entrants)}/{info.max_players}")
+    names = ", ".join(name for _, name in info.entrants) or "nobody yet"
+    details.append(f"Entrants ({len(info.entrants)}): {names}")
+    if info.status == "signup":
+        details.append(
+            "Press **Join** to play. The organizer starts it with `/gin tournament start`."
+        )
+    else:
+        details.append(f"Sign-up is closed ({info.status}).")
+    return discord.Embed(
+        title=f"🏆 {info.name} (#{info.id})", description="\n".join(details), colour=EMBED_COLOUR
+    )
+
+
+def standings_embed(info: TournamentInfo, *, final: bool = False) -> discord.Embed:
+    head = "Final standings" if final else f"Standings after round {info.round_no}"
+    if info.total_rounds and not final:
+        head += f" of {info.total_rounds}"
+    parts = [f"**{head}**", _code(info.standings or "No results yet.")]
+    if info.bracket:
+        parts.append(_code(info.bracket))
+    text = "\n".join(parts)
+    return discord.Embed(title=f"🏆 {info.name}", description=text[:4000], colour=EMBED_COLOUR)
+
+
+class Tournaments(commands.Cog):
+    """Community tournaments: sign-up, organizer commands, standings."""
+
+    def __init__(self, bot: commands.Bot, services: Services) -> None:
+        self.bot = bot
+        self.store = services.store
+        self.ratings = RatingService(services.store)
+        self.service = TournamentService(services.store, services.tables)
+        self.ratings.attach(services.tables)
+        self.service.attach(self.ratings)
+        self.service.subscribe(self.show)
+        self.group = app_commands.Group(name="tournament", description="Gin Rummy tournaments")
+        for name, description, callback in (
+            ("create", "Create a tournament and open sign-up (organizers).", self.create),
+            ("start", "Close sign-up and play round 1 (organizers).", self.start),
+            ("pause", "Hold the next round and the no-show clock (organizers).", self.pause),
+            ("resume", "Carry on a paused tournament (organizers).", self.resume),
+            ("cancel", "Cancel a tournament (organizers).", self.cancel),
+            ("kick", "Remove a player from a tournament (organizers).", self.kick),
+            ("standings", "Show a tournament's standings.", self.standings),
+            ("organizer-role", "Set the role that may run tournaments (admins).", self.organizer),
+        ):
+            # A bound method: discord.py passes `self` (see cogs/_group.py).
+            self.group.add_command(
+                app_commands.Command(name=name, description=description, callback=callback)
+            )
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(SignupButton)
+        gin: app_commands.Group = self.bot.gin  # type: ignore[attr-defined]
+        gin.add_command(self.group)
+        await self.service.restore()
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(SignupButton)
+        self.bot.gin.remove_command(self.group.name)  # type: ignore[attr-defined]
+        await self.service.close()
+
+    # ----- checks -----------------------------------------------------------------------
+
+    async def _organizer(self, interaction: discord.Interaction) -> int:
+        """The server id, if the user may organize there; else a readable refusal."""
+        if interaction.guild_id is None:
+            raise TournamentProblem("Tournaments are run in a server.")
+        if interaction.permissions.manage_guild:
+            return interaction.guild_id
+        role_id = await self.store.tournaments.organizer_role(interaction.guild_id)
+        roles = {r.id for r in getattr(interaction.user, "roles", [])}
+        if role_id is not None and role_id in roles:
+            return interaction.guild_id
+        raise TournamentProblem(NO_RIGHTS)
+
+    async def _target(self, interaction: discord.Interaction, tournament: int | None) -> int:
+        if interaction.guild_id is None:
+            raise TournamentProblem("Tournaments are run in a server.")
+        return await self.service.find(interaction.guild_id, interaction.channel_id, tournament)
+
+    # ----- commands ---------------------------------------------------------------------
+
+    @app_commands.describe(
+        name="The tournament's name",
+        format="Swiss, round robin, single or double elimination",
+        rules="Rule preset for every table",
+        target="Points to play each match to (10-500)",
+        max_players="Most players who can sign up",
+        rounds="Swiss only: number of rounds (default: enough for one winner)",
+        duplicate="Every table of a round plays the same deals",
+    )
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 60],
+        format: FormatName,
+        rules: Preset,
+        target: app_commands.Range[int, 10, 500],
+        max_players: app_commands.Range[int, 2, 256] | None = None,
+        rounds: app_commands.Range[int, 1, 20] | None = None,
+        duplicate: bool = False,
+    ) -> None:
+        guild_id = await self._organizer(interaction)
+        assert interaction.channel_id is not None
+        info = await self.service.create(
+            guild_id=guild_id,
+            channel_id=interaction.channel_id,
+            organizer_id=interaction.user.id,
+            name=name,
+            format=format,
+            rules=rules,
+            target=target,
+            max_players=max_players,
+            rounds=rounds,
+            duplicate=duplicate,
+        )
+        await interaction.response.send_message(embed=signup_embed(info), view=signup_view(info.id))
+        sent = await interaction.original_response()
+        await self.service.set_signup_message(info.id, sent.id)
+
+    @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
+    async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organizer(interaction)
+        tid = await self._target(interaction, tournament)
+        await interaction.response.defer(ephemeral=True)
+        info = await self.service.start(tid)
+        await interaction.followup.send(f"{info.name} has started: round 1 is on.", ephemeral=True)
+        await self._edit_signup(info)
+
+    @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
+    async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organizer(interaction)
+        info = await self.service.pause(await self._target(interaction, tournament))
+        await interaction.response.send_message(f"{info.name} is paused.", ephemeral=True)
+
+    @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
+    async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organizer(interaction)
+        tid = await self._target(interaction, tournament)
+        await interaction.response.defer(ephemeral=True)
+        info = await self.service.resume(tid)
+        await interaction.followup.send(f"{info.name} carries on.", ephemeral=True)
+
+    @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
+    async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organizer(interaction)
+        info = await self.service.cancel(await self._target(interaction, tournament))
+        await interaction.response.send_message(f"{info.name} is cancelled.", ephemeral=True)
+        await self._edit_signup(info)
+
+    @app_commands.describe(player="Who to remove", tournament="Tournament number")
+    async def kick(
+        self, interaction: discord.Interaction, player: discord.User, tournament: int | None = None
+    ) -> None:
+        await self._organizer(interaction)
+        tid = await self._target(interaction, tournament)
+        await interaction.response.defer(ephemeral=True)
+        info = await self.service.kick(tid, player.id)
+        await interaction.followup.send(
+            f"{player.display_name} is out of {info.name}.", ephemeral=True
+        )
+        if info.status == "signup":
+            await self._edit_signup(info)
+
+    @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
+    async def standings(
+        self, interaction: discord.Interaction, tournament: int | None = None
+    ) -> None:
+        if interaction.guild_id is None:
+            raise TournamentProblem("Tournaments are run in a server.")
+        if tournament is None:
+            tid = await self._target(interaction, None)
+        else:
+            tid = await self.service.find(interaction.guild_id, None, tournament)
+        info = await self.service.info(tid)
+        if info.standings is None:
+            await interaction.response.send_message(embed=signup_embed(info), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            embed=standings_embed(info, final=info.status == "finished"), ephemeral=True
+        )
+
+    @app_commands.describe(role="The organizer role (leave empty to clear it)")
+    async def organizer(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            raise TournamentProblem("Only someone with Manage Server can set the organizer role.")
+        await self.store.tournaments.set_organizer_role(
+            interaction.guild_id, None if role is None else role.id
+        )
+        text = (
+            f"Members with {role.mention} can now run tournaments."
+            if role is not None
+            else "The organizer role is cleared: only Manage Server can run tournaments."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    # ----- buttons ------------------------------------------------------------------------
+
+    async def on_signup(self, interaction: discord.Interaction, tid: int, op: str) -> None:
+        user = interaction.user
+        if op == "join":
+            info = await self.service.join(tid, user.id, user.display_name)
+        else:
+            info = await self.service.leave(tid, user.id)
+        await interaction.response.edit_message(embed=signup_embed(info), view=signup_view(tid))
+
+    # ----- showing updates ----------------------------------------------------------------
+
+    async def _send(self, channel_id: int, **kwargs: Any) -> discord.Message | None:
+        try:
+            return await self.bot.get_partial_messageable(channel_id).send(**kwargs)
+        except discord.HTTPException:
+            log.warning("could not post in channel %s", channel_id)
+            return None
+
+    async def _edit(self, channel_id: int, message_id: int, **kwargs: Any) -> bool:
+        try:
+            channel = self.bot.get_partial_messageable(channel_id)
+            await channel.get_partial_message(message_id).edit(**kwargs)
+        except discord.HTTPException:
+            log.info("could not edit message %s", message_id)
+            return False
+        return True
+
+    async def _edit_signup(self, info: TournamentInfo) -> None:
+        if info.signup_message_id is None:
+            return
+        view = signup_view(info.id) if info.status == "signup" else None
+        await self._edit(
+            info.channel_id, info.signup_message_id, embed=signup_embed(info), view=view
+        )
+
+    async def _dm(self, user_id: int, text: str) -> None:
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("could not DM %s", user_id)
+
+    async def show(self, update: TournamentUpdate) -> None:
+        """The tournament service's observer: announce what changed in the channel."""
+        info = update.info
+        if update.kind == "signup":
+            await self._edit_signup(info)
+        elif update.kind == "round_started":
+            await self._round_started(update)
+        elif update.kind in ("result", "kicked"):
+            if update.note:
+                await self._send(info.channel_id, content=f"**{info.name}**: {update.note}")
+            if update.kind == "result":
+                await self._standings(info)
+        elif update.kind == "finished":
+            await self._standings(info, final=True)
+            await self._finished(update)
+        else:
+            verb = {"paused": "is paused", "resumed": "carries on", "cancelled": "was cancelled"}
+            await self._send(info.channel_id, content=f"**{info.name}** {verb[update.kind]}.")
+
+    async def _round_started(self, update: TournamentUpdate) -> None:
+        info = update.info
+        lines = [
+            f"🏆 **{info.name}**: round {info.round_no}"
+            + (f" of {info.total_rounds}" if info.total_rounds else "")
+        ]
+        for table in update.tables:
+            if len(table.players) == 1:
+                lines.append(f"<@{table.players[0]}> has a bye.")
+            elif table.table_id is not None and table.result is None:
+                a, b = table.players
+                lines.append(
+                    f"<@{a}> vs <@{b}>: table #{table.table_id}, your cards are in your DMs."
+                )
+        if info.deadline_ts is not None:
+            lines.append(
+                f"Make your first move by <t:{int(info.deadline_ts)}:t> (<t:{int(info.deadline_ts)}:R>)"
+                " or lose the match by no-show."
+            )
+        await self._send(info.channel_id, content="\n".join(lines)[:2000])
+        for key, blocker, blocked in update.blocked:
+            for who in (blocker, blocked):
+                await self._dm(
+                    who,
+                    f"In {info.name}, round {info.round_no} ({key}) pairs you with a player one "
+                    "of you has blocked. Tournaments pair everyone; the organizer decides "
+                    "whether anyone is removed.",
+                )
+
+    async def _standings(self, info: TournamentInfo, *, final: bool = False) -> None:
+        embed = standings_embed(info, final=final)
+        if info.standings_message_id is not None and await self._edit(
+            info.channel_id, info.standings_message_id, embed=embed
+        ):
+            return
+        sent = await self._send(info.channel_id, embed=embed)
+        if sent is not None and not final:
+            await self.service.set_standings_message(info.id, sent.id)
+
+    async def _finished(self, update: TournamentUpdate) -> None:
+        info = update.info
+        winners = [r for r in update.ranking if r.place == 1]
+        who = " and ".join(f"<@{r.user_id}>" for r in winners) or "nobody"
+        lines = [f"🏆 **{info.name}** is over! Winner: {who}", "```"]
+        for r in update.ranking:
+            lines.append(f"{r.place:>3}. {r.name[:20]:<20} {r.detail}")
+        lines.append("```")
+        await self._send(info.channel_id, content="\n".join(lines)[:2000])
+        await self._edit_signup(info)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tournaments(bot, await services_of(cast("GinBot", bot))))

@@ -1,0 +1,170 @@
+"""Fixtures: a real store on SQLite, the real table service, the tournament and rating
+services wired as the bot wires them, and a scripted player for every seat."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bot.engine.players import BaselinePlayer
+from bot.games.errors import GameError
+from bot.games.tables import TableService, Timing
+from bot.rating_service import RatingService
+from bot.store import Store, open_store
+from bot.tournaments._model import TournamentTiming, TournamentUpdate
+from bot.tournaments.service import TournamentService
+
+FAST = Timing(turn=600, reminder=10, round_pause=0, computer_delay=0)
+GUILD, CHANNEL, ORGANIZER = 77, 88, 5000
+PLAYERS = [1001 + i for i in range(8)]
+NAMES = {p: f"P{i + 1}" for i, p in enumerate(PLAYERS)}
+
+
+@dataclass
+class Rig:
+    """One "process": a store, a table service, a tournament service, a rating service."""
+
+    path: Path
+    store: Store
+    tables: TableService
+    service: TournamentService
+    ratings: RatingService
+    seen: list[TournamentUpdate] = field(default_factory=list)
+
+    @classmethod
+    async def open(cls, path: Path, timing: TournamentTiming) -> Rig:
+        store = await open_store(path)
+        tables = TableService(store, timing=FAST)
+        ratings = RatingService(store)
+        service = TournamentService(store, tables, timing=timing)
+        rig = cls(path, store, tables, service, ratings)
+        ratings.attach(tables)
+        service.attach(ratings)
+
+        async def observe(update: TournamentUpdate) -> None:
+            rig.seen.append(update)
+
+        service.subscribe(observe)
+        await tables.recover()
+        await service.restore()
+        return rig
+
+    async def close(self) -> None:
+        await self.tables.wait_idle()
+        await self.service.wait_idle()
+        await self.service.close()
+        await self.tables.close()
+        await self.store.close()
+
+    def kinds(self) -> list[str]:
+        return [u.kind for u in self.seen]
+
+    async def settle(self) -> None:
+        """Let queued updates run. (`TableService.wait_idle` skips finished tables, whose
+        match_over may still be on its way, hence the short sleeps.)"""
+        for _ in range(4):
+            await asyncio.sleep(0.01)
+            await self.tables.wait_idle()
+            await self.service.wait_idle()
+
+    def tournament_tables(self, tid: int) -> dict[int, str]:
+        """Game table id -> pairing key for the tournament's tables in play."""
+        return {
+            table: key
+            for table, (t, key) in self.service._by_table.items()  # noqa: SLF001
+            if t == tid
+        }
+
+    async def move(self, table_id: int, user_id: int | None = None) -> bool:
+        """One baseline move at the table (by `user_id` only, if given); False if none."""
+        try:
+            live = self.tables.get(table_id)
+        except GameError:
+            return False
+        match = live.match
+        if match is None or match.round_over:
+            return False
+        seat = match.round.to_move
+        if seat is None:
+            return False
+        mover = live.record.seats[seat].user_id
+        if user_id is not None and mover != user_id:
+            return False
+        view = match.round.view(seat)
+        assert mover is not None
+        try:
+            await self.tables.act(table_id, mover, BaselinePlayer().choose(view, view.legal), None)
+        except GameError:
+            return False
+        return True
+
+    async def finish_table(self, table_id: int) -> None:
+        """Play one table until its match is over."""
+        for _ in range(20000):
+            try:
+                self.tables.get(table_id)
+            except GameError:
+                await self.settle()
+                return
+            if not await self.move(table_id):
+                await asyncio.sleep(0.005)
+        raise AssertionError("the match did not end")
+
+    async def play_round(self, tid: int) -> None:
+        """Play every table of the current round to its end."""
+        t = self.service.tournament(tid)
+        number = 0 if t is None else t.current_round
+        for _ in range(20000):
+            t = self.service.tournament(tid)
+            if t is None or t.round_complete or t.current_round > number:
+                await self.settle()
+                for _ in range(200):
+                    t = self.service.tournament(tid)
+                    if (
+                        t is None
+                        or t.current_round > number
+                        or self.service._live[tid].row.status != "running"
+                    ):  # noqa: SLF001
+                        break
+                    await asyncio.sleep(0.01)
+                await self.settle()
+                return
+            moved = False
+            for table_id in list(self.tournament_tables(tid)):
+                moved = await self.move(table_id) or moved
+            if not moved:
+                await asyncio.sleep(0.005)
+        raise AssertionError("the round did not end")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "gin.sqlite3"
+
+
+@pytest.fixture
+async def rig(db: Path) -> AsyncIterator[Rig]:
+    r = await Rig.open(db, TournamentTiming(no_show=600, between_rounds=0))
+    yield r
+    await r.close()
+
+
+async def signed_up(rig: Rig, n: int = 8, **options: object) -> int:
+    """A tournament with n players signed up (not started)."""
+    info = await rig.service.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        organizer_id=ORGANIZER,
+        name="Friday Gin",
+        format=str(options.pop("format", "swiss")),
+        rules="cardgames",
+        target=10,
+        **options,  # type: ignore[arg-type]
+    )
+    for p in PLAYERS[:n]:
+        await rig.service.join(info.id, p, NAMES[p])
+    return info.id
