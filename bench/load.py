@@ -8,8 +8,9 @@ errors belong to that level alone):
 
 1. the emulator runs in this process with one server, one channel per 25 tables and two
    members per table; ``python -m bot`` starts against it (``tests/e2e/botproc.BotProcess``);
-2. **setup**: every table at once: ``/gin challenge`` by one player, **Accept** on the DM by
-   the other, until both hands are dealt (a burst of 2 x N interactions);
+2. **setup**: ``/gin challenge`` by one player, **Accept** on the DM by the other, until both
+   hands are dealt; ``--setup-rate`` tables per second (default 25), or ``0`` for every
+   challenge in the same instant (a burst of N, then N accepts);
 3. **paced play**: every table plays concurrently, each move made like ``tests/play/driver``
    (``play_one``: the player's live DM controls only) after a think time drawn uniformly from
    0.5-1.5 x ``--think`` seconds, up to ``--moves-per-table`` moves or ``--seconds`` seconds;
@@ -499,9 +500,12 @@ async def run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
             load0 = os.getloadavg()
 
             async def setup(tally: Tally) -> None:
-                await asyncio.gather(
-                    *(setup_table(emu, watch, t, args.target, tally) for t in tables)
-                )
+                async def one(k: int, t: Table) -> None:
+                    if args.setup_rate > 0:  # staggered arrivals; 0: all in the same instant
+                        await asyncio.sleep(k / args.setup_rate)
+                    await setup_table(emu, watch, t, args.target, tally)
+
+                await asyncio.gather(*(one(k, t) for k, t in enumerate(tables)))
 
             async def paced(tally: Tally) -> None:
                 deadline = asyncio.get_running_loop().time() + args.seconds
@@ -625,6 +629,12 @@ async def main() -> None:
     parser.add_argument(
         "--burst-moves", type=int, default=10, help="moves per table with no think time (0: skip)"
     )
+    parser.add_argument(
+        "--setup-rate",
+        type=float,
+        default=25.0,
+        help="tables challenged per second during setup (0: every challenge at the same instant)",
+    )
     parser.add_argument("--target", type=int, default=500, help="match target (points)")
     parser.add_argument("--round-pause", type=float, default=0.0, help="GIN_ROUND_PAUSE (s)")
     parser.add_argument("--seed", type=int, default=1)
@@ -632,7 +642,8 @@ async def main() -> None:
     args = parser.parse_args()
     print(f"machine: {machine()}")
     print(
-        f"load: {args.moves_per_table} paced moves per table (think {0.5 * args.think:g}-"
+        f"load: setup {f'{args.setup_rate:g} tables/s' if args.setup_rate else 'all at once'}, "
+        f"{args.moves_per_table} paced moves per table (think {0.5 * args.think:g}-"
         f"{1.5 * args.think:g} s), then {args.burst_moves} with no think time; "
         f"each phase capped at {args.seconds:g} s; match target {args.target}, round pause "
         f"{args.round_pause:g} s, turn timer 3600 s"
