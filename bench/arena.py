@@ -6,7 +6,7 @@ Each deal (a match seed) is played twice: A at seat 0 and B at seat 1, then the 
 round, so both players get the same cards and the luck of the deal cancels out. Prints match
 and round win rates with 95% confidence intervals (Wilson), points per round and time per
 decision (p50, p99) per player. A player is a level name ("easy", "normal", "hard") or, for
-experiments, `hard:field=value,...` with fields of `HardParams`.
+experiments, `hard:field=value,...` with fields of `HardParams` or `InferParams`.
 
 Decision times are measured around `choose()` alone (the engine's own work is not counted),
 in worker processes that each run one match at a time: with `--workers` no higher than the
@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.engine.match import Match  # noqa: E402
 from bot.engine.players import Player  # noqa: E402
+from bot.engine.players._infer import InferParams  # noqa: E402
 from bot.engine.players.hard import HardParams, HardPlayer  # noqa: E402
 from bot.engine.players.levels import make_player  # noqa: E402
 from bot.engine.round import derive_seed  # noqa: E402
@@ -44,14 +45,17 @@ def build_player(spec: str, seed: int) -> Player:
         return make_player(level, seed)
     if level != "hard":
         raise ValueError("only hard takes parameters")
-    kinds = {f.name: f.type for f in fields(HardParams)}
-    values: dict[str, Any] = {}
+    groups: list[dict[str, Any]] = [{}, {}]
+    kinds = [{f.name: f.type for f in fields(cls)} for cls in (HardParams, InferParams)]
     for item in extra.split(","):
         key, _, raw = item.partition("=")
-        if key not in kinds:
-            raise ValueError(f"HardParams has no field {key!r}")
-        values[key] = float(raw) if "float" in str(kinds[key]) else int(raw)
-    return HardPlayer(seed, HardParams(**values))
+        for values, known in zip(groups, kinds, strict=True):
+            if key in known:
+                values[key] = float(raw) if "float" in str(known[key]) else int(raw)
+                break
+        else:
+            raise ValueError(f"HardParams and InferParams have no field {key!r}")
+    return HardPlayer(seed, HardParams(**groups[0]), InferParams(**groups[1]))
 
 
 @dataclass

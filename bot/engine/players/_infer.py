@@ -161,6 +161,8 @@ class HandSampler:
         history = view.history
         n = len(self.key)
         fresh = not self.chains or history[:n] != self.key
+        # Only the opponent's own decisions add constraints worth new steps.
+        news = fresh or any(e.seat == self.seat for e in history[n:])
         self.key = history
         chains: list[int] = []
         for i in range(prm.chains):
@@ -172,8 +174,8 @@ class HandSampler:
                 h |= sum(rng.sample(bits_of(pool & ~h), missing))
             chains.append(h)
         cons = self.constraints(view)
-        steps = prm.first_steps if fresh else prm.steps
-        if cons and hidden_count and len(pool_bits) > hidden_count:
+        steps = prm.first_steps if fresh else prm.steps if news else 0
+        if steps and cons and hidden_count and len(pool_bits) > hidden_count:
             for i, h in enumerate(chains):
                 like = _likelihood(h | known, cons)
                 for _ in range(steps):

@@ -134,8 +134,11 @@ def _history_masks(view: RoundView) -> tuple[list[int], list[int], list[int]]:
     return discarded, passed, taken
 
 
-def read_view(view: RoundView, weights: Weights = DEFAULT_WEIGHTS) -> Knowledge:
-    """Build the seat's picture of the round from its view."""
+def read_view(
+    view: RoundView, weights: Weights = DEFAULT_WEIGHTS, *, model: bool = True
+) -> Knowledge:
+    """Build the seat's picture of the round from its view. With `model=False` the
+    per-card chances are left empty (for a caller that estimates them another way)."""
     me = view.seat
     hand = mask_of(view.hand)
     pile = mask_of(view.discard_pile)
@@ -145,7 +148,10 @@ def read_view(view: RoundView, weights: Weights = DEFAULT_WEIGHTS) -> Knowledge:
         if s != me:
             seen |= known[s]
     unseen = ALL_CARDS & ~seen
-    discarded, passed, taken = _history_masks(view)
+    if model:
+        discarded, passed, taken = _history_masks(view)
+    else:
+        discarded = passed = taken = [0] * view.seats
     unseen_bits = bits_of(unseen)
     models: list[OpponentModel] = []
     total_unknown = 0
@@ -154,7 +160,7 @@ def read_view(view: RoundView, weights: Weights = DEFAULT_WEIGHTS) -> Knowledge:
         unknown = max(0, view.hand_sizes[seat] - len(view.known_cards[seat]))
         total_unknown += unknown
         raw: dict[int, float] = {}
-        for b in unseen_bits:
+        for b in unseen_bits if model else ():
             w = 1.0
             for src, near_f, far_f in (
                 (discarded[seat], weights.discarded_near, weights.discarded_far),

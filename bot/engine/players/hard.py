@@ -1,10 +1,18 @@
-"""The "hard" computer player. See docs/computer.md for the strategy."""
+"""The "hard" computer player. See docs/computer.md for the strategy.
+
+It reads only its seat's view. In two-player rounds a sampler guesses the opponent's hidden
+cards from its public decisions (`_infer.py`); with three or four players a per-card model
+from the history stands in (`_knowledge.py`). Hands are valued by the expected deadwood
+after one more stock draw, discards by that value plus the chance that the next player
+melds the card, and a knock is weighed against waiting one more turn using the guessed
+hands, the stock left and the rule set's gin and undercut bonuses.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.engine.actions import (
     BIG_GIN,
@@ -24,15 +32,18 @@ from bot.engine.players._cardbits import (
     best_drop,
     bits_of,
     by_points,
+    cards_in,
     mask_deadwood,
     meld_capable,
     near,
 )
-from bot.engine.players._infer import HandSampler, InferParams
+from bot.engine.players._infer import HandSampler, InferParams, melds_with
 from bot.engine.players._knowledge import Knowledge, OpponentModel, read_view
+from bot.engine.rules import RuleSet
+from bot.engine.scoring import settle_knock
 from bot.engine.view import RoundView
 
-__all__ = ["HardParams", "HardPlayer"]
+__all__ = ["HardParams", "HardPlayer", "danger"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,18 +51,23 @@ class HardParams:
     """Tunable weights (defaults tuned with bench/arena.py against "normal")."""
 
     #: Deadwood points a discard costs per unit chance that the next opponent can meld it.
-    danger_cost: float = 6.0
+    danger_cost: float = 3.0
     #: How much of one stock draw's expected gain a second draw is worth (draw choice).
     second_draw: float = 0.8
     #: Extra cost of ending a hand above the knock limit (in deadwood points).
     over_limit: float = 0.0
+    #: Weight of the opponent's chance to knock next turn in discard choices (0: off).
+    defense: float = 1.0
+    #: Knock unless waiting a turn looks better by more than this many points.
+    knock_margin: float = 0.0
+    #: Whether to weigh knocks (False: knock as soon as allowed, like "normal").
+    weigh_knock: int = 1
 
 
 class _Eval:
     """Hand values for one decision: the expected deadwood after one more stock draw."""
 
     def __init__(self, know: Knowledge, limit: int, params: HardParams) -> None:
-        self.know = know
         self.limit = limit
         self.params = params
         self.draws = [(b, PTS[b], w) for b, w in know.stock_prob.items()]
@@ -72,33 +88,20 @@ class _Eval:
         limit = self.limit
         acc = 0.0
         for b, p, w in self.draws:
+            # A card that cannot meld with the hand is either thrown back or kept in place
+            # of the card whose loss costs least.
             v = best_after_draw(m, d0, order, b) if b & capable else min(d0, drop + p)
-            if over and v > limit:
-                acc += w * (v + over)
-            else:
-                acc += w * v
+            acc += w * (v + over if over and v > limit else v)
         result = acc / self.total
         self.cache[m] = result
         return result
 
-    def best_keep(self, m: int, keep: int = 0, shortlist: int = 3) -> float:
-        """Value of the 11-card hand `m` after its best discard (never `keep`). Only the
-        `shortlist` discards leaving the least deadwood now are valued in full."""
-        ranked = sorted((mask_deadwood(m ^ b), -PTS[b], b) for b in by_points(m) if b != keep)
-        return min(self.value(m ^ b) for _, _, b in ranked[:shortlist])
-
     def stock_value(self, m: int) -> float:
-        """Expected value of the 10-card hand `m` after a stock draw and the best discard.
-        A card that cannot pair with the hand is assumed thrown straight back."""
+        """Estimated value of the 10-card hand `m` after drawing from the stock now and
+        once more next turn (so it compares with taking the top discard now): the next
+        draw's expected gain is counted again, scaled by `second_draw`."""
         here = self.value(m)
-        close = near(m)
-        acc = 0.0
-        for b, _, w in self.draws:
-            if b & close:
-                acc += w * min(here, self.best_keep(m | b, b))
-            else:
-                acc += w * here
-        return acc / self.total
+        return here - self.params.second_draw * (mask_deadwood(m) - here)
 
 
 def _prob_two_of(ps: Sequence[float]) -> float:
@@ -117,7 +120,8 @@ def _prob_two_of(ps: Sequence[float]) -> float:
 
 
 def danger(opp: OpponentModel, bit: int) -> float:
-    """Chance that `opp` can put the card `bit` into a meld with cards it holds."""
+    """Chance that `opp` can put the card `bit` into a meld with cards it holds, from the
+    per-card model (cards assumed independent)."""
     pos = bit.bit_length() - 1
     suit, rank = divmod(pos, 16)
     others = [opp.holds(1 << (16 * s + rank)) for s in range(4) if s != suit]
@@ -129,6 +133,16 @@ def danger(opp: OpponentModel, bit: int) -> float:
     a, b, d, e = at(rank - 2), at(rank - 1), at(rank + 1), at(rank + 2)
     p_run = b * (a + (1.0 - a) * d) + (1.0 - b) * d * e
     return 1.0 - (1.0 - p_set) * (1.0 - p_run)
+
+
+@dataclass(slots=True)
+class _Picture:
+    """What the seat believes now: the per-card knowledge, the chance the next player melds
+    a card, and (two players) guesses of the opponent's whole hand."""
+
+    know: Knowledge
+    threat: Callable[[int], float]
+    guesses: list[int] = field(default_factory=list)
 
 
 class HardPlayer:
@@ -145,36 +159,35 @@ class HardPlayer:
         self.infer_params = infer or InferParams()
         self._sampler: HandSampler | None = None
 
-    def _read(self, view: RoundView) -> tuple[Knowledge, Callable[[int], float]]:
-        """The seat's picture of the round and the chance that the next opponent can meld
-        a given card. Two-player rounds use the particle filter over the opponent's hand."""
-        know = read_view(view)
+    # ----- beliefs ------------------------------------------------------------------
+
+    def _read(self, view: RoundView) -> _Picture:
+        know = read_view(view, model=view.seats != 2)
         if view.seats != 2:
             opp = know.next_opponent
-            return know, lambda b: danger(opp, b)
+            return _Picture(know, lambda b: danger(opp, b))
         f = self._sampler
         other = 1 - view.seat
         if f is None or f.seat != other:
             f = self._sampler = HandSampler(other, self._rng, self.infer_params)
-        hands = f.sample(view)
-        share = 1.0 / len(hands)
-        parts = [(h, share) for h in hands]
+        guesses = f.sample(view)
+        share = 1.0 / len(guesses)
         unseen = know.unseen
         prob: dict[int, float] = dict.fromkeys(bits_of(unseen), 0.0)
-        caps: list[tuple[int, float]] = []
-        for h, w in parts:
+        caps: list[int] = []
+        for h in guesses:
             for b in bits_of(h & unseen):
-                prob[b] += w
-            caps.append((meld_capable(h), w))
+                prob[b] += share
+            caps.append(meld_capable(h))
         know.opponents[0].prob = prob
         know.stock_prob = {b: max(0.02, 1.0 - p) for b, p in prob.items()}
 
         def threat(b: int) -> float:
-            if b & know.opponents[0].known:
-                return 0.0
-            return sum(w for c, w in caps if c & b)
+            return share * sum(1 for c in caps if c & b)
 
-        return know, threat
+        return _Picture(know, threat, guesses)
+
+    # ----- the decision -------------------------------------------------------------
 
     def choose(self, view: RoundView, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
@@ -185,7 +198,12 @@ class HardPlayer:
         for action in legal:
             if action.kind == GIN:
                 return action
-        return self._discard(view, legal)
+        pic = self._read(view)
+        if KNOCK in kinds:
+            knock = self._knock(view, legal, pic)
+            if knock is not None:
+                return knock
+        return self._discard(view, legal, pic)
 
     # ----- drawing ------------------------------------------------------------------
 
@@ -198,36 +216,144 @@ class HardPlayer:
         top = view.top_discard
         if top is None or take.kind not in kinds:
             return decline
-        know, _ = self._read(view)
-        hand = know.hand
+        pic = self._read(view)
+        hand = pic.know.hand
         tb = BIT[top]
         if not tb & near(hand):
             return decline
-        ev = _Eval(know, view.rules.knock_limit, self.params)
+        ev = _Eval(pic.know, view.rules.knock_limit, self.params)
         stock = ev.stock_value(hand)
         with_top = hand | tb
         best = min(ev.value(with_top ^ b) for b in by_points(hand))
         return take if best < stock else decline
 
-    # ----- discarding and knocking ----------------------------------------------------
+    # ----- discarding ---------------------------------------------------------------
 
-    def _discard(self, view: RoundView, legal: Sequence[Action]) -> Action:
-        knocks = [a for a in legal if a.kind == KNOCK and a.card is not None]
-        hand = [BIT[c] for c in view.hand]
-        mask = sum(hand)
-        if knocks:
-            # v0: knock as soon as allowed, keeping the least deadwood.
-            cards = [a.card for a in knocks if a.card is not None]
-            return Action(KNOCK, min(cards, key=lambda c: (mask_deadwood(mask ^ BIT[c]), c)))
-        know, threat = self._read(view)
-        ev = _Eval(know, view.rules.knock_limit, self.params)
+    def _discard(self, view: RoundView, legal: Sequence[Action], pic: _Picture) -> Action:
+        mask = pic.know.hand
+        ev = _Eval(pic.know, view.rules.knock_limit, self.params)
         cost = self.params.danger_cost
+        threat = pic.threat
+        # Chance that the opponent knocks on its next turn, and with what: then the hand
+        # kept now is what counts, so weigh it against the longer-term value.
+        q = 0.0
+        knocks: list[int] = []
+        if self.params.defense and pic.guesses:
+            knocks, later = self._opponent_turn(view, pic)
+            q = self.params.defense * len(knocks) / max(1, len(knocks) + len(later))
+        rules = view.rules
         options = []
         for a in legal:
             if a.kind != DISCARD or a.card is None:
                 continue
             b = BIT[a.card]
             score = ev.value(mask ^ b) + cost * threat(b)
+            if q:
+                kept_dw = mask_deadwood(mask ^ b)
+                at_knock = -sum(_outcome(rules, kept_dw, ko) for ko in knocks) / len(knocks)
+                score = (1.0 - q) * score + q * (at_knock + cost * threat(b))
             options.append((score, -PTS[b], a.card))
         _, _, card = min(options)
         return Action(DISCARD, card)
+
+    # ----- knocking -----------------------------------------------------------------
+
+    def _knock(self, view: RoundView, legal: Sequence[Action], pic: _Picture) -> Action | None:
+        """The knock to make now, or None to discard face up and wait a turn."""
+        mask = pic.know.hand
+        cards = [a.card for a in legal if a.kind == KNOCK and a.card is not None]
+        card = min(cards, key=lambda c: (mask_deadwood(mask ^ BIT[c]), -c.points, c))
+        knock = Action(KNOCK, card)
+        if not self.params.weigh_knock or not pic.guesses:
+            return knock
+        kept = mask ^ BIT[card]
+        now, laid = self._knock_value(view, kept, pic.guesses)
+        wait = self._wait_value(view, kept, BIT[card], pic, laid)
+        return knock if now >= wait - self.params.knock_margin else None
+
+    def _knock_value(
+        self, view: RoundView, kept: int, guesses: list[int]
+    ) -> tuple[float, float]:
+        """Mean points (own minus opponent's) of knocking with `kept` against the guesses,
+        settled exactly (lay-offs, undercut), and the mean deadwood the lay-offs saved."""
+        rules = view.rules
+        me = cards_in(kept)
+        total = 0.0
+        laid = 0.0
+        for h in guesses:
+            s = settle_knock([me, cards_in(h)], 0, rules)
+            total += s.points[0] - s.points[1]
+            laid += mask_deadwood(h) - s.seats[1].deadwood_points
+        return total / len(guesses), laid / len(guesses)
+
+    def _wait_value(
+        self, view: RoundView, kept: int, thrown: int, pic: _Picture, laid: float
+    ) -> float:
+        """Rough value of throwing `thrown` face up and knocking next turn instead: the
+        opponent may knock first (then this hand is counted, perhaps as an undercut),
+        else this seat draws once more and knocks or goes gin with what it has then."""
+        rules = view.rules
+        k = mask_deadwood(kept)
+        knocks, later = self._opponent_turn(view, pic, thrown)
+        knock_chance = float(len(knocks))
+        loss = sum(_outcome(rules, k, ko) for ko in knocks)
+        samples = len(later) + knock_chance
+        q = knock_chance / samples if samples else 0.0
+        loss = loss / knock_chance if knock_chance else 0.0
+        if not later:
+            return loss
+        # This seat's next draw, against the opponent's deadwood after its own turn.
+        order = by_points(kept)
+        draws = pic.know.stock_prob
+        total_w = sum(draws.values()) or 1.0
+        # The opponent lays off against a knock about as much as it could now.
+        opp = [max(0.0, o - laid) for o in later]
+        gain = 0.0
+        for b, w in draws.items():
+            k2 = best_after_draw(kept, k, order, b)
+            if k2 == 0:
+                v = rules.gin_bonus + sum(opp) / len(opp)
+            else:
+                v = sum(
+                    (o - k2) if o > k2 else -(rules.undercut_bonus + k2 - o) for o in opp
+                ) / len(opp)
+            gain += w * v
+        gain /= total_w
+        return q * loss + (1.0 - q) * gain
+
+    def _opponent_turn(
+        self, view: RoundView, pic: _Picture, thrown: int = 0
+    ) -> tuple[list[int], list[float]]:
+        """Simulate the opponent's next turn on each guess of its hand: it takes `thrown`
+        if that melds, else draws one of a few unseen cards. Returns the deadwood of the
+        outcomes in which it could knock (0: gin), and of the others."""
+        limit = view.rules.knock_limit
+        pool = pic.know.unseen
+        rng = self._rng
+        knocks: list[int] = []
+        later: list[float] = []
+        for h in pic.guesses:
+            dh = mask_deadwood(h)
+            order = by_points(h)
+            if thrown and melds_with(h, thrown):
+                outcomes = [best_after_draw(h, dh, order, thrown)]
+            else:
+                free = bits_of(pool & ~h)
+                picks = rng.sample(free, min(6, len(free))) if free else []
+                outcomes = [best_after_draw(h, dh, order, c) for c in picks] or [dh]
+            for ko in outcomes:
+                if ko <= limit:
+                    knocks.append(ko)
+                else:
+                    later.append(ko)
+        return knocks, later
+
+
+def _outcome(rules: RuleSet, mine: int, theirs: int) -> float:
+    """Own points minus the opponent's when it knocks with `theirs` deadwood (0: gin)
+    against a hand of `mine` (lay-offs ignored)."""
+    if theirs == 0:
+        return -(rules.gin_bonus + mine)
+    if mine <= theirs:
+        return rules.undercut_bonus + theirs - mine
+    return -(mine - theirs)
