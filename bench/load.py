@@ -1,7 +1,7 @@
 """Load benchmark: many Gin Rummy tables played at once against ONE ``python -m bot``.
 
     .venv/bin/python bench/load.py --tables 10 100 500 [--moves-per-table N] [--seconds S]
-        [--think T] [--burst-moves N] [--profile-bot DIR]
+        [--think T] [--burst-moves N] [--setup-rate R] [--profile-bot DIR]
 
 For each level (a fresh emulator, bot process and temp database per level, so memory and
 errors belong to that level alone):
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import platform
 import random
@@ -69,6 +70,11 @@ def pct(values: list[float], p: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def ms(seconds: float) -> str:
+    """Milliseconds for a latency; an unacknowledged interaction counts as infinite."""
+    return "never" if math.isinf(seconds) else f"{seconds * 1000:.1f} ms"
 
 
 def rss_kib(pid: int) -> int:
@@ -324,7 +330,7 @@ class Phase:
 
     def line(self) -> str:
         n = max(1, self.interactions)
-        lat = [x * 1000 for x in self.latencies]
+        lat = self.latencies
         hand = [x * 1000 for x in self.tally.handoffs]
         handoff = (
             f"          turn handoff (ack -> next player's DM controls, 10 ms polling): "
@@ -334,8 +340,8 @@ class Phase:
         )
         return (
             f"  {self.name:<7} {self.interactions:6d} interactions in {self.seconds:6.1f} s = "
-            f"{self.interactions / self.seconds:6.1f}/s | ack p50 {pct(lat, 50):6.1f} ms, "
-            f"p90 {pct(lat, 90):6.1f}, p99 {pct(lat, 99):6.1f}, max {max(lat, default=0):6.1f} | "
+            f"{self.interactions / self.seconds:6.1f}/s | ack p50 {ms(pct(lat, 50))}, "
+            f"p90 {ms(pct(lat, 90))}, p99 {ms(pct(lat, 99))}, max {ms(max(lat, default=0))} | "
             f"CPU per interaction: bot {self.bot_cpu / n * 1000:.2f} ms, "
             f"emulator+players {self.bench_cpu / n * 1000:.2f} ms "
             f"(bot {self.bot_cpu / self.seconds * 100:.0f}% of a core, "
@@ -405,7 +411,8 @@ class Level:
             name,
             seconds,
             len(inters),
-            [i.latency for i in inters if i.latency is not None],
+            # Never acknowledged: counted as infinitely late, so percentiles don't flatter.
+            [i.latency if i.latency is not None else math.inf for i in inters],
             sum(1 for i in inters if i.ack_type is None),
             sum(len(i.refused) for i in inters),
             refused_moves,
@@ -598,7 +605,7 @@ def summary_table(results: list[dict[str, Any]]) -> str:
     for r in results:
         n = r["tables"]
         for p in r["phases"]:
-            lat = [x * 1000 for x in p.latencies]
+            lat = p.latencies
             n_int = max(1, p.interactions)
             other = (
                 sum(p.errors.values())
@@ -611,14 +618,14 @@ def summary_table(results: list[dict[str, Any]]) -> str:
             )
             rows.append(
                 f"| {n} | {p.name} | {p.interactions} | {p.interactions / p.seconds:.0f} | "
-                f"{pct(lat, 50):.1f} ms | {pct(lat, 99):.1f} ms | {max(lat, default=0):.0f} ms | "
+                f"{ms(pct(lat, 50))} | {ms(pct(lat, 99))} | {ms(max(lat, default=0))} | "
                 f"{p.unacked} | {max(0, other)} | {p.bot_cpu / n_int * 1000:.1f} / "
                 f"{p.bot_wait / n_int * 1000:.1f} ms | {(p.rss_after - r['rss0']) / n:.0f} |"
             )
     return "\n".join(rows)
 
 
-async def main() -> None:
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 500])
     parser.add_argument("--moves-per-table", type=int, default=20, help="paced moves per table")
@@ -640,6 +647,12 @@ async def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile-bot", metavar="DIR", help="run the bot under cProfile")
     args = parser.parse_args()
+    if args.profile_bot:  # the bot runs in another working directory
+        args.profile_bot = str(Path(args.profile_bot).resolve())
+    asyncio.run(run(args))
+
+
+async def run(args: argparse.Namespace) -> None:
     print(f"machine: {machine()}")
     print(
         f"load: setup {f'{args.setup_rate:g} tables/s' if args.setup_rate else 'all at once'}, "
@@ -658,4 +671,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    main()
