@@ -31,6 +31,8 @@ FormatName = Literal["swiss", "round_robin", "single_elimination", "double_elimi
 Preset = Literal["cardgames", "playingcards", "classic"]
 NO_RIGHTS = "Only someone with Manage Server or the organizer role can do that."
 EMBED_COLOUR = 0x2E7D32
+#: Discord's limit of subcommands (and groups) in one command group.
+MAX_CHILDREN = 25
 
 
 def _code(text: str) -> str:
@@ -117,6 +119,8 @@ class Tournaments(commands.Cog):
         self.service.attach(self.ratings)
         self.service.subscribe(self.show)
         self.group = app_commands.Group(name="tournament", description="Gin Rummy tournaments")
+        #: How players type it: "gin tournament", or "tournament" when /gin is full.
+        self.path = "gin tournament"
         for name, description, callback in (
             ("create", "Create a tournament and open sign-up (organizers).", self.create),
             ("start", "Close sign-up and play round 1 (organizers).", self.start),
@@ -135,12 +139,24 @@ class Tournaments(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SignupButton)
         gin: app_commands.Group = self.bot.gin  # type: ignore[attr-defined]
-        gin.add_command(self.group)
+        if len(gin.commands) < MAX_CHILDREN:
+            gin.add_command(self.group)
+            self.path = f"{gin.name} {self.group.name}"
+        else:
+            # Discord allows 25 subcommands in a group and /gin is full: rather than fail to
+            # load, serve /tournament at the top level (see docs/tournaments-service.md).
+            log.warning("/gin has %d subcommands: serving /tournament instead", MAX_CHILDREN)
+            self.bot.tree.add_command(self.group)
+            self.path = self.group.name
         await self.service.restore()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(SignupButton)
-        self.bot.gin.remove_command(self.group.name)  # type: ignore[attr-defined]
+        gin: app_commands.Group = self.bot.gin  # type: ignore[attr-defined]
+        if self.group.parent is gin:
+            gin.remove_command(self.group.name)
+        else:
+            self.bot.tree.remove_command(self.group.name)
         await self.service.close()
 
     # ----- checks -----------------------------------------------------------------------
@@ -327,7 +343,8 @@ class Tournaments(commands.Cog):
         """The tournament service's observer: announce what changed in the channel."""
         info = update.info
         if update.kind == "signup":
-            await self._edit_signup(info)
+            # Read it afresh: a queued join must not paint over "sign-up closed".
+            await self._edit_signup(await self.service.info(info.id))
         elif update.kind == "round_started":
             await self._round_started(update)
         elif update.kind in ("result", "kicked"):

@@ -1,0 +1,246 @@
+"""A whole Swiss tournament through Discord: eight players sign up with the Join button, three
+rounds are played by scripted users clicking their DMs, the bot restarts in the middle of a
+round, and the standings and final ranking come out right."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import GinBot
+from bot.settings import Settings
+from bot.store import open_store
+from emulator import Emulator, User
+from emulator.models import Role
+from emulator.testing import running
+
+from .driver import play_one
+
+MANAGE_GUILD = 1 << 5
+
+
+@asynccontextmanager
+async def bot_on(emu: Emulator, guild_id: int, database: Path) -> AsyncIterator[GinBot]:
+    settings = Settings(
+        token=emu.token,
+        database=database,
+        dev_guild_id=guild_id,
+        guild_ready_timeout=0.05,
+        turn_seconds=600,
+        round_pause=0,
+        computer_delay=0,
+    )
+    bot = GinBot(settings)
+    async with running(bot, emu):
+        yield bot
+
+
+def commands_path(bot: GinBot) -> str:
+    """ "gin tournament" (or "tournament" while the /gin group is full)."""
+    cog: Any = bot.get_cog("Tournaments")
+    return str(cog.path)
+
+
+def pairing_tables(bot: GinBot, tid: int) -> dict[str, int]:
+    """Pairing key -> game table, for the tournament's matches in play."""
+    cog: Any = bot.get_cog("Tournaments")
+    return {key: table for table, (t, key) in cog.service._by_table.items() if t == tid}
+
+
+def tournament_of(bot: GinBot, tid: int) -> Any:
+    cog: Any = bot.get_cog("Tournaments")
+    return cog.service.tournament(tid)
+
+
+async def play_until(
+    emu: Emulator, players: list[User], done: Callable[[], bool], *, moves: int | None = None
+) -> int:
+    """Scripted users play whatever their DMs offer until `done()` (or `moves` moves)."""
+    made = 0
+    for _ in range(40000):
+        if done() or (moves is not None and made >= moves):
+            return made
+        moved = False
+        for user in players:
+            if await play_one(emu, user):
+                made += 1
+                moved = True
+        if not moved:
+            await asyncio.sleep(0.02)
+    raise AssertionError("the tournament got stuck")
+
+
+async def wait(pred: Callable[[], Any], what: str) -> Any:
+    for _ in range(500):
+        value = pred()
+        if value:
+            return value
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def test_swiss_of_eight_with_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GIN_TOURNAMENT_ROUND_PAUSE", "0")
+    monkeypatch.setenv("GIN_TOURNAMENT_NO_SHOW_SECONDS", "600")
+    database = tmp_path / "gin.sqlite3"
+    async with Emulator() as emu:
+        guild = emu.create_guild("Cards")
+        ch = emu.create_channel(guild, "tournaments")
+        admin = emu.create_user("ada")
+        organizer = emu.create_user("olga")
+        players = [emu.create_user(f"player{i}") for i in range(1, 9)]
+        for user in (admin, organizer, *players):
+            emu.add_member(guild, user)
+        admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
+        hosts = Role(emu.snowflakes.next(), "Hosts", 0, position=3)
+        guild.roles.extend([admins, hosts])
+        guild.members[admin.id].roles.append(admins.id)
+        guild.members[organizer.id].roles.append(hosts.id)
+
+        async with bot_on(emu, guild.id, database) as bot:
+            path = commands_path(bot)
+            # Olga may not organize until an admin names her role.
+            await emu.slash(
+                organizer,
+                ch,
+                f"{path} create",
+                name="Friday Gin",
+                format="swiss",
+                rules="cardgames",
+                target=10,
+                rounds=3,
+            )
+            assert "Manage Server or the organizer role" in emu.last_ephemeral(organizer).text
+            await emu.slash(admin, ch, f"{path} organizer-role", role=hosts)
+            assert "can now run tournaments" in emu.last_ephemeral(admin).text
+            await emu.slash(
+                organizer,
+                ch,
+                f"{path} create",
+                name="Friday Gin",
+                format="swiss",
+                rules="cardgames",
+                target=10,
+                rounds=3,
+            )
+            signup = emu.last_message(ch)
+            assert signup is not None and "Friday Gin" in signup.text
+            assert signup.button_labels == ["Join", "Leave"]
+            tid = int(signup.text.split("(#")[1].split(")")[0])
+
+            for user in players:
+                await emu.click(user, signup, "Join")
+            await emu.click(players[0], signup, "Leave")
+            await emu.click(players[0], signup, "Join")
+            text = emu.message(signup.id).text
+            assert "Entrants (8)" in text
+            assert all(u.global_name in text for u in players)
+            # A player can't start it.
+            await emu.slash(players[1], ch, f"{path} start")
+            assert "Only someone with Manage Server" in emu.last_ephemeral(players[1]).text
+
+            await emu.slash(organizer, ch, f"{path} start")
+            await wait(lambda: any("round 1 of 3" in m.text for m in emu.messages(ch)), "round 1")
+            await wait(lambda: "Sign-up is closed" in emu.message(signup.id).text, "the edit")
+            assert emu.message(signup.id).button_labels == []
+            round1 = next(m for m in emu.messages(ch) if "round 1 of 3" in m.text)
+            # Every player is pinged in the round announcement.
+            assert all(f"<@{u.id}>" in round1.text for u in players)
+
+            # Round 1 to the end, then round 2 only part of the way.
+            await play_until(emu, players, lambda: tournament_of(bot, tid).current_round == 2)
+            t = tournament_of(bot, tid)
+            assert [p.result.kind.value for p in t.rounds[0]] == ["win"] * 4
+            standings = await wait(
+                lambda: next(
+                    (m for m in emu.messages(ch) if "Standings after round 1" in m.text), None
+                ),
+                "the standings message",
+            )
+            await wait(lambda: any("round 2 of 3" in m.text for m in emu.messages(ch)), "round 2")
+            await play_until(emu, players, lambda: False, moves=12)
+            before = json.dumps(tournament_of(bot, tid).to_dict(), sort_keys=True)
+            assert tournament_of(bot, tid).current_round == 2
+            assert not tournament_of(bot, tid).round_complete
+            tables_before = dict(pairing_tables(bot, tid))
+            assert len(tables_before) == 4
+
+        # The bot goes down in the middle of round 2 and comes back on the same database.
+        async with bot_on(emu, guild.id, database) as bot:
+            after = tournament_of(bot, tid)
+            assert json.dumps(after.to_dict(), sort_keys=True) == before
+            # The same tables carry on: none reopened, none lost.
+            assert pairing_tables(bot, tid).items() <= tables_before.items()
+            assert len(pairing_tables(bot, tid)) == len(after.pending_pairings())
+            await play_until(
+                emu, players, lambda: any("is over" in m.text for m in emu.messages(ch))
+            )
+            assert tournament_of(bot, tid) is None  # finished: no longer in memory
+            final = next(m for m in emu.messages(ch) if "is over" in m.text)
+            await emu.slash(players[3], ch, f"{path} standings", tournament=tid)
+            asked = emu.last_ephemeral(players[3]).text
+            assert emu.unknown_routes == []
+
+    # What the store says, checked against what was announced.
+    store = await open_store(database)
+    try:
+        row = await store.tournaments.get(tid)
+        assert row is not None and row.status == "finished"
+        rounds = await store.tournaments.rounds(tid)
+        assert [r.round_no for r in rounds] == [1, 2, 3]
+        pairings = await store.tournaments.pairings(tid)
+        assert len(pairings) == 12 and all(p.result_kind == "win" for p in pairings)
+        # Nobody met twice, and everyone played once a round.
+        assert len({frozenset((p.player_a, p.player_b)) for p in pairings}) == 12
+        for r in (1, 2, 3):
+            seated = [u for p in pairings if p.round_no == r for u in (p.player_a, p.player_b)]
+            assert sorted(seated) == sorted(u.id for u in players)
+        # Every table was a real match, played to its end and rated.
+        for p in pairings:
+            assert p.table_id is not None
+            if p.round_no == 2:
+                assert tables_before[p.key] == p.table_id
+            table = await store.tables.get(p.table_id)
+            assert table is not None and table.status == "finished"
+        points = {u.id: sum(1 for p in pairings if p.winner_id == u.id) for u in players}
+        opponents = {
+            u.id: [
+                p.player_b if p.player_a == u.id else p.player_a
+                for p in pairings
+                if u.id in (p.player_a, p.player_b)
+            ]
+            for u in players
+        }
+        buchholz = {u: sum(points[o] for o in opps) for u, opps in opponents.items()}
+        entries = sorted(await store.tournaments.entries(tid), key=lambda e: e.final_rank or 99)
+        ranked = [e.user_id for e in entries]
+        keys = [(points[u], buchholz[u]) for u in ranked]
+        assert keys == sorted(keys, reverse=True)
+        assert entries[0].status == "champion" and points[ranked[0]] == 3
+        assert sum(points.values()) == 12
+        names = {u.id: u.global_name for u in players}
+        winner_line = final.text.split("Winner:")[1].splitlines()[0]
+        assert f"<@{ranked[0]}>" in winner_line
+        lines = [ln for ln in final.text.splitlines() if ln.strip()[:1].isdigit()]
+        assert [ln.split(".", 1)[1].split()[0] for ln in lines] == [names[u] for u in ranked]
+        for ln, u in zip(lines, ranked, strict=True):
+            assert f"{points[u]} pts, Bu {buchholz[u]}" in ln
+        # The one standings message was edited through to the end, and /standings agrees.
+        assert "Final standings" in emu.message(standings.id).text
+        assert "Final standings" in asked
+        for u in ranked:
+            assert names[u] in asked
+        for u in players:
+            rating = await store.ratings.get(u.id, guild.id)
+            assert rating is not None and rating.games == 3
+            assert (await store.ratings.get(u.id)).games == 3
+    finally:
+        await store.close()
