@@ -92,6 +92,7 @@ class TableService:
         self._make_player = make_player or (lambda level, seed: BaselinePlayer())
         self._live: dict[int, LiveTable] = {}
         self._observers: list[Observer] = []
+        self._workers: set[asyncio.Task[None]] = set()
         self._closing = False
 
     # ----- wiring -------------------------------------------------------------------
@@ -117,6 +118,8 @@ class TableService:
         live.queue.put_nowait(update)
         if live.worker is None or live.worker.done():
             live.worker = asyncio.create_task(self._drain(live))
+            self._workers.add(live.worker)
+            live.worker.add_done_callback(self._workers.discard)
 
     async def _drain(self, live: LiveTable) -> None:
         while not live.queue.empty():
@@ -128,11 +131,10 @@ class TableService:
                     log.exception("observer failed on %s of table %s", update.kind, live.record.id)
 
     async def wait_idle(self) -> None:
-        """Wait until every queued update has been delivered (tests, shutdown)."""
-        for live in list(self._live.values()):
-            if live.worker is not None:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await live.worker
+        """Wait until every queued update has been delivered (tests, shutdown), finished
+        tables' last updates included."""
+        while self._workers:
+            await asyncio.gather(*list(self._workers), return_exceptions=True)
 
     # ----- lookups ------------------------------------------------------------------
 
@@ -437,17 +439,21 @@ class TableService:
             if match.over:
                 await self._finish(live, ended_by="score", loser=None, actor=None)
                 return
-            match.next_round()
-            deadline = self._next_deadline(live, match)
-            live.version = await self.store.tables.start_round(
+            # Deal on a copy: the new round becomes visible only once it is committed.
+            dealt = Match.from_dict(match.to_dict())
+            dealt.next_round()
+            deadline = self._next_deadline(live, dealt)
+            version = await self.store.tables.start_round(
                 live.record.id,
                 live.version,
-                len(match.rounds),
-                match.round.seed,
-                match.round.dealer,
-                json.dumps(match.to_dict()),
+                len(dealt.rounds),
+                dealt.round.seed,
+                dealt.round.dealer,
+                json.dumps(dealt.to_dict()),
                 turn_deadline=deadline,
             )
+            live.match, live.version = dealt, version
+            live.deadline = None if deadline is None else deadline.timestamp()
             await self._refresh(live)
             self._emit(live, self.update(live, "round_start"))
             self._schedule(live)

@@ -26,10 +26,7 @@ class World:
 
 
 @pytest.fixture
-async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
-    monkeypatch.setenv("GIN_ROUND_PAUSE", "0")
-    monkeypatch.setenv("GIN_COMPUTER_DELAY", "0")
-    monkeypatch.setenv("GIN_TURN_SECONDS", "600")
+async def world(tmp_path: Path) -> AsyncIterator[World]:
     async with Emulator() as emu:
         guild = emu.create_guild("Cards")
         channel = emu.create_channel(guild, "gin")
@@ -38,7 +35,13 @@ async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
             emu.add_member(guild, user)
         database = tmp_path / "gin.sqlite3"
         settings = Settings(
-            token=emu.token, database=database, dev_guild_id=guild.id, guild_ready_timeout=0.05
+            token=emu.token,
+            database=database,
+            dev_guild_id=guild.id,
+            guild_ready_timeout=0.05,
+            turn_seconds=600,
+            round_pause=0,
+            computer_delay=0,
         )
         bot = GinBot(settings)
         async with running(bot, emu):

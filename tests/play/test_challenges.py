@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from .conftest import World
 from .test_tables import play_to_the_end
 
@@ -37,12 +35,7 @@ async def test_one_pending_challenge_per_pair(world: World) -> None:
     assert again.response.ephemeral_to is b
 
 
-@pytest.fixture
-def quick_expiry(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GIN_CHALLENGE_SECONDS", "0.3")
-
-
-async def test_unanswered_challenge_expires(quick_expiry: None, world: World) -> None:
+async def test_unanswered_challenge_expires(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
     world.bot.services.challenges.ttl = 0.3  # type: ignore[attr-defined]
     await emu.slash(a, ch, "gin challenge", opponent=b)

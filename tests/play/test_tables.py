@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from emulator import Emulator, User
 
 from .conftest import World
@@ -88,13 +86,7 @@ async def test_closed_dms_play_through_show_my_hand(world: World) -> None:
     assert emu.dms(b) == []
 
 
-@pytest.fixture
-def short_turns(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GIN_TURN_SECONDS", "0.6")
-    monkeypatch.setenv("GIN_REMINDER_SECONDS", "0.3")
-
-
-async def test_turn_timer_reminds_moves_then_forfeits(short_turns: None, world: World) -> None:
+async def test_turn_timer_reminds_moves_then_forfeits(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
     world.bot.services.tables.timing = type(world.bot.services.tables.timing)(  # type: ignore[attr-defined]
         turn=0.6, reminder=0.3, round_pause=0, computer_delay=0
