@@ -1,4 +1,7 @@
-"""``/gin about`` and ``/gin ping``: the smallest cog, and the pattern for the others."""
+"""``/gin about``: the smallest cog, and the pattern for the others.
+
+(No ``/gin ping``: a slash group holds at most 25 subcommands and ``/gin`` needs every one of
+them for the game; ``/gin about`` shows the gateway latency instead.)"""
 
 from __future__ import annotations
 
@@ -39,13 +42,10 @@ class Meta(commands.Cog):
         )
         embed.add_field(name="Version", value=_version())
         embed.add_field(name="Up for", value=f"{uptime // 3600} h {uptime % 3600 // 60} min")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    @gin_command(name="ping", description="Check that the bot is awake")
-    async def ping(self, interaction: discord.Interaction) -> None:
         latency = self.bot.latency
         shown = f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "not measured yet"
-        await interaction.response.send_message(f"Pong! Gateway latency: {shown}.", ephemeral=True)
+        embed.add_field(name="Gateway latency", value=shown)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 async def setup(bot: GinBot) -> None:

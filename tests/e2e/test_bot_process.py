@@ -32,14 +32,14 @@ async def test_bot_starts_syncs_answers_and_stops_cleanly(
     # Besides /gin, only the member context menu (type 2): Challenge, Block, Favorite.
     assert sorted(c["name"] for c in synced if c["type"] != 1) == ["Block", "Challenge", "Favorite"]
     paths = emu.command_paths(world.guild)
-    assert {"gin about", "gin ping"} <= set(paths)
+    assert {"gin about", "gin challenge", "gin table", "gin hand"} <= set(paths)
     assert commands == len(paths)
 
-    ping = await emu.slash(world.alice, world.channel, "gin ping")
-    assert ping.ack_type == 4
-    assert ping.response is not None and ping.response.content.startswith("Pong!")
-    assert ping.response.ephemeral_to is world.alice
-    assert ping.response not in emu.visible_to(world.bob)
+    rules = await emu.slash(world.alice, world.channel, "gin rules", preset="classic")
+    assert rules.ack_type == 4
+    assert rules.response is not None and "**classic**" in rules.response.content
+    assert rules.response.ephemeral_to is world.alice
+    assert rules.response not in emu.visible_to(world.bob)
 
     about = await emu.slash(world.bob, world.channel, "gin about")
     assert about.response is not None and about.response.embed is not None
@@ -84,8 +84,9 @@ async def test_restart_after_sigkill_serves_again(
     await bot.restart()
     assert bot.starts == 2
     assert emu.gateway.identifies == 2
-    ping = await emu.slash(world.carol, world.channel, "gin ping")
-    assert ping.response is not None and "Pong!" in ping.response.content
+    about = await emu.slash(world.carol, world.channel, "gin about")
+    assert about.response is not None and about.response.embed is not None
+    assert "Gateway latency" in about.response.text
 
 
 # --- the pieces -------------------------------------------------------------------------

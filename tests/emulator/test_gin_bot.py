@@ -109,7 +109,6 @@ async def test_cog_methods_under_gin_are_bound_to_their_cog(
         "gin card",
         "gin count",
         "gin oops",
-        "gin ping",
     ]
     first = await emu.slash(world.alice, world.channel, "gin count", step=2, colour="green")
     second = await emu.slash(world.bob, world.channel, "gin count")
@@ -129,7 +128,7 @@ async def test_removing_a_cog_takes_its_subcommands_off(gin: GinBot) -> None:
     assert gin.gin.get_command("count") is not None
     await gin.remove_cog("Counter")
     assert gin.gin.get_command("count") is None
-    assert gin.gin.get_command("ping") is not None
+    assert gin.gin.get_command("about") is not None
 
 
 async def test_a_subcommand_name_clash_refuses_the_second_cog(gin: GinBot) -> None:
@@ -187,5 +186,5 @@ async def test_readiness_line_and_extension_discovery(
     with caplog.at_level(logging.INFO, logger="gin"):
         async with running(GinBot(settings, extensions=["cogs.meta"]), emu):
             pass
-    assert "gin-bot ready: 2 commands, 1 guilds" in caplog.text
-    assert emu.command_paths() == ["gin about", "gin ping"]  # no dev guild: synced globally
+    assert "gin-bot ready: 1 commands, 1 guilds" in caplog.text
+    assert emu.command_paths() == ["gin about"]  # no dev guild: synced globally
