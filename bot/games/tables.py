@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import secrets
@@ -66,8 +67,9 @@ class LiveTable:
     queue: asyncio.Queue[TableUpdate] = field(default_factory=asyncio.Queue)
     worker: asyncio.Task[None] | None = None
 
-    @property
+    @functools.cached_property
     def rules(self) -> RuleSet:
+        # A table's rules never change, so they are parsed once.
         return RuleSet.from_dict(json.loads(self.record.rules_json))
 
     def seat_no(self, user_id: int) -> int:
