@@ -135,8 +135,9 @@ class _Waiter:
 class Watch:
     """Waits on conditions about what users see, for thousands of waiters at once.
 
-    ``Emulator.wait_for`` re-runs every predicate after every change, which with 1,000
-    waiters costs more CPU than the bot itself. Here one task polls every 10 ms and re-runs a
+    ``Emulator.wait_for`` re-runs every predicate after every change (hundreds per second),
+    which with 1,000 waiters would load this process, and so the cores the bot shares with it.
+    Here one task polls every 10 ms and re-runs a
     predicate only when one of its users got a new or edited DM or ephemeral (an O(1)
     signature), or once a second as a fallback."""
 
