@@ -176,26 +176,27 @@ class HandSampler:
         cons = self.constraints(view)
         steps = prm.first_steps if fresh else prm.steps if news else 0
         if steps and cons and hidden_count and len(pool_bits) > hidden_count:
+            rand = rng.random
             for i, h in enumerate(chains):
+                inside = bits_of(h)
+                outside = [b for b in pool_bits if not b & h]
+                n_in = len(inside)
+                n_out = len(outside)
                 like = _likelihood(h | known, cons)
                 for _ in range(steps):
-                    out = _pick(h, rng)
-                    inn = _pick(pool & ~h, rng)
-                    h2 = h ^ out ^ inn
+                    a = int(rand() * n_in)
+                    b = int(rand() * n_out)
+                    out_bit = inside[a]
+                    in_bit = outside[b]
+                    h2 = h ^ out_bit ^ in_bit
                     like2 = _likelihood(h2 | known, cons)
-                    if like2 >= like or rng.random() * like < like2:
+                    if like2 >= like or rand() * like < like2:
                         h, like = h2, like2
+                        inside[a] = in_bit
+                        outside[b] = out_bit
                 chains[i] = h
         self.chains = chains
         return [h | known for h in chains]
-
-
-def _pick(m: int, rng: random.Random) -> int:
-    """A random card of the mask `m` (not empty)."""
-    k = rng.randrange(m.bit_count())
-    for _ in range(k):
-        m &= m - 1
-    return m & -m
 
 
 def _likelihood(h: int, cons: list[_Constraint]) -> float:

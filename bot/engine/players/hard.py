@@ -27,6 +27,7 @@ from bot.engine.actions import (
 )
 from bot.engine.players._cardbits import (
     BIT,
+    CARD,
     PTS,
     best_after_draw,
     best_drop,
@@ -56,8 +57,10 @@ class HardParams:
     second_draw: float = 0.8
     #: Extra cost of ending a hand above the knock limit (in deadwood points).
     over_limit: float = 0.0
+    #: Discards valued in full (those leaving the least deadwood now).
+    shortlist: int = 6
     #: Weight of the opponent's chance to knock next turn in discard choices (0: off).
-    defense: float = 1.0
+    defense: float = 0.0
     #: Knock unless waiting a turn looks better by more than this many points.
     knock_margin: float = 0.0
     #: Whether to weigh knocks (False: knock as soon as allowed, like "normal").
@@ -224,7 +227,7 @@ class HardPlayer:
         ev = _Eval(pic.know, view.rules.knock_limit, self.params)
         stock = ev.stock_value(hand)
         with_top = hand | tb
-        best = min(ev.value(with_top ^ b) for b in by_points(hand))
+        best = min(ev.value(with_top ^ b) for b in _shortlist(with_top, by_points(hand), 4))
         return take if best < stock else decline
 
     # ----- discarding ---------------------------------------------------------------
@@ -243,18 +246,16 @@ class HardPlayer:
             q = self.params.defense * len(knocks) / max(1, len(knocks) + len(later))
         rules = view.rules
         options = []
-        for a in legal:
-            if a.kind != DISCARD or a.card is None:
-                continue
-            b = BIT[a.card]
+        allowed = [BIT[a.card] for a in legal if a.kind == DISCARD and a.card is not None]
+        for b in _shortlist(mask, allowed, self.params.shortlist):
             score = ev.value(mask ^ b) + cost * threat(b)
             if q:
                 kept_dw = mask_deadwood(mask ^ b)
                 at_knock = -sum(_outcome(rules, kept_dw, ko) for ko in knocks) / len(knocks)
                 score = (1.0 - q) * score + q * (at_knock + cost * threat(b))
-            options.append((score, -PTS[b], a.card))
-        _, _, card = min(options)
-        return Action(DISCARD, card)
+            options.append((score, -PTS[b], b))
+        _, _, best = min(options)
+        return Action(DISCARD, CARD[best])
 
     # ----- knocking -----------------------------------------------------------------
 
@@ -347,6 +348,15 @@ class HardPlayer:
                 else:
                     later.append(ko)
         return knocks, later
+
+
+def _shortlist(m: int, candidates: list[int], size: int) -> list[int]:
+    """The `size` cards of `candidates` whose discard from `m` leaves the least deadwood
+    now (the others break melds and are not worth valuing in full)."""
+    if len(candidates) <= size:
+        return candidates
+    ranked = sorted(candidates, key=lambda b: (mask_deadwood(m ^ b), -PTS[b], b))
+    return ranked[:size]
 
 
 def _outcome(rules: RuleSet, mine: int, theirs: int) -> float:
