@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gin.errors")
 
+UNKNOWN_INTERACTION = 10062
 GENERIC_APOLOGY = "Sorry, something went wrong on our side. Please try again in a moment."
 CHECK_FAILED = "Sorry, you can't use that here."
 BAD_OPTION = "Sorry, I couldn't understand one of the options. Please check it and try again."
@@ -96,6 +97,11 @@ async def handle_interaction_error(
     interaction: discord.Interaction[Any], error: BaseException
 ) -> None:
     """The central handler: a private answer to the person, a traceback only in the log."""
+    original = _unwrap(error)
+    if getattr(original, "code", None) == UNKNOWN_INTERACTION:
+        # Answered too late (3 s) or twice: nothing can reach the person any more.
+        log.warning("interaction %s expired before it was answered", interaction.id)
+        return
     text = player_message(error)
     if text is None:
         original = _unwrap(error)

@@ -24,6 +24,7 @@ from bot.services import Services, services_of
 from bot.store import Challenge
 from bot.ui import images, messages
 from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.dms import DMClosed
 from bot.ui.notifier import Notifier
 from cogs._group import gin_command
 
@@ -32,10 +33,18 @@ log = logging.getLogger(__name__)
 Preset = Literal["cardgames", "playingcards", "classic"]
 Level = Literal["easy", "normal", "hard"]
 NEEDED = ("send_messages", "embed_links", "attach_files")
+ANSWER_WITHIN = 2.5  # seconds; Discord's deadline is 3
 
 
 def _name(user: discord.abc.User) -> str:
     return user.display_name
+
+
+def too_late(interaction: discord.Interaction) -> bool:
+    """Whether the 3 s to answer are (nearly) gone: an overloaded bot then drops the click
+    rather than make a move the player can never be told about."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return age > ANSWER_WITHIN
 
 
 def missing_permissions(interaction: discord.Interaction) -> list[str]:
@@ -88,8 +97,7 @@ class Play(commands.Cog):
 
     async def _seen(self, interaction: discord.Interaction) -> None:
         # A player who interacts can be DMed again (see docs/playing.md).
-        if await self.store.players.dm_closed(interaction.user.id):
-            await self.store.players.clear_dm_closed(interaction.user.id)
+        await self.notifier.dms.seen(interaction.user.id)
 
     # ----- slash commands (attached to the shared /gin group) -------------------------
 
@@ -129,11 +137,11 @@ class Play(commands.Cog):
         await self.store.challenges.set_messages(ch.id, message_id=sent.id)
         dm = self._challenge_message(ch, interaction.user, opponent, for_opponent=True)
         try:
-            dm_sent = await opponent.send(**dm.send_kwargs())
+            dm_sent = await self.notifier.dms.send(opponent.id, **dm.send_kwargs())
             await self.store.challenges.set_messages(
                 ch.id, dm_channel_id=dm_sent.channel.id, dm_message_id=dm_sent.id
             )
-        except discord.HTTPException:
+        except (DMClosed, discord.HTTPException):
             log.info("challenge %s: could not DM the opponent", ch.id)
 
     def _challenge_message(
@@ -319,6 +327,9 @@ class Play(commands.Cog):
     async def on_action(
         self, interaction: discord.Interaction, table_id: int, version: int, action: Action
     ) -> None:
+        if too_late(interaction):
+            log.warning("dropped a move on table %s: its interaction is too old", table_id)
+            return
         await self._seen(interaction)
         try:
             update = await self.tables.act(table_id, interaction.user.id, action, version)
@@ -404,6 +415,8 @@ class Play(commands.Cog):
         user = interaction.user
         try:
             if op == "accept":
+                # Setting a table up takes several writes: answer first, within the 3 s.
+                await interaction.response.defer()
                 pending = await self.store.challenges.get(challenge_id)
                 if pending is None:
                     raise GameError("Sorry, we couldn't find that challenge.")
@@ -412,7 +425,7 @@ class Play(commands.Cog):
                 ch, _ = await self.challenges.accept(challenge_id, user.id, names)
                 status = "Accepted. One moment, we're setting up your game..."
                 msg = self._challenge_message(ch, challenger, None, status=status)
-                await interaction.response.edit_message(**msg.kwargs())
+                await interaction.edit_original_response(**msg.kwargs())
                 await self._edit_challenge(ch, status, skip=interaction.message)
                 return
             if op == "decline":
@@ -457,11 +470,7 @@ class Play(commands.Cog):
                 log.info("could not edit challenge %s message %s", ch.id, message_id)
 
     async def _tell(self, user_id: int, text: str) -> None:
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
-        except discord.HTTPException:
-            log.info("could not tell %s: %s", user_id, text)
+        await self.notifier.dms.tell(user_id, text)
 
     async def _expired(self, ch: Challenge) -> None:
         await self._edit_challenge(ch, "Expired: nobody answered in time.")

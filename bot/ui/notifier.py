@@ -15,10 +15,9 @@ import discord
 from bot.games.model import TableState, TableUpdate
 from bot.store import Store
 from bot.ui import images, messages
+from bot.ui.dms import DirectMessages, DMClosed
 
 log = logging.getLogger(__name__)
-
-DM_CLOSED = 50007
 
 
 class Notifier:
@@ -32,6 +31,7 @@ class Notifier:
     ) -> None:
         self.client = client
         self.store = store
+        self.dms = DirectMessages(client, store)
         #: table id -> (user id, announcement) for what the finished match unlocked.
         self.achievements = achievements
         # (table, seat) -> (DM channel id, message id) of the hand message in use.
@@ -130,19 +130,10 @@ class Notifier:
     async def _send_dm(
         self, state: TableState, seat_no: int, user_id: int, message: messages.Message
     ) -> None:
-        if await self.store.players.dm_closed(user_id):
-            await self._tell_closed(state, user_id)
-            return
         try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            dm = user.dm_channel or await user.create_dm()
-            sent = await dm.send(**message.send_kwargs())
-        except discord.Forbidden as exc:
-            if exc.code == DM_CLOSED:
-                await self.store.players.mark_dm_closed(user_id)
-                await self._tell_closed(state, user_id)
-            else:
-                log.warning("DM to %s refused: %s", user_id, exc)
+            sent = await self.dms.send(user_id, **message.send_kwargs())
+        except DMClosed:
+            await self._tell_closed(state, user_id)
             return
         except discord.HTTPException:
             log.warning("could not DM player %s", user_id)
@@ -165,13 +156,7 @@ class Notifier:
         if self.achievements is None:
             return
         for user_id, text in await self.achievements(state.table_id):
-            if await self.store.players.dm_closed(user_id):
-                continue  # announced privately or not at all
-            try:
-                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                await user.send(text)
-            except discord.HTTPException:
-                log.info("could not announce an achievement to %s", user_id)
+            await self.dms.tell(user_id, text)  # privately or not at all
 
     async def _remind(self, state: TableState, seconds_left: str) -> None:
         pub = state.public
@@ -181,13 +166,6 @@ class Notifier:
         if seat.user_id is None:
             return
         text = f"⏰ Your turn at table #{state.table_id}: {seconds_left} s left before an automatic move."
-        if await self.store.players.dm_closed(seat.user_id):
-            await self._send_channel(
-                state.channel_id, messages.Message(f"<@{seat.user_id}> {text}", None, None)
-            )
-            return
-        try:
-            user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
-            await user.send(text)
-        except discord.HTTPException:
-            log.info("could not remind player %s", seat.user_id)
+        if not await self.dms.tell(seat.user_id, text):
+            mention = messages.Message(f"<@{seat.user_id}> {text}", None, None)
+            await self._send_channel(state.channel_id, mention)

@@ -30,7 +30,7 @@ async def test_challenge_to_final_score(world: World) -> None:
     assert challenge is not None and "challenges" in challenge.text
     invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
     await emu.click(b, invite, "Accept")
-    assert "setting up your game" in emu.message(invite.id).text
+    await emu.wait_for(lambda: "setting up your game" in emu.message(invite.id).text)
     await emu.wait_for(
         lambda: live_controls(emu, a) or live_controls(emu, b), what="a hand with controls"
     )
@@ -80,7 +80,7 @@ async def test_clicks_are_checked(world: World) -> None:
     invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
     # Only the challenged player may accept.
     await emu.click(a, emu.last_message(ch), "Accept")
-    assert "Only the challenged player" in emu.last_ephemeral(a).text
+    await emu.wait_for_ephemeral(a, lambda m: "Only the challenged player" in m.text)
     await emu.click(b, invite, "Accept")
     table_msg = await emu.wait_for_message(ch, lambda m: "Show my hand" in m.button_labels)
     # A spectator can't see hands.

@@ -20,7 +20,7 @@ from emulator import Emulator, User
 from emulator.models import Role
 from emulator.testing import running
 
-from .driver import play_one
+from .driver import live_controls, play_one
 
 MANAGE_GUILD = 1 << 5
 
@@ -244,3 +244,74 @@ async def test_swiss_of_eight_with_a_restart(
             assert (await store.ratings.get(u.id)).games == 3
     finally:
         await store.close()
+
+
+async def test_no_show_kick_and_cancel_in_the_channel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GIN_TOURNAMENT_ROUND_PAUSE", "0")
+    monkeypatch.setenv("GIN_TOURNAMENT_NO_SHOW_SECONDS", "1.5")
+    async with Emulator() as emu:
+        guild = emu.create_guild("Cards")
+        ch = emu.create_channel(guild, "tournaments")
+        admin = emu.create_user("ada")
+        players = [emu.create_user(f"player{i}") for i in range(1, 5)]
+        for user in (admin, *players):
+            emu.add_member(guild, user)
+        admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
+        guild.roles.append(admins)
+        guild.members[admin.id].roles.append(admins.id)
+        async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
+            path = commands_path(bot)
+            await emu.slash(
+                admin,
+                ch,
+                f"{path} create",
+                name="Quick",
+                format="swiss",
+                rules="cardgames",
+                target=10,
+                rounds=3,
+            )
+            signup = emu.last_message(ch)
+            assert signup is not None
+            tid = int(signup.text.split("(#")[1].split(")")[0])
+            for user in players:
+                await emu.click(user, signup, "Join")
+            await emu.slash(admin, ch, f"{path} start")
+            await wait(lambda: any("round 1 of 3" in m.text for m in emu.messages(ch)), "round 1")
+            # Exactly one player makes one move; everyone else stays away.
+            mover = await wait(
+                lambda: next((u for u in players if live_controls(emu, u)), None), "a hand"
+            )
+            assert await play_one(emu, mover)
+            note = await wait(
+                lambda: next((m for m in emu.messages(ch) if "No-show" in m.text), None),
+                "the no-show note",
+            )
+            absent = [u for u in players if u is not mover]
+            assert all(u.global_name in note.text for u in absent)
+            assert mover.global_name not in note.text
+            await wait(lambda: any("round 2 of 3" in m.text for m in emu.messages(ch)), "round 2")
+            # Pausing stops round 2's clock (and keeps the rest of this test unhurried).
+            await emu.slash(admin, ch, f"{path} pause")
+            await wait(lambda: any("is paused" in m.text for m in emu.messages(ch)), "pause")
+            t = tournament_of(bot, tid)
+            assert t.current_round == 2
+            kinds = sorted(p.result.kind.value for p in t.rounds[0])
+            assert kinds == ["double_forfeit", "forfeit"]
+            forfeit = next(p for p in t.rounds[0] if p.result.kind.value == "forfeit")
+            assert forfeit.result.winner == mover.id
+            # The organizer removes a player; a player may not.
+            await emu.slash(players[0], ch, f"{path} kick", player=players[1])
+            assert "Only someone with Manage Server" in emu.last_ephemeral(players[0]).text
+            await emu.slash(admin, ch, f"{path} kick", player=players[1])
+            await wait(
+                lambda: any("was removed from the tournament" in m.text for m in emu.messages(ch)),
+                "the kick note",
+            )
+            assert players[1].id in tournament_of(bot, tid).withdrawn
+            await emu.slash(admin, ch, f"{path} cancel")
+            await wait(lambda: any("was cancelled" in m.text for m in emu.messages(ch)), "cancel")
+            assert tournament_of(bot, tid) is None
+            assert not emu.unacknowledged()
