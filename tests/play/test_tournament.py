@@ -172,6 +172,9 @@ async def test_swiss_of_eight_with_a_restart(
             assert not tournament_of(bot, tid).round_complete
             tables_before = dict(pairing_tables(bot, tid))
             assert len(tables_before) == 4
+            # Let the last moves reach the players' DMs before going down: an update still
+            # on its way at shutdown is not sent again after the restart (see the docs).
+            await emu.settle(quiet=0.3)
 
         # The bot goes down in the middle of round 2 and comes back on the same database.
         async with bot_on(emu, guild.id, database) as bot:
