@@ -662,7 +662,7 @@ class TableService:
 
     async def recover(self) -> int:
         """Rebuild every table in play from its snapshot plus the moves logged after it,
-        and arm its timers again. Returns how many tables were restored."""
+        arm its timers again and show it afresh. Returns how many tables were restored."""
         restored = 0
         for item in await self.store.tables.in_play():
             record = item.table
@@ -688,6 +688,9 @@ class TableService:
             if match.round_over:
                 self._after_round(live)
             else:
+                # Updates still queued when the bot stopped are gone: show the table and
+                # every hand afresh, so nobody is left without their controls.
+                self._emit(live, self.update(live, "round_start"))
                 self._schedule(live)
             restored += 1
         return restored
