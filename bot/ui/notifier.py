@@ -45,6 +45,10 @@ class Notifier:
         if kind in ("lobby", "closed"):
             await self._edit_public(state, messages.lobby_message(state, closed=update.note))
             return
+        if kind == "move" and state.public is not None and state.public.phase == "discard":
+            # A draw: the same player discards next, and the table shows whole turns ("drew
+            # from the stock and discarded 9♠"), so everyone else is updated after the discard.
+            return
         if kind == "round_start":
             await self._new_public(state)
         elif kind in ("move", "round_over", "match_over", "removed"):
