@@ -20,6 +20,7 @@ from bot.games.challenges import make_rules
 from bot.games.errors import NOT_SEATED, GameError
 from bot.games.model import TableState, TableUpdate
 from bot.games.tables import StaleButton
+from bot.render import warm_up
 from bot.services import Services, services_of
 from bot.store import Challenge
 from bot.ui import images, messages
@@ -73,12 +74,15 @@ class Play(commands.Cog):
         self.circle = services.circle
         self.notifier = Notifier(bot, services.store, self._achievements)
         self._expiry: asyncio.Task[None] | None = None
+        self._warm: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tables.subscribe(self.notifier)
         await self.tables.recover()
         self._expiry = asyncio.create_task(self.challenges.expire_loop(self._expired))
+        # Draw the card faces once, off the loop, so the first game's pictures are quick.
+        self._warm = asyncio.create_task(asyncio.to_thread(warm_up, images.PUBLIC))
 
     async def cog_unload(self) -> None:
         if self._expiry is not None:
