@@ -54,6 +54,8 @@ log = logging.getLogger("emulator")
 
 T = TypeVar("T")
 MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
+#: Application command type of a user context-menu entry (data.type of its interaction).
+USER_COMMAND = 2
 _PUBLIC_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
 
 
@@ -904,11 +906,13 @@ class Emulator:
     # ------------------------------------------------------------------------------------
     # acting as people
     # ------------------------------------------------------------------------------------
-    def _find_command(self, user: User, channel: Channel, name: str) -> dict[str, Any]:
+    def _find_command(
+        self, user: User, channel: Channel, name: str, kind: int = 1
+    ) -> dict[str, Any]:
         guild = channel.guild
         scopes: list[int | None] = [guild.id, None] if guild is not None else [None]
         for scope in scopes:
-            cmd = self._commands.get(scope, {}).get((1, name))
+            cmd = self._commands.get(scope, {}).get((kind, name))
             if cmd is None:
                 continue
             contexts = cmd.get("contexts")
@@ -925,7 +929,7 @@ class Emulator:
                     raise EmulatorError(f"{user.username} lacks the permissions /{name} needs")
             return cmd
         where = guild.name if guild is not None else "DMs"
-        available = sorted({n for s in scopes for (_, n) in self._commands.get(s, {})})
+        available = sorted({n for s in scopes for (k, n) in self._commands.get(s, {}) if k == kind})
         raise EmulatorError(f"no command /{name} registered for {where}; registered: {available}")
 
     def _resolve_command(
@@ -1182,6 +1186,39 @@ class Emulator:
         target = channel if channel is not None else self.dm_channel(user)
         data, full = self._command_data(user, target, command, options)
         inter = self._new_interaction(APPLICATION_COMMAND, user, target, data, command_name=full)
+        return await self._send(inter, wait=wait, raise_on_failure=raise_on_failure)
+
+    async def user_command(
+        self,
+        user: User,
+        channel: Channel | None,
+        name: str,
+        *,
+        target: User,
+        wait: bool = True,
+        raise_on_failure: bool = True,
+    ) -> Interaction:
+        """Pick ``name`` from ``target``'s user context menu (Apps) as ``user`` in ``channel``.
+
+        Sends an application command of type 2 (USER) with ``data.target_id`` and the target
+        in ``resolved.users`` (and ``resolved.members`` in a server where they are a member).
+        """
+        where = channel if channel is not None else self.dm_channel(user)
+        cmd = self._find_command(user, where, name, kind=USER_COMMAND)
+        resolved: dict[str, dict[str, Any]] = {}
+        self._option_value(
+            {"type": 6, "name": "target"}, target, where.guild, resolved, check=False
+        )
+        data: dict[str, Any] = {
+            "id": cmd["id"],
+            "name": cmd["name"],
+            "type": USER_COMMAND,
+            "target_id": str(target.id),
+            "resolved": resolved,
+        }
+        if "guild_id" in cmd:
+            data["guild_id"] = cmd["guild_id"]
+        inter = self._new_interaction(APPLICATION_COMMAND, user, where, data, command_name=name)
         return await self._send(inter, wait=wait, raise_on_failure=raise_on_failure)
 
     async def autocomplete(
