@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.circle import REACTIONS, CircleError, CircleService, Person
 from bot.circle import text as views
 from bot.circle.replay import RoundReplay
+from bot.circle.service import RATING_SORT
 from bot.errors import handle_interaction_error
 from bot.services import Services, services_of
 from cogs._group import gin_command
@@ -25,7 +26,7 @@ from cogs._group import gin_command
 log = logging.getLogger(__name__)
 
 Scope = Literal["server", "global"]
-Sort = Literal["wins", "gins", "points", "streak", "played"]
+Sort = Literal["wins", "gins", "points", "streak", "played", "rating"]
 NONE = discord.AllowedMentions.none()
 
 
@@ -291,6 +292,13 @@ class Players(commands.Cog):
     async def leaderboard_message(
         self, viewer_id: int, guild_id: int | None, scope: Scope, sort: str, page: int
     ) -> tuple[str, LeaderboardView]:
+        if sort == RATING_SORT:
+            rated = await self.circle.rating_leaderboard(
+                viewer_id, guild_id=guild_id, scope=scope, page=page
+            )
+            hearts = await self.circle.decorate_names(viewer_id, [e.user_id for e in rated.entries])
+            view = LeaderboardView(self, viewer_id, guild_id, scope, sort, rated.page, rated.pages)
+            return views.rating_board_text(rated, hearts), view
         board = await self.circle.leaderboard(
             viewer_id, guild_id=guild_id, scope=scope, sort=sort, page=page
         )

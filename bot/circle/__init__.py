@@ -17,6 +17,8 @@ from bot.circle.service import (
     CircleService,
     LeaderboardPage,
     Person,
+    RatedLine,
+    RatingPage,
     RelationsView,
     StatsView,
 )
@@ -32,6 +34,8 @@ __all__ = [
     "Facts",
     "LeaderboardPage",
     "Person",
+    "RatedLine",
+    "RatingPage",
     "RelationsView",
     "ReplayFrame",
     "RoundReplay",

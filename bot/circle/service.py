@@ -15,9 +15,11 @@ from bot.circle.replay import RoundReplay, replay_round
 from bot.engine import RuleSet
 from bot.engine.actions import Action
 from bot.games.errors import GameError
+from bot.ratings import Rating
 from bot.store import GLOBAL, Store
 from bot.store.errors import PlayerInGame
 from bot.store.history import MatchSummary
+from bot.store.ratings import PlayerRating
 from bot.store.relations import Favorite, RelationKind
 from bot.store.stats import LEADERBOARD_SORTS, LeaderboardEntry, LeaderboardSort, StatLine
 
@@ -25,6 +27,9 @@ Scope = Literal["server", "global"]
 
 HEART = "♥"
 PAGE_SIZE = 10
+#: `/gin leaderboard sort:` choices: the record counters, and the Glicko-2 rating.
+RATING_SORT = "rating"
+SORTS: tuple[str, ...] = (*LEADERBOARD_SORTS, RATING_SORT)
 #: Table chat: a line is cut to this many characters.
 MAX_CHAT = 200
 #: Canned quick reactions, offered as buttons.
@@ -77,6 +82,9 @@ class StatsView:
     computer: StatLine
     favorite_rules: str | None
     achievements: tuple[str, ...]  # titles, first unlocked first
+    #: Glicko-2 ratings; None when never rated there (server: None outside a server too).
+    server_rating: Rating | None = None
+    global_rating: Rating | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +104,42 @@ class LeaderboardPage:
     @property
     def viewer_on_page(self) -> bool:
         return any(e.user_id == self.viewer_id for e in self.entries)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedLine:
+    """One row of the rating leaderboard."""
+
+    rank: int
+    user_id: int
+    name: str | None
+    rating: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPage:
+    """A page of `/gin leaderboard sort:rating`, with the viewer's own rank and rating."""
+
+    scope: Scope
+    guild_id: int
+    page: int  # 0-based
+    pages: int
+    total: int
+    entries: tuple[RatedLine, ...]
+    viewer_id: int
+    viewer_rank: int | None
+    viewer_rating: Rating | None
+    sort: str = RATING_SORT
+
+    @property
+    def viewer_on_page(self) -> bool:
+        return any(e.user_id == self.viewer_id for e in self.entries)
+
+
+def _as_rating(row: PlayerRating | None) -> Rating | None:
+    if row is None:
+        return None
+    return Rating(row.rating, row.rd, row.volatility, row.games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +298,12 @@ class CircleService:
                 user_id, None if sid == GLOBAL else sid
             ),
             achievements=tuple(BY_KEY[k].title if k in BY_KEY else k for k in keys),
+            server_rating=(
+                None
+                if guild_id is None
+                else _as_rating(await self.store.ratings.get(user_id, guild_id))
+            ),
+            global_rating=_as_rating(await self.store.ratings.get(user_id, GLOBAL)),
         )
 
     async def leaderboard(
@@ -268,7 +318,7 @@ class CircleService:
     ) -> LeaderboardPage:
         """One page (vs people), and the viewer's own rank even when it is not on the page."""
         if sort not in LEADERBOARD_SORTS:
-            raise CircleError(f"Sort by one of: {', '.join(LEADERBOARD_SORTS)}.")
+            raise CircleError(f"Sort by one of: {', '.join(SORTS)}.")
         order: LeaderboardSort = sort
         sid = _scope_id(scope, guild_id)
         total = await self.store.stats.count(sid)
@@ -289,6 +339,32 @@ class CircleService:
         return LeaderboardPage(
             scope, sid, order, page, pages, total, tuple(entries), viewer_id, rank, value
         )
+
+    async def rating_leaderboard(
+        self,
+        viewer_id: int,
+        *,
+        guild_id: int | None,
+        scope: Scope = "server",
+        page: int = 0,
+        page_size: int = PAGE_SIZE,
+    ) -> RatingPage:
+        """A page of players by Glicko-2 rating (rated matches only), and the viewer's own
+        rank and rating even when they are not on the page."""
+        sid = _scope_id(scope, guild_id)
+        total = await self.store.ratings.count(sid)
+        pages = max(1, math.ceil(total / page_size))
+        page = min(max(page, 0), pages - 1)
+        rows = await self.store.ratings.leaderboard(sid, limit=page_size, offset=page * page_size)
+        entries = tuple(
+            RatedLine(r.rank, r.rating.user_id, r.display_name, _as_rating(r.rating) or Rating())
+            for r in rows
+        )
+        rank = await self.store.ratings.rank(viewer_id, sid)
+        mine = next((e.rating for e in entries if e.user_id == viewer_id), None)
+        if mine is None and rank is not None:
+            mine = _as_rating(await self.store.ratings.get(viewer_id, sid))
+        return RatingPage(scope, sid, page, pages, total, entries, viewer_id, rank, mine)
 
     async def history(
         self, user_id: int, *, guild_id: int | None = None, limit: int = 10, offset: int = 0

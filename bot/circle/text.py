@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from bot.circle.replay import ReplayFrame, RoundReplay
-from bot.circle.service import LeaderboardPage, RelationsView, StatsView
+from bot.circle.service import LeaderboardPage, RatingPage, RelationsView, StatsView
 from bot.engine import label_cards
 from bot.games.present import result_text
+from bot.ratings import Rating, format_rating
 from bot.store.history import MatchSummary
 from bot.store.relations import Favorite
 from bot.store.stats import StatLine
@@ -19,7 +20,10 @@ SORT_TITLES = {
     "points": "points scored",
     "streak": "best win streak",
     "played": "matches played",
+    "rating": "rating",
 }
+#: Shown under rating lists: what "±" and "?" mean.
+RATING_LEGEND = "± = rating deviation · ? = provisional (deviation still large)"
 
 
 def _who(name: str | None, user_id: int, hearts: Mapping[int, str]) -> str:
@@ -44,10 +48,29 @@ def stat_lines(line: StatLine) -> list[str]:
     ]
 
 
+def rating_text(rating: Rating | None) -> str:
+    """``1523 ±87 (12 rated matches)``, with ``?`` and "provisional" while RD is large."""
+    if rating is None:
+        return "unrated (no rated match yet)"
+    games = f"{rating.games} rated match{'es' if rating.games != 1 else ''}"
+    mark = ", provisional" if rating.provisional else ""
+    return f"**{format_rating(rating)}** ({games}{mark})"
+
+
+def ratings_field(view: StatsView) -> str:
+    """The stats' rating field: this server's rating (in a server) and the global one."""
+    lines = []
+    if view.scope == "server":
+        lines.append(f"This server: {rating_text(view.server_rating)}")
+    lines.append(f"Global: {rating_text(view.global_rating)}")
+    return "\n".join(lines)
+
+
 def stats_text(view: StatsView) -> tuple[str, list[tuple[str, str]]]:
     """Title and (field name, value) pairs for `/gin stats`."""
     where = "this server" if view.scope == "server" else "all servers"
     fields = [
+        ("Rating (Glicko-2)", ratings_field(view)),
         ("Vs people", "\n".join(stat_lines(view.people))),
         ("Vs the computer", "\n".join(stat_lines(view.computer))),
         ("Favorite rules", view.favorite_rules or "—"),
@@ -70,6 +93,29 @@ def leaderboard_text(page: LeaderboardPage, hearts: Mapping[int, str]) -> str:
     else:
         mine = f"Your rank: **#{page.viewer_rank}** of {page.total} ({page.viewer_value})"
     foot = f"Page {page.page + 1} of {page.pages}"
+    return "\n".join([head, *rows, "", mine, foot])
+
+
+def rating_board_text(page: RatingPage, hearts: Mapping[int, str]) -> str:
+    """`/gin leaderboard sort:rating`: rating ± RD per player, ``?`` on provisional ones."""
+    where = "this server" if page.scope == "server" else "all servers"
+    head = f"**Leaderboard — rating, {where}** (rated matches)"
+    if not page.entries:
+        return head + "\nNobody has played a rated match here yet."
+    rows = []
+    for e in page.entries:
+        me = " ◀ you" if e.user_id == page.viewer_id else ""
+        rows.append(
+            f"`#{e.rank:>4}` {_who(e.name, e.user_id, hearts)} — {format_rating(e.rating)}{me}"
+        )
+    if page.viewer_rank is None or page.viewer_rating is None:
+        mine = "You're not rated here yet: finish a rated match against a person."
+    else:
+        mine = (
+            f"Your rank: **#{page.viewer_rank}** of {page.total} "
+            f"({format_rating(page.viewer_rating)})"
+        )
+    foot = f"Page {page.page + 1} of {page.pages} · {RATING_LEGEND}"
     return "\n".join([head, *rows, "", mine, foot])
 
 
