@@ -44,6 +44,8 @@ class Settings:
     computer_delay: float = 1.5
     #: Seconds before an unanswered challenge expires.
     challenge_seconds: float = 300.0
+    #: Card pictures on messages (``GIN_PICTURES=off`` keeps text only, for very busy bots).
+    pictures: bool = True
     #: discord.py's wait for the last GUILD_CREATE before ``on_ready`` (tests use ~0.1).
     guild_ready_timeout: float = 2.0
 
@@ -103,6 +105,16 @@ class Settings:
                 f"DISCORD_GATEWAY_URL must start with ws:// or wss://, not {gateway_url!r}."
             )
 
+        def switch(name: str, default: bool) -> bool:
+            raw = get(name)
+            if raw is None:
+                return default
+            if raw.lower() in ("on", "true", "yes", "1"):
+                return True
+            if raw.lower() in ("off", "false", "no", "0"):
+                return False
+            raise SettingsError(f"{name} must be on or off, not {raw!r}.")
+
         def seconds(name: str, default: float) -> float:
             raw = get(name)
             if raw is None:
@@ -127,6 +139,7 @@ class Settings:
             round_pause=seconds("GIN_ROUND_PAUSE", 5.0),
             computer_delay=seconds("GIN_COMPUTER_DELAY", 1.5),
             challenge_seconds=seconds("GIN_CHALLENGE_SECONDS", 300.0),
+            pictures=switch("GIN_PICTURES", True),
             guild_ready_timeout=seconds("GIN_GUILD_READY_TIMEOUT", 2.0),
         )
 

@@ -72,7 +72,9 @@ class Play(commands.Cog):
         self.challenges = services.challenges
         self.store = services.store
         self.circle = services.circle
-        self.notifier = Notifier(bot, services.store, self._achievements)
+        enabled = getattr(getattr(bot, "settings", None), "pictures", True)
+        self.pictures = images.Pictures(services.store, enabled=enabled)
+        self.notifier = Notifier(bot, services.store, self._achievements, self.pictures)
         self._expiry: asyncio.Task[None] | None = None
         self._warm: asyncio.Task[None] | None = None
 
@@ -93,7 +95,7 @@ class Play(commands.Cog):
         self, state: TableState, view: RoundView, user_id: int, *, note: str | None = None
     ) -> messages.Message:
         msg = messages.hand_message(state, view, note=note)
-        return await images.with_hand(msg, view, await images.player_options(self.store, user_id))
+        return await self.pictures.hand(msg, view, user_id)
 
     async def _achievements(self, table_id: int) -> list[tuple[int, str]]:
         unlocked = await self.circle.on_match_recorded(table_id)

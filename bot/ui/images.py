@@ -16,12 +16,30 @@ log = logging.getLogger(__name__)
 PUBLIC = RenderOptions()
 
 
-async def player_options(store: Store, user_id: int) -> RenderOptions | None:
-    """The player's picture settings, or None when they turned pictures off."""
-    settings = await store.players.settings(user_id)
-    if not settings.images:
-        return None
-    return RenderOptions(four_colour=settings.four_colour, dark=settings.dark)
+class Pictures:
+    """Pictures for messages, unless the operator turned them off (`GIN_PICTURES=off`)."""
+
+    def __init__(self, store: Store, *, enabled: bool = True) -> None:
+        self.store = store
+        self.enabled = enabled
+
+    async def options(self, user_id: int) -> RenderOptions | None:
+        """The player's picture settings, or None when pictures are off for them."""
+        if not self.enabled:
+            return None
+        settings = await self.store.players.settings(user_id)
+        if not settings.images:
+            return None
+        return RenderOptions(four_colour=settings.four_colour, dark=settings.dark)
+
+    async def hand(self, message: Message, view: RoundView, user_id: int) -> Message:
+        return await with_hand(message, view, await self.options(user_id))
+
+    async def table(self, message: Message, state: TableState) -> Message:
+        return await with_table(message, state) if self.enabled else message
+
+    async def reveal(self, message: Message, state: TableState, title: str) -> Message:
+        return await with_reveal(message, state, title) if self.enabled else message
 
 
 async def with_hand(message: Message, view: RoundView, options: RenderOptions | None) -> Message:

@@ -28,10 +28,12 @@ class Notifier:
         client: discord.Client,
         store: Store,
         achievements: Callable[[int], Awaitable[list[tuple[int, str]]]] | None = None,
+        pictures: images.Pictures | None = None,
     ) -> None:
         self.client = client
         self.store = store
         self.dms = DirectMessages(client, store)
+        self.pictures = pictures or images.Pictures(store)
         #: table id -> (user id, announcement) for what the finished match unlocked.
         self.achievements = achievements
         # (table, seat) -> (DM channel id, message id) of the hand message in use.
@@ -52,13 +54,13 @@ class Notifier:
         if kind == "round_start":
             await self._new_public(state)
         elif kind in ("move", "round_over", "match_over", "removed"):
-            table = await images.with_table(messages.table_message(state), state)
+            table = await self.pictures.table(messages.table_message(state), state)
             await self._edit_public(state, table)
         if kind == "round_over":
             reveal = messages.reveal_message(state)
             title = reveal.embed.title if reveal.embed is not None else ""
             await self._send_channel(
-                state.channel_id, await images.with_reveal(reveal, state, title or "")
+                state.channel_id, await self.pictures.reveal(reveal, state, title or "")
             )
         if kind == "match_over" and update.summary is not None:
             await self._send_channel(
@@ -74,7 +76,7 @@ class Notifier:
     # ----- public messages ------------------------------------------------------------
 
     async def _new_public(self, state: TableState) -> None:
-        message = await images.with_table(messages.table_message(state), state)
+        message = await self.pictures.table(messages.table_message(state), state)
         sent = await self._send_channel(state.channel_id, message)
         if sent is not None:
             await self.store.tables.set_message(state.table_id, sent.id)
@@ -108,10 +110,8 @@ class Notifier:
                 self._turn_shown[(state.table_id, seat_no)] = view.my_turn
                 continue
             key = (state.table_id, seat_no)
-            message = await images.with_hand(
-                messages.hand_message(state, view),
-                view,
-                await images.player_options(self.store, seat.user_id),
+            message = await self.pictures.hand(
+                messages.hand_message(state, view), view, seat.user_id
             )
             turn_starts = view.my_turn and not self._turn_shown.get(key, False)
             self._turn_shown[key] = view.my_turn

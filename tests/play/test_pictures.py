@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
+
+from bot.settings import Settings, SettingsError
 
 from .conftest import World
 from .driver import live_controls
@@ -30,3 +33,21 @@ async def test_pictures_follow_each_players_settings(world: World) -> None:
     # Dark background: the corner pixel is dark.
     assert sum(picture.convert("RGB").getpixel((2, 2))) < 200
     assert live_controls(emu, a) or live_controls(emu, b)
+
+
+async def test_operator_can_turn_pictures_off(world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    world.bot.get_cog("Play").pictures.enabled = False  # type: ignore[union-attr]
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    await emu.click(b, emu.last_message(ch), "Accept")
+    table = await emu.wait_for_message(ch, lambda m: "Show my hand" in m.button_labels)
+    hand = await emu.wait_for_dm(a, lambda m: "Your hand" in m.text)
+    assert table.attachments == [] and hand.attachments == []
+
+
+def test_pictures_setting() -> None:
+    base = {"DISCORD_TOKEN": "x"}
+    assert Settings.from_env(base, env_file=None).pictures is True
+    assert Settings.from_env({**base, "GIN_PICTURES": "off"}, env_file=None).pictures is False
+    with pytest.raises(SettingsError, match="GIN_PICTURES must be on or off"):
+        Settings.from_env({**base, "GIN_PICTURES": "maybe"}, env_file=None)
