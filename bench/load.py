@@ -486,6 +486,7 @@ async def run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
                 # Long turn timers: no automatic moves while the scripted players think.
                 "GIN_TURN_SECONDS": "3600",
                 "GIN_ROUND_PAUSE": str(args.round_pause),
+                "GIN_PICTURES": args.pictures,
                 "PYTHONUNBUFFERED": "1",
                 # The bot runs the same source tree as this script (e.g. a `git archive`
                 # snapshot of main), not whatever the editable install points at.
@@ -646,6 +647,9 @@ def main() -> None:
     parser.add_argument("--target", type=int, default=500, help="match target (points)")
     parser.add_argument("--round-pause", type=float, default=0.0, help="GIN_ROUND_PAUSE (s)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--pictures", choices=("on", "off"), default="on", help="GIN_PICTURES: card pictures"
+    )
     parser.add_argument("--profile-bot", metavar="DIR", help="run the bot under cProfile")
     args = parser.parse_args()
     if args.profile_bot:  # the bot runs in another working directory
