@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.circle import REACTIONS, CircleError, CircleService, Person
 from bot.circle import text as views
+from bot.circle.achievements import achievement_text
 from bot.circle.replay import RoundReplay
 from bot.circle.service import RATING_SORT
 from bot.errors import handle_interaction_error
@@ -188,10 +189,33 @@ class Players(commands.Cog):
     async def cog_load(self) -> None:
         for menu in self.menus:
             self.bot.tree.add_command(menu)
+        self._loaded = True
+        tables = getattr(self.services, "tables", None)
+        if tables is not None and not getattr(self, "_subscribed", False):
+            tables.subscribe(self.on_table_update)
+            self._subscribed = True
 
     async def cog_unload(self) -> None:
+        self._loaded = False  # the table service has no unsubscribe: go quiet instead
         for menu in self.menus:
             self.bot.tree.remove_command(menu.name, type=menu.type)
+
+    # ----- achievements ----------------------------------------------------------------------
+
+    async def on_table_update(self, update: Any) -> None:
+        """When a match is recorded, unlock what it earned and tell each player privately
+        (by DM, or not at all). `on_match_recorded` returns new unlocks only, so another
+        announcer of the same match can never repeat an announcement."""
+        if not getattr(self, "_loaded", False) or update.kind != "match_over":
+            return
+        for user_id, achievement in await self.circle.on_match_recorded(update.state.table_id):
+            if self.bot.is_closed():
+                return  # shutting down: the unlock is stored and shown in /gin stats
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(achievement_text(achievement), allowed_mentions=NONE)
+            except discord.HTTPException:
+                log.info("could not DM an achievement to %s", user_id)
 
     # ----- relations ---------------------------------------------------------------------
 
