@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from math import exp
 
 from bot.engine.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, PASS, TAKE_UPCARD
-from bot.engine.players._cardbits import ALL_CARDS, BIT, PTS, bits_of, mask_of
+from bot.engine.players._cardbits import ALL_CARDS, BIT, PTS, bits_of, mask_deadwood, mask_of
 from bot.engine.round import Event
 from bot.engine.view import RoundView
 
@@ -77,7 +78,7 @@ class InferParams:
 
     chains: int = 24
     #: Metropolis swaps per chain per call (more on the first call of a round).
-    steps: int = 6
+    steps: int = 12
     first_steps: int = 40
     declined_meld: float = 0.08
     took_loose: float = 0.3
@@ -86,6 +87,12 @@ class InferParams:
     kept_higher: float = 0.35
     #: How fast a constraint fades per card the opponent has drawn since (0..1).
     fade: float = 0.12
+    #: Weight of a guess that could have knocked (or gone gin) on the opponent's last turn
+    #: but did not: players knock soon after they can.
+    could_knock: float = 0.25
+    #: Guesses are weighted by exp(-improve * turns * deadwood): hands improve as the
+    #: opponent draws (it keeps what melds and throws its highest cards).
+    improve: float = 0.04
 
 
 # A constraint: (pair masks, weight when any pair is held, weight when none is,
@@ -174,22 +181,34 @@ class HandSampler:
                 h |= sum(rng.sample(bits_of(pool & ~h), missing))
             chains.append(h)
         cons = self.constraints(view)
+        # Once the opponent has discarded face up, its kept cards did not allow a knock it
+        # wanted to make.
+        opp_moved = any(e.seat == self.seat and e.kind == DISCARD for e in history)
+        limit = view.rules.knock_limit if opp_moved else -1
+        w_knock = prm.could_knock
+        turns = sum(1 for e in history if e.seat == self.seat and e.kind == DISCARD)
+        slope = prm.improve * turns
         steps = prm.first_steps if fresh else prm.steps if news else 0
-        if steps and cons and hidden_count and len(pool_bits) > hidden_count:
+        if (
+            steps
+            and (cons or limit >= 0 or slope)
+            and hidden_count
+            and len(pool_bits) > hidden_count
+        ):
             rand = rng.random
             for i, h in enumerate(chains):
                 inside = bits_of(h)
                 outside = [b for b in pool_bits if not b & h]
                 n_in = len(inside)
                 n_out = len(outside)
-                like = _likelihood(h | known, cons)
+                like = _likelihood(h | known, cons, limit, w_knock, slope)
                 for _ in range(steps):
                     a = int(rand() * n_in)
                     b = int(rand() * n_out)
                     out_bit = inside[a]
                     in_bit = outside[b]
                     h2 = h ^ out_bit ^ in_bit
-                    like2 = _likelihood(h2 | known, cons)
+                    like2 = _likelihood(h2 | known, cons, limit, w_knock, slope)
                     if like2 >= like or rand() * like < like2:
                         h, like = h2, like2
                         inside[a] = in_bit
@@ -199,9 +218,20 @@ class HandSampler:
         return [h | known for h in chains]
 
 
-def _likelihood(h: int, cons: list[_Constraint]) -> float:
+def _likelihood(
+    h: int, cons: list[_Constraint], limit: int = -1, w_knock: float = 1.0, slope: float = 0.0
+) -> float:
+    """How well the guess `h` fits the constraints (product of weights); a guess whose
+    deadwood is within `limit` gets `w_knock` too (its holder would have knocked), and
+    every guess exp(-slope * deadwood)."""
     melded = -1
     like = 1.0
+    if limit >= 0 or slope:
+        dw = mask_deadwood(h)
+        if dw <= limit:
+            like = w_knock
+        if slope:
+            like *= exp(-slope * dw)
     for pairs, w_pair, w_none, drop, higher, hw in cons:
         hh = h & ~drop if drop else h
         for pm in pairs:

@@ -62,7 +62,9 @@ class HardParams:
     #: Weight of the opponent's chance to knock next turn in discard choices (0: off).
     defense: float = 0.0
     #: Knock unless waiting a turn looks better by more than this many points.
-    knock_margin: float = 0.0
+    knock_margin: float = -3.0
+    #: Whether waiting may also mean holding out for gin over several turns.
+    hunt: int = 1
     #: Whether to weigh knocks (False: knock as soon as allowed, like "normal").
     weigh_knock: int = 1
 
@@ -272,9 +274,7 @@ class HardPlayer:
         wait = self._wait_value(view, kept, BIT[card], pic, laid)
         return knock if now >= wait - self.params.knock_margin else None
 
-    def _knock_value(
-        self, view: RoundView, kept: int, guesses: list[int]
-    ) -> tuple[float, float]:
+    def _knock_value(self, view: RoundView, kept: int, guesses: list[int]) -> tuple[float, float]:
         """Mean points (own minus opponent's) of knocking with `kept` against the guesses,
         settled exactly (lay-offs, undercut), and the mean deadwood the lay-offs saved."""
         rules = view.rules
@@ -309,18 +309,31 @@ class HardPlayer:
         total_w = sum(draws.values()) or 1.0
         # The opponent lays off against a knock about as much as it could now.
         opp = [max(0.0, o - laid) for o in later]
+        gin_value = rules.gin_bonus + sum(later) / len(later)  # no lay-offs against gin
         gain = 0.0
+        gin_chance = 0.0
         for b, w in draws.items():
             k2 = best_after_draw(kept, k, order, b)
             if k2 == 0:
-                v = rules.gin_bonus + sum(opp) / len(opp)
+                v = gin_value
+                gin_chance += w
             else:
                 v = sum(
                     (o - k2) if o > k2 else -(rules.undercut_bonus + k2 - o) for o in opp
                 ) / len(opp)
             gain += w * v
         gain /= total_w
-        return q * loss + (1.0 - q) * gain
+        one_turn = q * loss + (1.0 - q) * gain
+        if not self.params.hunt:
+            return one_turn
+        # Or keep waiting until gin: each round of turns the opponent knocks first with
+        # chance q, else this seat draws a gin card with chance g (chances held steady).
+        g = gin_chance / total_w
+        stay = (1.0 - q) * (1.0 - g)
+        if stay >= 1.0:
+            return one_turn
+        hunt = (q * loss + (1.0 - q) * g * gin_value) / (1.0 - stay)
+        return max(one_turn, hunt)
 
     def _opponent_turn(
         self, view: RoundView, pic: _Picture, thrown: int = 0
