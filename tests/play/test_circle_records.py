@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from bot.ratings import Rating
+from bot.store.ratings import RatingUpdate
 from emulator import Emulator, EmulatorError, Interaction, Message, User
 
 from .conftest import World
@@ -207,3 +209,27 @@ async def test_forget_me_confirms_then_erases_and_keeps_an_anonymous_seat(world:
     assert "deleted player" in history.lower() and "alice" not in history.lower()
     assert (await store.stats.get(b.id)).matches_won == 1
     assert "We store nothing about you" in said(await emu.slash(a, ch, "gin forget-me"))
+
+
+async def test_rating_leaderboard_pages_with_buttons(world: World) -> None:
+    emu, a, ch = world.emu, world.alice, world.channel
+    store = world.bot.services.store
+    guild_id = ch.guild.id if ch.guild is not None else 0
+    # Fourteen rated strangers above Alice: she is 15th, off the first page.
+    await store.ratings.put(
+        RatingUpdate.of(uid, guild_id, Rating(1600 + uid, 60, 0.06, 20)) for uid in range(1, 15)
+    )
+    await store.ratings.put([RatingUpdate.of(a.id, guild_id, Rating(1450, 90, 0.06, 12))])
+    inter = await emu.slash(a, ch, "gin leaderboard", sort="rating")
+    first = said(inter)
+    assert inter.response is not None and "Page 1 of 2" in first
+    assert "`#   1` Player 14 — 1614 ±60" in first and "◀ you" not in first
+    assert "Your rank: **#15** of 15 (1450 ±90)" in first
+    await emu.click(a, inter.response, "Next ▶")
+    second = emu.message(inter.response.id).text
+    assert "Page 2 of 2" in second and "`#  11` Player 4 — 1604 ±60" in second
+    assert "1450 ±90 ◀ you" in second
+    nxt = emu.message(inter.response.id).button("Next ▶")
+    assert nxt.disabled
+    await emu.click(a, inter.response, "◀ Previous")
+    assert "Page 1 of 2" in emu.message(inter.response.id).text
