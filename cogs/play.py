@@ -11,7 +11,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.circle.achievements import achievement_text
 from bot.engine import IllegalAction
 from bot.engine.actions import Action
 from bot.engine.view import RoundView
@@ -74,7 +73,7 @@ class Play(commands.Cog):
         self.circle = services.circle
         enabled = getattr(getattr(bot, "settings", None), "pictures", True)
         self.pictures = images.Pictures(services.store, enabled=enabled)
-        self.notifier = Notifier(bot, services.store, self._achievements, self.pictures)
+        self.notifier = Notifier(bot, services.store, self.pictures)
         self._expiry: asyncio.Task[None] | None = None
         self._warm: asyncio.Task[None] | None = None
 
@@ -96,10 +95,6 @@ class Play(commands.Cog):
     ) -> messages.Message:
         msg = messages.hand_message(state, view, note=note)
         return await self.pictures.hand(msg, view, user_id)
-
-    async def _achievements(self, table_id: int) -> list[tuple[int, str]]:
-        unlocked = await self.circle.on_match_recorded(table_id)
-        return [(user_id, achievement_text(a)) for user_id, a in unlocked]
 
     async def _seen(self, interaction: discord.Interaction) -> None:
         # A player who interacts can be DMed again (see docs/playing.md).

@@ -8,7 +8,6 @@ not retried until they interact again.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -27,19 +26,17 @@ class Notifier:
         self,
         client: discord.Client,
         store: Store,
-        achievements: Callable[[int], Awaitable[list[tuple[int, str]]]] | None = None,
         pictures: images.Pictures | None = None,
     ) -> None:
         self.client = client
         self.store = store
         self.dms = DirectMessages(client, store)
         self.pictures = pictures or images.Pictures(store)
-        #: table id -> (user id, announcement) for what the finished match unlocked.
-        self.achievements = achievements
         # (table, seat) -> (DM channel id, message id) of the hand message in use.
         self.hands: dict[tuple[int, int], tuple[int, int]] = {}
         self._turn_shown: dict[tuple[int, int], bool] = {}
         self._told_closed: set[tuple[int, int]] = set()
+        self._looked_up: set[tuple[int, int]] = set()
 
     async def __call__(self, update: TableUpdate) -> None:
         state = update.state
@@ -115,14 +112,34 @@ class Notifier:
             )
             turn_starts = view.my_turn and not self._turn_shown.get(key, False)
             self._turn_shown[key] = view.my_turn
-            current = self.hands.get(key)
+            current = self.hands.get(key) or await self._stored_hand(state.table_id, seat_no)
             if current is not None and not turn_starts and update.kind != "round_start":
                 await self._edit_dm(current, message)
                 continue
             if current is not None:
                 # A new message notifies the player; the old one loses its controls.
-                await self._edit_dm(current, messages.Message(None, message.embed, None))
+                await self._strip_dm(current)
             await self._send_dm(state, seat_no, seat.user_id, message)
+
+    async def _stored_hand(self, table_id: int, seat_no: int) -> tuple[int, int] | None:
+        """The hand message the store remembers (after a restart), looked up once."""
+        key = (table_id, seat_no)
+        if key in self._looked_up:
+            return None
+        self._looked_up.add(key)
+        record = await self.store.tables.get(table_id)
+        seat = next((s for s in record.seats if s.seat_no == seat_no), None) if record else None
+        if seat is None or seat.dm_channel_id is None or seat.dm_message_id is None:
+            return None
+        self.hands[key] = (seat.dm_channel_id, seat.dm_message_id)
+        return self.hands[key]
+
+    async def _strip_dm(self, where: tuple[int, int]) -> None:
+        channel = self.client.get_partial_messageable(where[0], type=discord.ChannelType.private)
+        try:
+            await channel.get_partial_message(where[1]).edit(view=None)
+        except discord.HTTPException:
+            log.info("could not remove the controls of a hand message in DM %s", where[0])
 
     async def _edit_dm(self, where: tuple[int, int], message: messages.Message) -> None:
         channel = self.client.get_partial_messageable(where[0], type=discord.ChannelType.private)
@@ -155,12 +172,6 @@ class Notifier:
             "table message to see your cards and play."
         )
         await self._send_channel(state.channel_id, messages.Message(text, None, None))
-
-    async def _announce_achievements(self, state: TableState) -> None:
-        if self.achievements is None:
-            return
-        for user_id, text in await self.achievements(state.table_id):
-            await self.dms.tell(user_id, text)  # privately or not at all
 
     async def _remind(self, state: TableState, seconds_left: str) -> None:
         pub = state.public

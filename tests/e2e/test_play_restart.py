@@ -55,7 +55,20 @@ async def test_sigkill_mid_round_loses_no_move(
         if not (await play_one(emu, a) or await play_one(emu, b)):
             await asyncio.sleep(0.02)
     else:
-        raise AssertionError("the match did not finish after the restart")
+        shown = [
+            (
+                u.username,
+                m.id,
+                m.text[-200:],
+                [(x.label, x.disabled, x.custom_id) for x in m.buttons()],
+                [s.custom_id for s in m.selects()],
+            )
+            for u in (a, b)
+            for m in emu.dms(u)[-3:]
+        ]
+        raise AssertionError(
+            f"the match did not finish after the restart: {shown}\n{bot.output()[-3000:]}"
+        )
     assert await _moves(database, 1) > made
     emu.assert_no_unknown_routes()
     assert "Traceback" not in bot.output()
