@@ -93,7 +93,8 @@ class Play(commands.Cog):
     async def _hand(
         self, state: TableState, view: RoundView, user_id: int, *, note: str | None = None
     ) -> messages.Message:
-        msg = messages.hand_message(state, view, note=note)
+        hearts = await self.notifier.favorites(state, user_id)
+        msg = messages.hand_message(state, view, note=note, favorites=hearts)
         return await self.pictures.hand(msg, view, user_id)
 
     async def _seen(self, interaction: discord.Interaction) -> None:

@@ -200,9 +200,19 @@ def summary_message(state: TableState, summary: MatchSummary) -> Message:
 # ----- a player's private hand ---------------------------------------------------------------
 
 
-def hand_message(state: TableState, view: RoundView, *, note: str | None = None) -> Message:
-    """A player's hand with only the controls legal now (disabled out of turn)."""
-    names = _names(state)
+def hand_message(
+    state: TableState,
+    view: RoundView,
+    *,
+    note: str | None = None,
+    favorites: frozenset[int] = frozenset(),
+) -> Message:
+    """A player's hand with only the controls legal now (disabled out of turn). Players the
+    reader marked as favorites get a heart."""
+    names = tuple(
+        name + (" ♥" if seat.user_id in favorites else "")
+        for name, seat in zip(_names(state), state.seats, strict=False)
+    )
     me = view.seat
     text, deadwood = present.hand_text(view.hand)
     opponents = ", ".join(

@@ -37,6 +37,7 @@ class Notifier:
         self._turn_shown: dict[tuple[int, int], bool] = {}
         self._told_closed: set[tuple[int, int]] = set()
         self._looked_up: set[tuple[int, int]] = set()
+        self._favorites: dict[tuple[int, int], frozenset[int]] = {}
 
     async def __call__(self, update: TableUpdate) -> None:
         state = update.state
@@ -107,8 +108,9 @@ class Notifier:
                 self._turn_shown[(state.table_id, seat_no)] = view.my_turn
                 continue
             key = (state.table_id, seat_no)
+            hearts = await self.favorites(state, seat.user_id)
             message = await self.pictures.hand(
-                messages.hand_message(state, view), view, seat.user_id
+                messages.hand_message(state, view, favorites=hearts), view, seat.user_id
             )
             turn_starts = view.my_turn and not self._turn_shown.get(key, False)
             self._turn_shown[key] = view.my_turn
@@ -120,6 +122,16 @@ class Notifier:
                 # A new message notifies the player; the old one loses its controls.
                 await self._strip_dm(current)
             await self._send_dm(state, seat_no, seat.user_id, message)
+
+    async def favorites(self, state: TableState, user_id: int) -> frozenset[int]:
+        """Who at this table the player marked as a favorite (read once per table)."""
+        key = (state.table_id, user_id)
+        found = self._favorites.get(key)
+        if found is None:
+            others = [s.user_id for s in state.seats if s.user_id not in (None, user_id)]
+            marked = await self.store.relations.targets_among(user_id, "favorite", others)
+            found = self._favorites[key] = frozenset(marked)
+        return found
 
     async def _stored_hand(self, table_id: int, seat_no: int) -> tuple[int, int] | None:
         """The hand message the store remembers (after a restart), looked up once."""

@@ -23,3 +23,14 @@ async def test_join_refused_or_asked_first(world: World) -> None:
     assert "Players (1/3)" in emu.message(lobby.id).text
     await emu.click(c, question, "Join anyway")
     await emu.wait_for(lambda: "Players (2/3)" in emu.message(lobby.id).text)
+
+
+async def test_favorites_get_a_heart_in_your_hand_message(world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    await emu.slash(a, ch, "gin favorite", player=b)
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    await emu.click(b, emu.last_message(ch), "Accept")
+    mine = await emu.wait_for_dm(a, lambda m: "Your hand" in m.text)
+    theirs = await emu.wait_for_dm(b, lambda m: "Your hand" in m.text)
+    assert "Bob ♥ holds" in mine.text
+    assert "♥" not in theirs.text.split("**Discard pile:**")[1].split("\n")[0]
