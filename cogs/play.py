@@ -47,10 +47,16 @@ def too_late(interaction: discord.Interaction) -> bool:
     return age > ANSWER_WITHIN
 
 
-def missing_permissions(interaction: discord.Interaction) -> list[str]:
-    """Channel permissions the bot lacks to host a game here."""
+def hosting_channel(interaction: discord.Interaction, elsewhere: str) -> tuple[int, int]:
+    """The server and channel a game would be hosted in; a readable refusal outside a server
+    channel (`elsewhere`) or where the bot lacks a permission it needs."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise GameError(elsewhere)
     perms = interaction.app_permissions
-    return [p.replace("_", " ") for p in NEEDED if not getattr(perms, p)]
+    missing = [p.replace("_", " ") for p in NEEDED if not getattr(perms, p)]
+    if missing:
+        raise GameError(f"I can't host a game here: I need {', '.join(missing)} in this channel.")
+    return interaction.guild_id, interaction.channel_id
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
@@ -116,17 +122,13 @@ class Play(commands.Cog):
         rules: Preset | None = None,
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise GameError("Challenges are made in a server channel.")
-        missing = missing_permissions(interaction)
-        if missing:
-            raise GameError(
-                f"I can't host a game here: I need {', '.join(missing)} in this channel."
-            )
+        guild_id, channel_id = hosting_channel(
+            interaction, "Challenges are made in a server channel."
+        )
         await self._seen(interaction)
         ch = await self.challenges.create(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
             challenger=(interaction.user.id, _name(interaction.user)),
             opponent=(opponent.id, _name(opponent)),
             opponent_is_bot=opponent.bot,
@@ -180,22 +182,14 @@ class Play(commands.Cog):
         seats: app_commands.Range[int, 2, 4] = 2,
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise GameError("Tables are opened in a server channel.")
-        missing = missing_permissions(interaction)
-        if missing:
-            raise GameError(
-                f"I can't host a game here: I need {', '.join(missing)} in this channel."
-            )
+        guild_id, channel_id = hosting_channel(
+            interaction, "Tables are opened in a server channel."
+        )
         ruleset = make_rules(rules, target)
-        if not ruleset.min_players <= seats <= ruleset.max_players:
-            raise GameError(
-                f"The {ruleset.name} rules are for {ruleset.min_players} to {ruleset.max_players} players."
-            )
         await self.store.players.upsert(interaction.user.id, _name(interaction.user))
         live = await self.tables.open_table(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
             host=(interaction.user.id, _name(interaction.user)),
             rules=ruleset,
             seats=seats,
@@ -217,13 +211,9 @@ class Play(commands.Cog):
         rules: Preset | None = None,
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise GameError("Computer matches are played in a server channel.")
-        missing = missing_permissions(interaction)
-        if missing:
-            raise GameError(
-                f"I can't host a game here: I need {', '.join(missing)} in this channel."
-            )
+        guild_id, channel_id = hosting_channel(
+            interaction, "Computer matches are played in a server channel."
+        )
         ruleset = make_rules(rules, target)
         me = (interaction.user.id, _name(interaction.user))
         await self.store.players.upsert(*me)
@@ -232,8 +222,8 @@ class Play(commands.Cog):
             ephemeral=True,
         )
         live = await self.tables.open_table(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
             host=me,
             rules=ruleset,
             seats=2,

@@ -235,6 +235,10 @@ class TableService:
         seed: int | None = None,
     ) -> LiveTable:
         """A new table in the lobby; `seated` fills seats now (user id, name, computer level)."""
+        if not rules.min_players <= seats <= rules.max_players:
+            raise GameError(
+                f"The {rules.name} rules are for {rules.min_players} to {rules.max_players} players."
+            )
         await self.check_capacity(host[0])
         spec = TableSpec(
             guild_id=guild_id,
