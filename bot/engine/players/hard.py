@@ -278,12 +278,14 @@ class HardPlayer:
         """Mean points (own minus opponent's) of knocking with `kept` against the guesses,
         settled exactly (lay-offs, undercut), and the mean deadwood the lay-offs saved."""
         rules = view.rules
+        # Under penalty scoring the points are what each seat takes, so they count against.
+        sign = 1 if rules.scoring == "points" else -1
         me = cards_in(kept)
         total = 0.0
         laid = 0.0
         for h in guesses:
             s = settle_knock([me, cards_in(h)], 0, rules)
-            total += s.points[0] - s.points[1]
+            total += sign * (s.points[0] - s.points[1])
             laid += mask_deadwood(h) - s.seats[1].deadwood_points
         return total / len(guesses), laid / len(guesses)
 
@@ -374,7 +376,8 @@ def _shortlist(m: int, candidates: list[int], size: int) -> list[int]:
 
 def _outcome(rules: RuleSet, mine: int, theirs: int) -> float:
     """Own points minus the opponent's when it knocks with `theirs` deadwood (0: gin)
-    against a hand of `mine` (lay-offs ignored)."""
+    against a hand of `mine` (lay-offs ignored). The same under penalty scoring, read as the
+    opponent's penalty minus this seat's."""
     if theirs == 0:
         return -(rules.gin_bonus + mine)
     if mine <= theirs:
