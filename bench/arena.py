@@ -205,7 +205,8 @@ def report(a: str, b: str, rules: RuleSet, records: list[MatchRecord], elapsed: 
         f"rounds:  {len(rounds)} played ({len(rounds) / n:.1f} per match), "
         f"{len(rounds) - len(decided)} draws; A wins {a_rounds / max(1, len(decided)):.1%} "
         f"of decided rounds (95% CI {rlo:.1%} to {rhi:.1%})",
-        f"points per round: A {a_ppr:.2f}, B {b_ppr:.2f}, A-B {net:+.2f} (+/- {net_ci:.2f})",
+        f"{'penalty points (lower is better)' if rules.scoring == 'penalty' else 'points'} "
+        f"per round: A {a_ppr:.2f}, B {b_ppr:.2f}, A-B {net:+.2f} (+/- {net_ci:.2f})",
         f"match score: A {sum(r.a_score for r in records) / n:.1f}, "
         f"B {sum(r.b_score for r in records) / n:.1f} (mean grand totals)",
     ]
