@@ -287,3 +287,25 @@ def test_sampler_respects_what_is_seen_and_the_opponents_choices() -> None:
 def test_in_melds() -> None:
     m = mask_of(parse_cards("H1 H2 H3 S7 D7 C7 C9 D12"))
     assert in_melds(m) == mask_of(parse_cards("H1 H2 H3 S7 D7 C7"))
+
+
+def test_hard_values_a_knock_in_points_for_itself_under_every_scoring() -> None:
+    """Knocking with 2 deadwood against junk is worth about the junk's deadwood to the
+    knocker, whether the rule set scores points (cardgames) or penalties (classic)."""
+    kept = mask_of(parse_cards("H1 H2 H3 S7 S8 S9 C10 C11 C12 D2"))
+    junk = mask_of(parse_cards("C1 C3 D5 D7 H9 H11 S2 S4 S13 D9"))
+    for preset in ("cardgames", "classic"):
+        rules = RuleSet.preset(preset)
+        rnd = Round(rules, 2, 3, 0)
+        value, laid = HardPlayer(1)._knock_value(rnd.view(1), kept, [junk])
+        assert value == 60 - 2 and laid == 0
+
+
+def test_outcome_of_the_opponents_knock() -> None:
+    from bot.engine.players.hard import _outcome
+
+    rules = RuleSet.preset("cardgames")
+    assert _outcome(rules, 20, 6) == -14  # it knocks with 6 against our 20
+    assert _outcome(rules, 5, 6) == 25 + 1  # we undercut
+    assert _outcome(rules, 6, 6) == 25  # a tie is an undercut too
+    assert _outcome(rules, 12, 0) == -(25 + 12)  # its gin
