@@ -61,7 +61,10 @@ class HardParams:
     shortlist: int = 6
     #: Weight of the opponent's chance to knock next turn in discard choices (0: off).
     defense: float = 0.0
-    #: Knock unless waiting a turn looks better by more than this many points.
+    #: Knock when knocking now is worth at least the estimated value of waiting minus this
+    #: (negative: waiting must lose by that many points). The one-turn estimate undervalues
+    #: waiting, which pays mostly through undercuts: this is the margin at an undercut bonus
+    #: of 25 (cardgames, classic), scaled down to 0 at a bonus of 10 (playingcards) or less.
     knock_margin: float = -3.0
     #: Whether waiting may also mean holding out for gin over several turns.
     hunt: int = 1
@@ -272,7 +275,8 @@ class HardPlayer:
         kept = mask ^ BIT[card]
         now, laid = self._knock_value(view, kept, pic.guesses)
         wait = self._wait_value(view, kept, BIT[card], pic, laid)
-        return knock if now >= wait - self.params.knock_margin else None
+        margin = self.params.knock_margin * max(0, view.rules.undercut_bonus - 10) / 15
+        return knock if now >= wait - margin else None
 
     def _knock_value(self, view: RoundView, kept: int, guesses: list[int]) -> tuple[float, float]:
         """Mean points (own minus opponent's) of knocking with `kept` against the guesses,
