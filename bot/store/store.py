@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import sqlite3
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -76,6 +78,19 @@ class Store:
         await self.close()
 
 
+async def _switch_to_wal(conn: aiosqlite.Connection) -> str:
+    """`PRAGMA journal_mode = WAL`, retried: two processes opening a new file at once can get
+    SQLITE_BUSY here without SQLite's busy handler being called (it would deadlock)."""
+    for attempt in range(50):
+        try:
+            return str(list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))[0][0])
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == 49:
+                raise
+            await asyncio.sleep(0.02 + 0.01 * attempt)
+    raise AssertionError("unreachable")
+
+
 async def open_store(path: str | os.PathLike[str], *, clock: Clock | None = None) -> Store:
     """Open (creating file and folder if missing) and migrate the database at `path`.
 
@@ -90,7 +105,7 @@ async def open_store(path: str | os.PathLike[str], *, clock: Clock | None = None
     try:
         # Refuse a newer database before anything writes to it (journal_mode=WAL would).
         await check_not_newer(writer, str(target), known)
-        mode = list(await writer.execute_fetchall("PRAGMA journal_mode = WAL"))[0][0]
+        mode = await _switch_to_wal(writer)
         if str(mode).lower() != "wal":
             raise StoreError(f"could not switch {target} to WAL (journal mode is {mode})")
         await migrate(writer, str(target), migrations)
