@@ -35,6 +35,7 @@ from bot.engine.players._cardbits import (
     by_points,
     cards_in,
     mask_deadwood,
+    mask_of,
     meld_capable,
     near,
 )
@@ -224,11 +225,12 @@ class HardPlayer:
         top = view.top_discard
         if top is None or take.kind not in kinds:
             return decline
+        tb = BIT[top]
+        if not tb & near(mask_of(view.hand)):
+            # It can neither meld nor start a meld with anything held.
+            return decline
         pic = self._read(view)
         hand = pic.know.hand
-        tb = BIT[top]
-        if not tb & near(hand):
-            return decline
         ev = _Eval(pic.know, view.rules.knock_limit, self.params)
         stock = ev.stock_value(hand)
         with_top = hand | tb
