@@ -220,7 +220,8 @@ def report(a: str, b: str, rules: RuleSet, records: list[MatchRecord], elapsed: 
             f"decision time {label} ({spec}), {len(wall)} decisions: "
             f"wall p50 {percentile(wall, 0.5) * 1e3:.2f} ms, p99 {percentile(wall, 0.99) * 1e3:.2f} ms, "
             f"max {wall[-1] * 1e3 if wall else 0:.1f} ms; "
-            f"cpu p50 {percentile(cpu, 0.5) * 1e3:.2f} ms, p99 {percentile(cpu, 0.99) * 1e3:.2f} ms"
+            f"cpu p50 {percentile(cpu, 0.5) * 1e3:.2f} ms, p99 {percentile(cpu, 0.99) * 1e3:.2f} ms, "
+            f"max {cpu[-1] * 1e3 if cpu else 0:.1f} ms"
         )
     return "\n".join(lines)
 
