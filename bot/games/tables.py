@@ -62,6 +62,7 @@ class LiveTable:
     #: The match seed to deal from (a duplicate tournament's); random when None.
     seed: int | None = None
     auto_moves: dict[int, int] = field(default_factory=dict)
+    players: dict[int, Player] = field(default_factory=dict)  # computer (or removed) seats
     deadline: float | None = None  # wall-clock seconds
     timer: asyncio.Task[None] | None = None
     queue: asyncio.Queue[TableUpdate] = field(default_factory=asyncio.Queue)
@@ -605,8 +606,12 @@ class TableService:
             seat = rnd.to_move
             assert seat is not None
             record = next(s for s in live.record.seats if s.seat_no == seat)
-            level = record.computer_level or "normal"
-            player = self._make_player(level, rnd.seed ^ (seat + 1))
+            player = live.players.get(seat)
+            if player is None:
+                # One player object per seat for the whole match: "hard" keeps what it has
+                # inferred about the opponents from one decision to the next.
+                level = record.computer_level or "normal"
+                player = live.players[seat] = self._make_player(level, live.match.seed ^ (seat + 1))
             view = rnd.view(seat)
             action = await asyncio.to_thread(player.choose, view, view.legal)
             live.timer = None

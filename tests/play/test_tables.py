@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from emulator import Emulator, User
 
 from .conftest import World
@@ -47,12 +49,13 @@ async def test_two_player_rules_refuse_three_seats(world: World) -> None:
     assert inter.response is not None and "2 to 2 players" in inter.response.text
 
 
-async def test_match_against_the_computer(world: World) -> None:
+@pytest.mark.parametrize("level", ["normal", "hard"])
+async def test_match_against_the_computer(world: World, level: str) -> None:
     emu, a, ch = world.emu, world.alice, world.channel
-    inter = await emu.slash(a, ch, "gin computer", level="normal", target=10)
+    inter = await emu.slash(a, ch, "gin computer", level=level, target=10)
     assert inter.response is not None and "setting up your game" in inter.response.text
     text = await play_to_the_end(emu, world, [a])
-    assert "Computer (normal)" in text
+    assert f"Computer ({level})" in text
     stats = await world.bot.services.store.stats.get(a.id, versus="computer")  # type: ignore[attr-defined]
     assert stats.matches_played == 1
     people = await world.bot.services.store.stats.get(a.id)  # type: ignore[attr-defined]
