@@ -825,6 +825,20 @@ class Emulator:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), min(remaining, 0.25))
 
+    async def _wait_newest(
+        self,
+        listing: Callable[[], list[Message]],
+        predicate: Callable[[Message], object] | None,
+        timeout: float,  # noqa: ASYNC109
+        what: str,
+    ) -> Message:
+        """The newest message of `listing()` matching `predicate`, waiting for one."""
+
+        def find() -> Message | None:
+            return next((m for m in reversed(listing()) if predicate is None or predicate(m)), None)
+
+        return await self.wait_for(find, timeout, what=what)
+
     async def wait_for_dm(
         self,
         user: User,
@@ -833,14 +847,9 @@ class Emulator:
         timeout: float = 5.0,  # noqa: ASYNC109
     ) -> Message:
         """The newest DM to ``user`` matching ``predicate`` (waiting for it if needed)."""
-
-        def find() -> Message | None:
-            for msg in reversed(self.dms(user)):
-                if predicate is None or predicate(msg):
-                    return msg
-            return None
-
-        return await self.wait_for(find, timeout, what=f"a DM to {user.username}")
+        return await self._wait_newest(
+            lambda: self.dms(user), predicate, timeout, f"a DM to {user.username}"
+        )
 
     async def wait_for_message(
         self,
@@ -850,14 +859,9 @@ class Emulator:
         timeout: float = 5.0,  # noqa: ASYNC109
     ) -> Message:
         """The newest public message in ``channel`` matching ``predicate`` (waiting for it if needed)."""
-
-        def find() -> Message | None:
-            for msg in reversed(self.messages(channel)):
-                if predicate is None or predicate(msg):
-                    return msg
-            return None
-
-        return await self.wait_for(find, timeout, what=f"a message in {channel!r}")
+        return await self._wait_newest(
+            lambda: self.messages(channel), predicate, timeout, f"a message in {channel!r}"
+        )
 
     async def wait_for_ephemeral(
         self,
@@ -867,14 +871,12 @@ class Emulator:
         timeout: float = 5.0,  # noqa: ASYNC109
     ) -> Message:
         """The newest ephemeral reply to ``user`` matching ``predicate``."""
-
-        def find() -> Message | None:
-            for msg in reversed(self.ephemerals(user)):
-                if predicate is None or predicate(msg):
-                    return msg
-            return None
-
-        return await self.wait_for(find, timeout, what=f"an ephemeral reply to {user.username}")
+        return await self._wait_newest(
+            lambda: self.ephemerals(user),
+            predicate,
+            timeout,
+            f"an ephemeral reply to {user.username}",
+        )
 
     async def settle(
         self,
