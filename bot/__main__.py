@@ -60,20 +60,25 @@ def explain(exc: BaseException, settings: Settings) -> str | None:
 
 async def _run(bot: GinBot) -> None:
     loop = asyncio.get_running_loop()
-    # SIGTERM (docker stop, systemd) closes as cleanly as Ctrl-C (SIGINT: asyncio.run cancels us).
-    terminate = asyncio.Event()
-    with contextlib.suppress(NotImplementedError):
-        loop.add_signal_handler(signal.SIGTERM, terminate.set)
+    # SIGTERM (docker stop, systemd) and SIGINT (Ctrl-C) close cleanly. Handling SIGINT here
+    # also covers a bot started as a background job, which inherits SIGINT ignored.
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
     async with bot:
         runner = asyncio.create_task(bot.start(bot.settings.token))
-        stopper = asyncio.create_task(terminate.wait())
+        stopper = asyncio.create_task(stop.wait())
         try:
             await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             stopper.cancel()
             if not runner.done():
                 await bot.close()
-        await runner  # re-raises a startup failure
+                # During an outage discord.py sleeps up to minutes before reconnecting.
+                runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await runner  # re-raises a startup failure
 
 
 def main() -> int:
