@@ -40,14 +40,15 @@ def find_extensions() -> list[str]:
 
 
 def bot_intents() -> discord.Intents:
-    """Guilds (channels, roles) and DM events; nothing privileged.
+    """Guilds (channels, roles) only; nothing privileged.
 
     Interactions arrive whatever the intents, and carry the member who used them, so neither
-    the members nor the message content intent is needed.
+    the members nor the message content intent is needed. No message intents either: the bot
+    reads no messages, and with `dm_messages` every hand DM it sent or edited came back as a
+    gateway event to decode (a third of the events under load).
     """
     intents = discord.Intents.none()
     intents.guilds = True
-    intents.dm_messages = True
     return intents
 
 
@@ -60,6 +61,8 @@ class GinBot(commands.Bot):
             help_command=None,
             intents=bot_intents(),
             guild_ready_timeout=settings.guild_ready_timeout,
+            # Messages are edited through partial messages; a cache of them would only hold memory.
+            max_messages=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings

@@ -44,8 +44,13 @@ def _player(row: Row) -> Player:
 class Players:
     """`store.players`: who plays, how they want to see the game, whether DMs reach them."""
 
+    #: Settings kept in memory (read for every hand picture): plenty for every active player.
+    SETTINGS_CACHED = 50_000
+
     def __init__(self, db: Database) -> None:
         self._db = db
+        # Every change goes through `update_settings` or `forget`, so this never goes stale.
+        self._settings: dict[int, PlayerSettings] = {}
 
     async def upsert(
         self,
@@ -119,13 +124,29 @@ class Players:
     # -- settings -------------------------------------------------------------------------
 
     async def settings(self, user_id: int) -> PlayerSettings:
+        known = self._settings.get(user_id)
+        if known is not None:
+            return known
         row = await self._db.fetchone(
             "SELECT images, four_colour, dark FROM player_settings WHERE user_id = ?",
             (user_id,),
         )
-        if row is None:
-            return PlayerSettings(user_id)
-        return PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]))
+        found = (
+            PlayerSettings(user_id)
+            if row is None
+            else PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]))
+        )
+        self._remember(found)
+        return found
+
+    def _remember(self, settings: PlayerSettings) -> None:
+        if len(self._settings) >= self.SETTINGS_CACHED:
+            self._settings.pop(next(iter(self._settings)))  # the oldest entry
+        self._settings[settings.user_id] = settings
+
+    def forget(self, user_id: int) -> None:
+        """Drop what is kept in memory about the player (after their data is erased)."""
+        self._settings.pop(user_id, None)
 
     async def update_settings(
         self,
@@ -159,7 +180,9 @@ class Players:
                 ),
             )
         assert row is not None
-        return PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]))
+        changed = PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]))
+        self._remember(changed)
+        return changed
 
     # -- closed DMs -----------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.store._sql import Database, Reader, Row, from_ms
 from bot.store.errors import PlayerInGame
+from bot.store.players import Players
 from bot.store.tables import ACTIVE_STATUSES, DELETED_PLAYER
 
 _TIME_COLUMNS = {
@@ -48,8 +49,9 @@ async def _all(r: Reader, sql: str, params: tuple[object, ...]) -> list[dict[str
 class Privacy:
     """`store.privacy`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, players: Players) -> None:
         self._db = db
+        self._players = players
 
     async def export_player(self, user_id: int) -> dict[str, Any]:
         """Everything stored about the player, as plain JSON-ready data. Relations are the
@@ -211,4 +213,5 @@ class Privacy:
                 ):
                     await tx.execute(sql, (pseudonym, tid, user_id))
                 done["tournament_entries"] += 1
+        self._players.forget(user_id)
         return done

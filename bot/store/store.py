@@ -41,7 +41,7 @@ class Store:
         self.history = History(db)
         self.tournaments = Tournaments(db)
         self.ratings = Ratings(db)
-        self.privacy = Privacy(db)
+        self.privacy = Privacy(db, self.players)
 
     @property
     def path(self) -> str:
