@@ -322,6 +322,9 @@ class Play(commands.Cog):
         if too_late(interaction):
             log.warning("dropped a move on table %s: its interaction is too old", table_id)
             return
+        # Acknowledge at once, telling nothing yet: the commit and the hand picture come after,
+        # and on a busy bot they must not eat into the player's 3 s.
+        await interaction.response.defer()
         await self._seen(interaction)
         try:
             update = await self.tables.act(table_id, interaction.user.id, action, version)
@@ -336,10 +339,13 @@ class Play(commands.Cog):
         seat = update.state.seat_of(interaction.user.id)
         view = update.views.get(seat.seat) if seat is not None else None
         if view is None:
-            await interaction.response.defer()
             return
         msg = await self._hand(update.state, view, interaction.user.id)
-        await interaction.response.edit_message(**msg.kwargs())
+        try:
+            await interaction.edit_original_response(**msg.kwargs())
+        except discord.HTTPException:
+            # The move stands (committed, the table is told); /gin hand shows the hand again.
+            log.warning("could not update the hand message after a move on table %s", table_id)
 
     async def _fresh_hand(
         self, interaction: discord.Interaction, table_id: int, note: str | None = None
@@ -351,7 +357,10 @@ class Play(commands.Cog):
             return
         (view,) = update.views.values()
         msg = await self._hand(update.state, view, interaction.user.id, note=note)
-        await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **msg.send_kwargs())
+        else:
+            await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
 
     async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         await self._seen(interaction)

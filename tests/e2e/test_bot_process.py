@@ -78,16 +78,6 @@ async def test_sigterm_also_stops_cleanly(bot: BotProcess) -> None:
     assert "Traceback" not in bot.log()
 
 
-async def test_a_stop_during_an_outage_does_not_wait_for_the_reconnect(
-    emu: Emulator, bot: BotProcess
-) -> None:
-    await emu.stop()  # Discord is gone: discord.py sleeps before reconnecting
-    await bot.wait_for_log("Attempting a reconnect", timeout=20)
-    assert bot.proc is not None
-    bot.proc.send_signal(signal.SIGTERM)
-    assert await bot.wait_exit(timeout=10) == 0
-
-
 async def test_sigint_stops_a_bot_started_in_the_background(start_bot) -> None:
     # A shell starts background jobs with SIGINT ignored; the bot must still stop on it.
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Awaitable, Callable
+
 from bot.engine import Card, best_melds, parse_card
-from emulator import Emulator, Message, User
+from emulator import Emulator, Interaction, Message, User
 
 
 def live_controls(emu: Emulator, user: User) -> Message | None:
@@ -29,32 +32,47 @@ def _best_discard(labels: list[str]) -> str:
     return min(cards, key=left).label
 
 
-async def play_one(emu: Emulator, user: User) -> bool:
-    """Make one move for `user` if it is their turn; False if they have nothing to do."""
+Waiter = Callable[[Callable[[], object], float], Awaitable[object]]
+
+
+async def play_one(emu: Emulator, user: User, *, wait: Waiter | None = None) -> bool:
+    """Make one move for `user` if it is their turn; False if they have nothing to do.
+
+    Like a person, it then waits for the bot's answer to the click: the bot acknowledges a
+    move at once (deferred) and updates the hand message once the move is committed.
+    `wait(predicate, timeout)` does the waiting (default: `emu.wait_for`).
+    """
     msg = live_controls(emu, user)
     if msg is None:
         return False
+    edits = len(msg.history)
+    inter = await _choose(emu, user, msg)
+    if inter is None:
+        return False
+    if inter.ack_type == 6:  # deferred: the hand is edited, or a private note follows
+        waiter = wait or (lambda pred, timeout: emu.wait_for(pred, timeout))
+        with contextlib.suppress(TimeoutError):
+            await waiter(lambda: len(msg.history) > edits or inter.followups, 5.0)
+    return True
+
+
+async def _choose(emu: Emulator, user: User, msg: Message) -> Interaction | None:
     labels = [b.label or "" for b in msg.buttons() if not b.disabled]
     for wanted in ("Big Gin",):
         if wanted in labels:
-            await emu.click(user, msg, wanted)
-            return True
+            return await emu.click(user, msg, wanted)
     gin = [label for label in labels if label.startswith("Gin")]
     if gin:
-        await emu.click(user, msg, gin[0])
-        return True
+        return await emu.click(user, msg, gin[0])
     selects = {s.placeholder: s for s in msg.selects()}
     if "Knock with…" in selects:
         knock = selects["Knock with…"]
-        await emu.select(user, msg, knock.labels[0], placeholder="Knock with…")
-        return True
+        return await emu.select(user, msg, knock.labels[0], placeholder="Knock with…")
     if "Discard…" in selects:
-        await emu.select(
+        return await emu.select(
             user, msg, _best_discard(selects["Discard…"].labels), placeholder="Discard…"
         )
-        return True
     for wanted in ("Pass", "Draw from stock"):
         if wanted in labels:
-            await emu.click(user, msg, wanted)
-            return True
-    return False
+            return await emu.click(user, msg, wanted)
+    return None

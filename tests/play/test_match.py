@@ -101,7 +101,10 @@ async def test_clicks_are_checked(world: World) -> None:
     )
     before = len(emu.messages(ch))
     label = "Pass" if "Pass" in controls.button_labels else "Draw from stock"
+    edits = len(controls.history)
     await emu.click(mover, controls, label)
+    # The move is acknowledged at once; the hand message shows it once it is committed.
+    await emu.wait_for(lambda: len(controls.history) > edits, what="the hand after the move")
     # A double click on the old controls: stale, answered privately, nothing changes.
     old_id = next(
         x["custom_id"]
@@ -115,11 +118,11 @@ async def test_clicks_are_checked(world: World) -> None:
         wait=True,
         raise_on_failure=True,
     )
-    assert len(await _moves(world)) == moves_before
-    reply = emu.last_ephemeral(mover)
-    assert reply is not None and (
-        "out of date" in reply.text or "not your turn" in reply.text.lower()
+    reply = await emu.wait_for_ephemeral(
+        mover, lambda m: "out of date" in m.text or "not your turn" in m.text.lower()
     )
+    assert reply.ephemeral_to is mover
+    assert len(await _moves(world)) == moves_before
     assert len(emu.messages(ch)) >= before
     # Show my hand for a seated player answers privately with their own hand.
     await emu.click(waiting, table_msg, "Show my hand")
