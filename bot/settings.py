@@ -46,6 +46,9 @@ class Settings:
     challenge_seconds: float = 300.0
     #: Card pictures on messages (``GIN_PICTURES=off`` keeps text only, for very busy bots).
     pictures: bool = True
+    #: Worker processes that draw the pictures (``GIN_RENDER_PROCESSES``; 0 draws them in
+    #: threads of the bot's process, where they hold up its event loop while they draw).
+    render_processes: int = 1
     #: discord.py's wait for the last GUILD_CREATE before ``on_ready`` (tests use ~0.1).
     guild_ready_timeout: float = 2.0
 
@@ -127,6 +130,14 @@ class Settings:
                 raise SettingsError(f"{name} must be a number of seconds (0 or more), not {raw!r}.")
             return value
 
+        def count(name: str, default: int, *, most: int) -> int:
+            raw = get(name)
+            if raw is None:
+                return default
+            if not raw.isdigit() or int(raw) > most:
+                raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {raw!r}.")
+            return int(raw)
+
         return cls(
             token=token,
             database=Path(get("GIN_DATABASE") or DEFAULT_DATABASE),
@@ -140,6 +151,7 @@ class Settings:
             computer_delay=seconds("GIN_COMPUTER_DELAY", 1.5),
             challenge_seconds=seconds("GIN_CHALLENGE_SECONDS", 300.0),
             pictures=switch("GIN_PICTURES", True),
+            render_processes=count("GIN_RENDER_PROCESSES", 1, most=16),
             guild_ready_timeout=seconds("GIN_GUILD_READY_TIMEOUT", 2.0),
         )
 

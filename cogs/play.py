@@ -19,7 +19,7 @@ from bot.games.challenges import make_rules
 from bot.games.errors import NOT_SEATED, GameError
 from bot.games.model import TableState, TableUpdate
 from bot.games.tables import StaleButton
-from bot.render import warm_up
+from bot.render import warm_up, workers
 from bot.services import Services, services_of
 from bot.store import Challenge
 from bot.ui import images, messages
@@ -88,12 +88,17 @@ class Play(commands.Cog):
         self.tables.subscribe(self.notifier)
         await self.tables.recover()
         self._expiry = asyncio.create_task(self.challenges.expire_loop(self._expired))
-        # Draw the card faces once, off the loop, so the first game's pictures are quick.
-        self._warm = asyncio.create_task(asyncio.to_thread(warm_up, images.PUBLIC))
+        processes = getattr(getattr(self.bot, "settings", None), "render_processes", 0)
+        if self.pictures.enabled and processes:
+            workers.start(processes)  # each worker draws its card faces as it starts
+        elif self.pictures.enabled:
+            # Draw the card faces once, off the loop, so the first game's pictures are quick.
+            self._warm = asyncio.create_task(asyncio.to_thread(warm_up, images.PUBLIC))
 
     async def cog_unload(self) -> None:
         if self._expiry is not None:
             self._expiry.cancel()
+        workers.stop()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
     async def _hand(
@@ -329,8 +334,13 @@ class Play(commands.Cog):
         try:
             update = await self.tables.act(table_id, interaction.user.id, action, version)
         except StaleButton:
+            # The clicked message itself shows the hand now, so no out-of-date control stays
+            # live on it (it may be a message a restart or a slow DM left behind).
             await self._fresh_hand(
-                interaction, table_id, note="That button was out of date; here is your hand now."
+                interaction,
+                table_id,
+                note="That button was out of date; here is your hand now.",
+                in_place=True,
             )
             return
         except (GameError, IllegalAction) as exc:
@@ -348,8 +358,15 @@ class Play(commands.Cog):
             log.warning("could not update the hand message after a move on table %s", table_id)
 
     async def _fresh_hand(
-        self, interaction: discord.Interaction, table_id: int, note: str | None = None
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        note: str | None = None,
+        *,
+        in_place: bool = False,
     ) -> None:
+        """The player's hand now, privately: a new message, or (`in_place`, after a deferred
+        click) the clicked message edited."""
         try:
             update = self.tables.hand(table_id, interaction.user.id)
         except GameError as exc:
@@ -357,7 +374,9 @@ class Play(commands.Cog):
             return
         (view,) = update.views.values()
         msg = await self._hand(update.state, view, interaction.user.id, note=note)
-        if interaction.response.is_done():
+        if in_place and interaction.response.is_done():
+            await interaction.edit_original_response(**msg.kwargs())
+        elif interaction.response.is_done():
             await interaction.followup.send(ephemeral=True, **msg.send_kwargs())
         else:
             await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())

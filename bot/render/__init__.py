@@ -6,6 +6,7 @@ Pictures are PNG bytes, cached by what they show; use the `_async` variants from
 
 from __future__ import annotations
 
+from bot.render import workers
 from bot.render.models import (
     HandPicture,
     RenderOptions,
@@ -52,4 +53,5 @@ __all__ = [
     "reveal_text",
     "table_text",
     "warm_up",
+    "workers",
 ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import threading
 from collections.abc import Callable, Hashable, Sequence
@@ -14,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
 from bot.render import theme as t
+from bot.render import workers
 from bot.render.cache import PictureCache
 from bot.render.faces import back, blank, face, small_back
 from bot.render.fonts import draw_text, fit, text_width
@@ -42,10 +42,13 @@ _RING = 4  # highlight outline thickness, drawn just outside the card
 _LABEL = 28  # group label font size
 _HAND_Y = _RAISE + _RING + 8  # top of the cards in the hand picture
 _CACHE = 1024  # pictures kept (a hand PNG is ~14 KB, a reveal ~34 KB)
+# A hand is seldom drawn twice (it changes every turn), so a few MiB keep what repeats (tables,
+# Show my hand) without growing with the number of tables.
+_CACHE_BYTES = 4 << 20
 _PNG_LEVEL = 3  # zlib level: 6 is ~20% smaller but takes 2-3x as long to encode
 
 
-CACHE = PictureCache(_CACHE)
+CACHE = PictureCache(_CACHE, _CACHE_BYTES)
 _RENDER_LOCK = threading.Lock()
 
 
@@ -483,22 +486,34 @@ def _warm(options: RenderOptions) -> None:
 # --- off the event loop ----------------------------------------------------------------------
 
 
+def _draw(draw: Callable[[Any, RenderOptions], bytes], shown: Any, options: RenderOptions) -> bytes:
+    """Draw one picture, uncached: what a worker process (or thread) runs."""
+    with _RENDER_LOCK:
+        return draw(shown, options)
+
+
+async def _drawn(
+    draw: Callable[[Any, RenderOptions], bytes], shown: Hashable, options: RenderOptions
+) -> bytes:
+    key = (shown, options)
+    png = CACHE.get(key)
+    if png is None:
+        png = await workers.run(_draw, draw, shown, options)
+        CACHE.put(key, png)
+    return png
+
+
 async def render_hand_async(pic: HandPicture, options: RenderOptions | None = None) -> bytes:
-    """`render_hand` for the event loop: a cached picture at once, a new one in a thread."""
-    options = options or RenderOptions()
-    png = CACHE.get((pic, options))
-    return png if png is not None else await asyncio.to_thread(render_hand, pic, options)
+    """`render_hand` for the event loop: a cached picture at once, a new one drawn by a worker
+    process (`bot.render.workers`) or a thread."""
+    return await _drawn(_hand_png, pic, options or RenderOptions())
 
 
 async def render_table_async(pic: TablePicture, options: RenderOptions | None = None) -> bytes:
-    """`render_table` for the event loop: a cached picture at once, a new one in a thread."""
-    options = options or RenderOptions()
-    png = CACHE.get((_table_view(pic), options))
-    return png if png is not None else await asyncio.to_thread(render_table, pic, options)
+    """`render_table` for the event loop (see `render_hand_async`)."""
+    return await _drawn(_table_png, _table_view(pic), options or RenderOptions())
 
 
 async def render_reveal_async(pic: RevealPicture, options: RenderOptions | None = None) -> bytes:
-    """`render_reveal` for the event loop: a cached picture at once, a new one in a thread."""
-    options = options or RenderOptions()
-    png = CACHE.get((pic, options))
-    return png if png is not None else await asyncio.to_thread(render_reveal, pic, options)
+    """`render_reveal` for the event loop (see `render_hand_async`)."""
+    return await _drawn(_reveal_png, pic, options or RenderOptions())

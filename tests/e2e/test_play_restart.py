@@ -21,6 +21,17 @@ async def _moves(database: Path, table_id: int) -> int:
         await store.close()
 
 
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def _alive(pids: list[int]) -> list[int]:
+    return [pid for pid in pids if Path(f"/proc/{pid}").exists()]
+
+
 async def test_sigkill_mid_round_loses_no_move(
     emu: Emulator, world: World, start_bot, bot_env: dict[str, str]
 ) -> None:
@@ -39,7 +50,15 @@ async def test_sigkill_mid_round_loses_no_move(
     database = Path(bot_env["GIN_DATABASE"])
     assert await _moves(database, 1) == made  # every acknowledged move is committed
 
+    workers = _children(bot.proc.pid)  # type: ignore[union-attr]
+    assert workers, "pictures are drawn in a worker process"
     await bot.kill()
+    for _ in range(100):  # the workers notice within a second
+        if not _alive(workers):
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError(f"picture workers {workers} outlived the killed bot")
     store = await open_store(database)
     try:
         assert await store.integrity_check() == "ok"

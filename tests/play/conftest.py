@@ -42,6 +42,9 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
             turn_seconds=600,
             round_pause=0,
             computer_delay=0,
+            # Pictures drawn in threads: a worker process per test would cost a second each
+            # (the end-to-end tests run the default, one worker process).
+            render_processes=0,
         )
         bot = GinBot(settings)
         async with running(bot, emu):
