@@ -11,6 +11,7 @@ import collections
 import json
 import logging
 import secrets
+import struct
 import zlib
 from typing import TYPE_CHECKING, Any
 
@@ -49,64 +50,92 @@ MESSAGE_EVENTS = {"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE"}
 REPLAY_BUFFER = 10_000
 
 
-class Connection:
-    """One websocket; frames go out through a queue in the order they were produced."""
+#: Compact ASCII JSON: the same values as ``json.dumps`` gives, encoded about twice as fast.
+dumps = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
-    def __init__(self, ws: web.WebSocketResponse, *, compress: bool) -> None:
+_TEXT, _BINARY = 0x1, 0x2
+
+
+def ws_frame(payload: bytes, opcode: int) -> bytes:
+    """One unmasked, final websocket frame (RFC 6455 section 5.2) as a server sends it."""
+    n = len(payload)
+    if n < 126:
+        header = bytes((0x80 | opcode, n))
+    elif n < 1 << 16:
+        header = struct.pack("!BBH", 0x80 | opcode, 126, n)
+    else:
+        header = struct.pack("!BBQ", 0x80 | opcode, 127, n)
+    return header + payload
+
+
+class Connection:
+    """One websocket; frames go out in the order they were produced.
+
+    Frames are encoded (and zlib-compressed) when sent and written to the socket once per
+    turn of the event loop, all frames of that turn in one write: one system call (and one
+    wake-up of the bot) for a burst of events instead of one per frame, and no task switch
+    per frame. The bytes are the ones aiohttp's writer would produce, frame by frame.
+    """
+
+    def __init__(
+        self,
+        ws: web.WebSocketResponse,
+        transport: asyncio.BaseTransport | None,
+        *,
+        compress: bool,
+    ) -> None:
         self.ws = ws
+        self._transport = transport
         self._compressor = zlib.compressobj() if compress else None
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._writer = asyncio.get_running_loop().create_task(self._write())
+        self._pending: list[bytes] = []
+        self._scheduled = False
+        self._loop = asyncio.get_running_loop()
         self.session: Session | None = None
         self.closed = False
         #: The close code the emulator sent (None if the client closed first).
         self.close_code: int | None = None
 
     def send(self, frame: str) -> None:
-        if not self.closed:
-            self._queue.put_nowait(frame)
+        if self.closed:
+            return
+        data = frame.encode()
+        if self._compressor is not None:
+            data = self._compressor.compress(data) + self._compressor.flush(zlib.Z_SYNC_FLUSH)
+            self._pending.append(ws_frame(data, _BINARY))
+        else:
+            self._pending.append(ws_frame(data, _TEXT))
+        if not self._scheduled:
+            self._scheduled = True
+            self._loop.call_soon(self._write)
 
-    async def _write(self) -> None:
-        while True:
-            frame = await self._queue.get()
-            if frame is None:
-                self._queue.task_done()
-                return
-            try:
-                if self._compressor is not None:
-                    data = self._compressor.compress(frame.encode()) + self._compressor.flush(
-                        zlib.Z_SYNC_FLUSH
-                    )
-                    await self.ws.send_bytes(data)
-                else:
-                    await self.ws.send_str(frame)
-            except (ConnectionError, RuntimeError):
-                self.closed = True
-                return
-            finally:
-                self._queue.task_done()
+    def _write(self) -> None:
+        self._scheduled = False
+        if not self._pending:
+            return
+        data = b"".join(self._pending)
+        self._pending.clear()
+        transport = self._transport
+        if not isinstance(transport, asyncio.WriteTransport) or transport.is_closing():
+            self.closed = True
+            return
+        transport.write(data)
 
     async def flush(self) -> None:
-        """Wait until every queued frame has been written."""
-        if self._writer.done():
-            return
-        joined = asyncio.ensure_future(self._queue.join())
-        await asyncio.wait({joined, self._writer}, return_when=asyncio.FIRST_COMPLETED)
-        joined.cancel()
+        """Write every frame sent so far now."""
+        self._write()
 
     async def close(self, code: int, reason: str = "") -> None:
-        """Close with a gateway close code (after the frames already queued)."""
-        await self.flush()
+        """Close with a gateway close code (after the frames already sent)."""
+        self._write()
         self.closed = True
         if self.close_code is None:
             self.close_code = code
-        self._queue.put_nowait(None)
         if not self.ws.closed:
             await self.ws.close(code=code, message=reason.encode())
 
     def stop(self) -> None:
+        self._write()
         self.closed = True
-        self._queue.put_nowait(None)
 
 
 class Session:
@@ -138,9 +167,7 @@ class Session:
 
     def dispatch(self, event: str, data: Any) -> None:
         self.seq += 1
-        frame = json.dumps(
-            {"op": DISPATCH, "t": event, "s": self.seq, "d": data}, ensure_ascii=False
-        )
+        frame = dumps({"op": DISPATCH, "t": event, "s": self.seq, "d": data})
         self.buffer.append((self.seq, frame))
         if self.conn is not None:
             self.conn.send(frame)
@@ -188,11 +215,11 @@ class Gateway:
         await ws.prepare(request)
         wants_zlib = request.query.get("compress") == "zlib-stream"
         compress = wants_zlib if self.emu.compress is None else (self.emu.compress and wants_zlib)
-        conn = Connection(ws, compress=compress)
+        conn = Connection(ws, request.transport, compress=compress)
         self.connections.add(conn)
         self.emu._touch()
         conn.send(
-            json.dumps(
+            dumps(
                 {
                     "op": HELLO,
                     "d": {
@@ -233,7 +260,7 @@ class Gateway:
             await conn.close(4002, "Error while decoding payload.")
             return
         if op == HEARTBEAT:
-            conn.send(json.dumps({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None}))
+            conn.send(dumps({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None}))
         elif op == IDENTIFY:
             await self._identify(conn, data or {})
         elif op == RESUME:
@@ -318,7 +345,7 @@ class Gateway:
         seq = data.get("seq") or 0
         oldest = session.buffer[0][0] if session is not None and session.buffer else 1
         if session is None or not session.resumable or seq < oldest - 1:
-            conn.send(json.dumps({"op": INVALID_SESSION, "d": False, "s": None, "t": None}))
+            conn.send(dumps({"op": INVALID_SESSION, "d": False, "s": None, "t": None}))
             return
         self.resumes += 1
         old = session.conn
@@ -361,7 +388,7 @@ class Gateway:
     # --- test controls -------------------------------------------------------------------
     async def send_op(self, op: int, data: Any) -> int:
         """Send a raw opcode on every live connection; returns how many got it."""
-        frame = json.dumps({"op": op, "d": data, "s": None, "t": None})
+        frame = dumps({"op": op, "d": data, "s": None, "t": None})
         n = 0
         for session in self.live_sessions():
             if session.conn is not None:

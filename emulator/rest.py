@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import fnmatch
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import BodyPartReader, MultipartReader, StreamReader, web
 
+from .forms import mime_type, split_form
+from .gateway import dumps
 from .models import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -46,7 +50,7 @@ def json_response(
     data: Any, status: int = 200, headers: dict[str, str] | None = None
 ) -> web.Response:
     """JSON with ``Content-Type: application/json`` exactly (no charset: discord.py compares it)."""
-    body = json.dumps(data, ensure_ascii=False).encode()
+    body = dumps(data).encode()
     hdrs = {"Content-Type": "application/json"}
     if headers:
         hdrs.update(headers)
@@ -113,40 +117,92 @@ class Fault:
         return json_response({"message": text, "code": self.code}, self.status)
 
 
+class _NoFlowControl:
+    """The protocol a :class:`StreamReader` over bytes already read needs (nothing to pause)."""
+
+    _reading_paused = False
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self, resume_parser: bool = True) -> None:
+        pass
+
+
+async def _multipart_reader(request: web.Request, body: bytes | None) -> MultipartReader:
+    """aiohttp's reader (``request.multipart()``); over ``body`` if that was read already."""
+    if body is None:
+        return await request.multipart()
+    # The request's own stream has the same limit (aiohttp's read_bufsize, 64 KiB).
+    content = StreamReader(_NoFlowControl(), 2**16, loop=asyncio.get_running_loop())  # type: ignore[arg-type]
+    content.feed_data(body)
+    content.feed_eof()
+    return MultipartReader(
+        request.headers,
+        content,
+        client_max_size=request.client_max_size,
+        max_field_size=request.protocol.max_field_size,
+        max_headers=request.protocol.max_headers,
+        max_size_error_cls=web.HTTPRequestEntityTooLarge,
+    )
+
+
+async def _form_parts(
+    request: web.Request, boundary: str | None
+) -> AsyncGenerator[tuple[str, str | None, str | None, bytes, BodyPartReader | None], None]:
+    """The parts of a form body in order: ``(name, filename, content type, data, reader)``.
+
+    A canonical body (what discord.py sends) is split by :func:`split_form`; anything else,
+    or a body of unknown or excessive length, goes through aiohttp's streaming reader as it
+    always did (then ``data`` is empty and the part is read from ``reader``)."""
+    length = request.content_length
+    body: bytes | None = None
+    if boundary is not None and length is not None and length <= request.client_max_size:
+        body = await request.read()
+        parts = split_form(body, boundary, max_field=request.protocol.max_field_size)
+        if parts is not None:
+            for part in parts:
+                yield part.name, part.filename, part.content_type, part.data, None
+            return
+    reader = await _multipart_reader(request, body)
+    while True:
+        item = await reader.next()
+        if item is None:
+            return
+        if isinstance(item, BodyPartReader):
+            yield item.name or "", item.filename, item.headers.get("Content-Type"), b"", item
+
+
 async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, UploadedFile]]:
     """A JSON body, or multipart ``payload_json`` + ``files[n]`` parts."""
     files: dict[int, UploadedFile] = {}
-    if request.content_type == "multipart/form-data":
+    known = mime_type(request.headers.get("Content-Type"))
+    content_type, boundary = known if known is not None else (request.content_type, None)
+    if content_type == "multipart/form-data":
         payload: dict[str, Any] = {}
-        reader = await request.multipart()
-        while True:
-            part = await reader.next()
-            if part is None:
-                break
-            if not isinstance(part, BodyPartReader):
-                continue
-            name = part.name or ""
-            if name == "payload_json":
-                text = await part.text()
-                try:
-                    payload = json.loads(text)
-                except ValueError as exc:
-                    raise DiscordError(
-                        400, 50109, "The request body contains invalid JSON."
-                    ) from exc
-            elif name.startswith("files[") and name.endswith("]"):
-                try:
-                    index = int(name[6:-1])
-                except ValueError as exc:
-                    raise DiscordError(400, 50035, "Invalid Form Body") from exc
-                data = bytes(await part.read(decode=False))
-                ctype = part.headers.get("Content-Type")
-                files[index] = UploadedFile(part.filename or f"file{index}", ctype, data)
+        async with contextlib.aclosing(_form_parts(request, boundary)) as parts:
+            async for name, filename, ctype, data, reader in parts:
+                if name == "payload_json":
+                    text = await reader.text() if reader is not None else bytes(data).decode()
+                    try:
+                        payload = json.loads(text)
+                    except ValueError as exc:
+                        raise DiscordError(
+                            400, 50109, "The request body contains invalid JSON."
+                        ) from exc
+                elif name.startswith("files[") and name.endswith("]"):
+                    try:
+                        index = int(name[6:-1])
+                    except ValueError as exc:
+                        raise DiscordError(400, 50035, "Invalid Form Body") from exc
+                    if reader is not None:
+                        data = bytes(await reader.read(decode=False))
+                    files[index] = UploadedFile(filename or f"file{index}", ctype, bytes(data))
         return payload, files
     raw = await request.read()
     if not raw:
         return {}, files
-    if request.content_type != "application/json":
+    if content_type != "application/json":
         raise DiscordError(400, 50035, "Invalid Form Body: Content-Type must be application/json")
     try:
         body = json.loads(raw)

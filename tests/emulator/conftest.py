@@ -57,6 +57,7 @@ async def api(emu: Emulator) -> AsyncIterator[RawApi]:
             method: str, path: str, *, token: str | None = None, auth: bool = True, **kw: Any
         ) -> Reply:
             headers = {"Authorization": f"Bot {token or emu.token}"} if auth else {}
+            headers.update(kw.pop("headers", None) or {})
             async with session.request(
                 method, f"{emu.api_base}/api/v10{path}", headers=headers, **kw
             ) as resp:

@@ -209,3 +209,60 @@ async def test_own_messages_are_echoed_only_with_the_message_intents(
         await emu.wait_for(lambda: seen)
         await emu.settle(quiet=0.05)
     assert seen == [("DMChannel", "dm echo", True)]
+
+
+class _Capture:
+    """A transport that keeps what is written (for aiohttp's own websocket writer)."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def write(self, data: bytes) -> None:
+        self.data.extend(data)
+
+    def is_closing(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 200_000])
+async def test_websocket_frames_are_the_bytes_aiohttp_writes(size: int) -> None:
+    from aiohttp._websocket.writer import WebSocketWriter
+
+    from emulator.gateway import ws_frame
+
+    payload = bytes(i % 251 for i in range(size))
+    for opcode in (aiohttp.WSMsgType.TEXT, aiohttp.WSMsgType.BINARY):
+        transport = _Capture()
+        writer = WebSocketWriter(None, transport, use_mask=False)  # type: ignore[arg-type]
+        await writer.send_frame(payload, opcode)
+        assert ws_frame(payload, int(opcode)) == bytes(transport.data)
+
+
+@pytest.mark.parametrize(
+    "query", ["?v=10&encoding=json", "?v=10&encoding=json&compress=zlib-stream"]
+)
+async def test_events_of_one_moment_arrive_as_separate_frames_in_order(
+    emu: Emulator, world: World, query: str
+) -> None:
+    session, ws = await _raw_gateway(emu, query)
+    inflater = zlib.decompressobj()
+
+    async def receive() -> dict[str, object]:
+        msg = await ws.receive()
+        text = inflater.decompress(msg.data) if msg.type == aiohttp.WSMsgType.BINARY else msg.data
+        return json.loads(text)  # type: ignore[no-any-return]
+
+    try:
+        assert (await receive())["op"] == 10
+        await ws.send_json({"op": 2, "d": {"token": emu.token, "intents": 1, "properties": {}}})
+        assert [(await receive())["t"] for _ in range(2)] == ["READY", "GUILD_CREATE"]
+        names = [f"burst-{i}" for i in range(5)]
+        for name in names:  # one turn of the event loop: the frames leave in one write
+            emu.create_channel(world.guild, name)
+        frames = [await receive() for _ in names]
+        assert [f["t"] for f in frames] == ["CHANNEL_CREATE"] * 5
+        assert [f["d"]["name"] for f in frames] == names  # type: ignore[index]
+        assert [f["s"] for f in frames] == [3, 4, 5, 6, 7]
+    finally:
+        await ws.close()
+        await session.close()
