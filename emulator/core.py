@@ -167,6 +167,8 @@ class Emulator:
         self.faults: list[Fault] = []
         self.command_syncs = 0
 
+        self._view_listeners: list[Callable[[User], None]] = []
+
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
         self._runner: web.AppRunner | None = None
@@ -301,6 +303,29 @@ class Emulator:
         if event is not None:
             self._changed = None
             event.set()
+
+    def watch_private_views(self, callback: Callable[[User], None]) -> Callable[[], None]:
+        """Call ``callback(user)`` whenever a message only ``user`` sees (a DM to them, an
+        ephemeral reply to them) is created, edited or deleted, right after the change.
+        Returns a function that stops the calls. (For waiting on many users at once; the
+        callback must not raise or wait.)"""
+        self._view_listeners.append(callback)
+
+        def stop() -> None:
+            with contextlib.suppress(ValueError):
+                self._view_listeners.remove(callback)
+
+        return stop
+
+    def _private_view_changed(self, msg: Message) -> None:
+        if not self._view_listeners:
+            return
+        user = msg.ephemeral_to
+        if user is None and msg.channel.type == DM:
+            user = msg.channel.recipient
+        if user is not None:
+            for callback in list(self._view_listeners):
+                callback(user)
 
     def _change_event(self) -> asyncio.Event:
         if self._changed is None:
@@ -654,6 +679,7 @@ class Emulator:
             self._ephemerals.setdefault(ephemeral_to.id, []).append(msg)
         if ephemeral_to is None:
             self._dispatch_message("MESSAGE_CREATE", msg)
+        self._private_view_changed(msg)
         self._notify()
         return msg
 
@@ -691,6 +717,7 @@ class Emulator:
             raise DiscordError(400, 50006, "Cannot send an empty message")
         was_loading = msg.loading
         msg.history.append(msg.snapshot())
+        msg.edit_times.append(self.clock.now())
         msg.content = content
         msg.attachments = attachments
         msg.embeds = self._normalize_embeds(embeds, attachments)
@@ -700,6 +727,7 @@ class Emulator:
             msg.edited = self.clock.time()
         if not msg.ephemeral:
             self._dispatch_message("MESSAGE_UPDATE", msg)
+        self._private_view_changed(msg)
         self._notify()
         return msg
 
@@ -710,6 +738,7 @@ class Emulator:
             if msg.channel.guild is not None:
                 data["guild_id"] = str(msg.channel.guild.id)
             self.gateway.dispatch("MESSAGE_DELETE", data, guild=msg.channel.guild)
+        self._private_view_changed(msg)
         self._notify()
 
     def _dispatch_message(self, event: str, msg: Message) -> None:

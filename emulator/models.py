@@ -538,7 +538,12 @@ class Message:
     #: For followups: the id of the interaction's original response.
     original_response_id: int | None = None
     deleted: bool = False
+    #: The earlier versions, oldest first (each edit appends the version it replaced).
     history: list[MessageVersion] = field(default_factory=list)
+    #: When each edit happened, in ``clock.now()`` seconds (the time base of
+    #: ``Interaction.created_at``): ``edit_times[i]`` is when ``history[i]`` was replaced.
+    #: Filling a deferred reply counts (``edited`` does not change then).
+    edit_times: list[float] = field(default_factory=list)
 
     # --- reading -------------------------------------------------------------------------
     @property
@@ -749,6 +754,16 @@ class Interaction:
         if self.acked_at is None:
             return None
         return self.acked_at - self.created_at
+
+    @property
+    def update_latency(self) -> float | None:
+        """For a component (or a modal opened from one): seconds from the interaction to the
+        first edit of the message it was on (callback 7, or a later PATCH of ``@original`` or
+        of the message after a type 6 deferral); None while it has not been edited since."""
+        if self.message is None:
+            return None
+        start = self.created_at
+        return next((t - start for t in self.message.edit_times if t >= start), None)
 
     @property
     def original(self) -> Message | None:

@@ -383,3 +383,48 @@ async def test_component_interactions_carry_the_full_message_and_realistic_ids(
     assert len(clicked.token) > 150 and set(clicked.token) <= set(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     )
+
+
+async def test_edit_times_tell_when_a_clicked_message_was_updated(
+    emu: Emulator, world: World, play: Playground
+) -> None:
+    board = (await emu.slash(world.alice, world.channel, "t buttons")).response
+    assert board is not None and board.edit_times == []
+    asked = await emu.click(world.bob, board, "Ask")  # a modal: the message stays as it was
+    assert asked.ack_type == 9 and asked.update_latency is None
+    red = await emu.click(world.bob, board, "Red")  # callback 7 edits it
+    assert red.ack_type == 7 and red.latency is not None and red.update_latency is not None
+    assert 0 <= red.update_latency - red.latency < 1.0
+    assert len(board.edit_times) == len(board.history) == 1
+    quiet_board = (await emu.slash(world.alice, world.channel, "t buttons")).response
+    assert quiet_board is not None
+    quiet = await emu.click(world.bob, quiet_board, "Quiet")  # defer (6), then PATCH @original
+    assert quiet.ack_type == 6 and quiet.latency is not None
+    await emu.wait_for(lambda: quiet.followups)
+    assert quiet.update_latency is not None and quiet.update_latency >= quiet.latency
+    assert quiet_board.edit_times[0] - quiet.created_at == quiet.update_latency
+    await emu.settle(quiet=0.05)
+
+
+async def test_private_view_watchers_hear_of_dms_and_ephemerals_only(
+    emu: Emulator, world: World, play: Playground
+) -> None:
+    heard: list[str] = []
+    stop = emu.watch_private_views(lambda user: heard.append(user.username))
+    await emu.slash(world.alice, world.channel, "t echo", text="public")  # everyone's: no call
+    assert heard == []
+    await emu.slash(world.alice, world.channel, "t secret")  # ephemeral to alice
+    assert heard == ["alice"]
+    await emu.slash(world.alice, world.channel, "t dm", who=world.bob)  # a DM to bob
+    await emu.wait_for(lambda: len(heard) >= 3)
+    assert heard == ["alice", "bob", "alice"]  # the DM, then alice's ephemeral "sent"
+    dm = emu.last_dm(world.bob)
+    assert dm is not None
+    emu._edit_message(dm, {"content": "edited"}, {})
+    emu._delete_message(dm)
+    assert heard[-2:] == ["bob", "bob"]
+    stop()
+    stop()  # twice is harmless
+    await emu.slash(world.alice, world.channel, "t secret")
+    assert len(heard) == 5
+    await emu.settle(quiet=0.05)
