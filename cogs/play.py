@@ -26,6 +26,7 @@ from bot.ui import images, messages
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.dms import DMClosed
 from bot.ui.notifier import Notifier
+from cogs._answers import answer_with_message
 from cogs._group import gin_command
 
 log = logging.getLogger(__name__)
@@ -141,9 +142,8 @@ class Play(commands.Cog):
             target=target,
         )
         public = self._challenge_message(ch, interaction.user, opponent)
-        await interaction.response.send_message(**public.send_kwargs())
-        sent = await interaction.original_response()
-        await self.store.challenges.set_messages(ch.id, message_id=sent.id)
+        message_id = await answer_with_message(interaction, **public.send_kwargs())
+        await self.store.challenges.set_messages(ch.id, message_id=message_id)
         dm = self._challenge_message(ch, interaction.user, opponent, for_opponent=True)
         try:
             dm_sent = await self.notifier.dms.send(opponent.id, **dm.send_kwargs())
@@ -200,9 +200,10 @@ class Play(commands.Cog):
             seats=seats,
         )
         state = self.tables.state(live)
-        await interaction.response.send_message(**messages.lobby_message(state).send_kwargs())
-        sent = await interaction.original_response()
-        await self.store.tables.set_message(state.table_id, sent.id)
+        lobby = messages.lobby_message(state).send_kwargs()
+        await self.store.tables.set_message(
+            state.table_id, await answer_with_message(interaction, **lobby)
+        )
         live.record = await self.store.tables.get(state.table_id) or live.record
 
     @app_commands.describe(
@@ -539,9 +540,8 @@ class Play(commands.Cog):
             await reply(interaction, str(exc))
             return
         msg = self._challenge_message(ch, interaction.user, None)
-        await interaction.response.send_message(**msg.send_kwargs())
-        sent = await interaction.original_response()
-        await self.store.challenges.set_messages(ch.id, message_id=sent.id)
+        message_id = await answer_with_message(interaction, **msg.send_kwargs())
+        await self.store.challenges.set_messages(ch.id, message_id=message_id)
 
 
 class JoinAnyway(discord.ui.View):

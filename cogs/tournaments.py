@@ -21,6 +21,7 @@ from bot.rating_service import RatingService
 from bot.services import Services, services_of
 from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentProblem, TournamentService
+from cogs._answers import answer_with_message
 
 if TYPE_CHECKING:
     from bot.client import GinBot
@@ -214,9 +215,10 @@ class Tournaments(commands.Cog):
             rounds=rounds,
             duplicate=duplicate,
         )
-        await interaction.response.send_message(embed=signup_embed(info), view=signup_view(info.id))
-        sent = await interaction.original_response()
-        await self.service.set_signup_message(info.id, sent.id)
+        sent = await answer_with_message(
+            interaction, embed=signup_embed(info), view=signup_view(info.id)
+        )
+        await self.service.set_signup_message(info.id, sent)
 
     @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
