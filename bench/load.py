@@ -19,11 +19,17 @@ errors belong to that level alone):
 
 Printed per phase: interactions/s, p50/p90/p99/max time from the interaction to its
 acknowledgement (``Interaction.latency``: measured by the emulator, so it includes the
-gateway hop, the bot's work, its store commit and the callback's HTTP request), CPU seconds
-per interaction of the bot and of this process (emulator + scripted players), and errors
-(``emu.errors``: every 4xx/5xx served, unacknowledged or refused callbacks, failed clicks,
-unknown routes, tracebacks in the bot's log). Memory: the bot's VmRSS before the tables
-are set up and after each phase; per table = (after - before) / N.
+gateway hop, the bot's work, its store commit and the callback's HTTP request); **hand
+updated**, the end-to-end figure for moves: from the click being sent to the clicked hand DM
+being edited by the bot (``Interaction.update_latency``: callback 7, or the bot's later PATCH
+of ``@original`` / the message after a type 6 deferral; never edited counts as infinite);
+CPU seconds per interaction of the bot and of this process (emulator + scripted players);
+and errors (``emu.errors``: every 4xx/5xx served, unacknowledged or refused callbacks,
+failed clicks, unknown routes, tracebacks in the bot's log). The bot's CPU, time waiting for
+a CPU and VmRSS are summed over its process and every process below it (e.g. a picture
+worker pool; read from /proc/<pid>/task/*/children, processes may come and go) and printed
+as main + workers. Memory: that sum before the tables are set up and after each phase; per
+table = (after - before) / N (pages a forked worker shares with the bot count twice).
 
 Targets (issue 5): p99 <= 50 ms at 500 tables, no errors, every interaction acknowledged in
 time, <= 100 KiB per table. Everything shares this machine's cores: the emulator and the
@@ -34,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import math
 import os
 import platform
@@ -52,7 +59,8 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from emulator import Emulator, EmulatorError, InteractionFailed, User  # noqa: E402
+from emulator import Emulator, EmulatorError, Interaction, InteractionFailed, User  # noqa: E402
+from emulator.models import MESSAGE_COMPONENT  # noqa: E402
 from tests.e2e.botproc import BotProcess, clean_environ  # noqa: E402
 from tests.play.driver import live_controls, play_one  # noqa: E402
 
@@ -60,6 +68,8 @@ T = TypeVar("T")
 TABLES_PER_CHANNEL = 25
 ACK_DEADLINE = 3.0
 REFUSALS = ("out of date", "not your turn", "couldn't find", "Sorry", "isn't in play")
+#: custom_id prefixes of the game controls on a hand DM (as ``tests/play/driver``).
+MOVES = ("gin:a:", "gin:s:")
 
 
 # ----- measuring -----------------------------------------------------------------------
@@ -78,33 +88,166 @@ def ms(seconds: float) -> str:
 
 
 def rss_kib(pid: int) -> int:
-    """VmRSS of a process, KiB."""
-    with open(f"/proc/{pid}/status", encoding="ascii") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise RuntimeError(f"no VmRSS for {pid}")
+    """VmRSS of a process, KiB (0 if it is gone or a zombie)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (all its threads), seconds."""
-    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """(user + system CPU of a process, all its threads; the same of its children that ended
+    and were waited for, theirs included), seconds; zeros if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0, 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK, (int(fields[13]) + int(fields[14])) / TICK
 
 
 def sched(pid: int) -> tuple[float, float]:
     """(seconds on a CPU, seconds runnable but waiting for a CPU) summed over a process's
     threads, from /proc/<pid>/task/*/schedstat: the wait is the cost of sharing the cores."""
     run = wait = 0
-    for task in Path(f"/proc/{pid}/task").iterdir():
+    for _, r, w in thread_schedstats(pid):
+        run += r
+        wait += w
+    return run / 1e9, wait / 1e9
+
+
+def thread_schedstats(pid: int) -> list[tuple[int, int, int]]:
+    """(thread id, ns on a CPU, ns waiting for one) for each thread of a live process."""
+    out: list[tuple[int, int, int]] = []
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out  # the process ended
+    for tid in tids:
         try:
-            fields = (task / "schedstat").read_text().split()
+            with open(f"/proc/{pid}/task/{tid}/schedstat", encoding="ascii") as f:
+                fields = f.read().split()
         except OSError:
             continue  # the thread ended
-        run += int(fields[0])
-        wait += int(fields[1])
-    return run / 1e9, wait / 1e9
+        out.append((int(tid), int(fields[0]), int(fields[1])))
+    return out
+
+
+def descendants(pid: int) -> list[int]:
+    """Every live process below ``pid`` (children, their children...), from
+    /proc/<pid>/task/*/children; processes that come and go between reads are skipped."""
+    found: list[int] = []
+    seen = {pid}
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        try:
+            tids = os.listdir(f"/proc/{parent}/task")
+        except OSError:
+            continue
+        for tid in tids:
+            try:
+                with open(f"/proc/{parent}/task/{tid}/children", encoding="ascii") as f:
+                    kids = [int(k) for k in f.read().split()]
+            except OSError:
+                continue
+            for kid in kids:
+                if kid not in seen:
+                    seen.add(kid)
+                    found.append(kid)
+                    todo.append(kid)
+    return found
+
+
+@dataclass
+class Usage:
+    """Cumulative figures of the bot's process tree at one instant: the main process and,
+    separately, all its descendants (the "workers": e.g. a picture-render process pool)."""
+
+    main_cpu: float
+    workers_cpu: float
+    main_wait: float
+    workers_wait: float
+    main_rss: int  # KiB
+    workers_rss: int  # KiB, summed over live descendants (shared pages count in each)
+    workers: int  # live descendants
+
+    @property
+    def cpu(self) -> float:
+        return self.main_cpu + self.workers_cpu
+
+    @property
+    def wait(self) -> float:
+        return self.main_wait + self.workers_wait
+
+    @property
+    def rss(self) -> int:
+        return self.main_rss + self.workers_rss
+
+    def __sub__(self, before: Usage) -> Usage:
+        return Usage(
+            self.main_cpu - before.main_cpu,
+            self.workers_cpu - before.workers_cpu,
+            self.main_wait - before.main_wait,
+            self.workers_wait - before.workers_wait,
+            self.main_rss - before.main_rss,
+            self.workers_rss - before.workers_rss,
+            self.workers,
+        )
+
+
+class ProcessTree:
+    """CPU, time waiting for a CPU and RSS of the bot plus every process below it.
+
+    CPU is exact for processes that come and go: a live process counts its own time plus
+    that of its ended, waited-for children (``cutime``/``cstime``, which the kernel adds to
+    the parent when it reaps a child). Waiting time has no such roll-up, so each thread's
+    last reading is remembered: :meth:`sample` once a second while a phase runs keeps what
+    threads that have since ended had waited (up to a second of a vanished thread's wait
+    can be missed)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        #: (pid, tid) -> the newest (ns on a CPU, ns waiting) seen; ended threads stay.
+        self._threads: dict[tuple[int, int], tuple[int, int]] = {}
+        self._retired = {True: 0, False: 0}  # ns waited by ended threads whose id came back
+
+    def sample(self) -> Usage:
+        kids = descendants(self.pid)
+        main_own, main_reaped = cpu_seconds(self.pid)
+        workers_cpu = main_reaped
+        for kid in kids:
+            own, reaped = cpu_seconds(kid)
+            workers_cpu += own + reaped
+        for proc in (self.pid, *kids):
+            for tid, run, wait in thread_schedstats(proc):
+                old = self._threads.get((proc, tid))
+                if old is not None and run < old[0]:  # a reused id: keep what the old one had
+                    self._retired[proc == self.pid] += old[1]
+                self._threads[(proc, tid)] = (run, wait)
+        main_wait = self._retired[True]
+        workers_wait = self._retired[False]
+        for (proc, _), (_, wait) in self._threads.items():
+            if proc == self.pid:
+                main_wait += wait
+            else:
+                workers_wait += wait
+        return Usage(
+            main_own,
+            workers_cpu,
+            main_wait / 1e9,
+            workers_wait / 1e9,
+            rss_kib(self.pid),
+            sum(rss_kib(k) for k in kids),
+            len(kids),
+        )
 
 
 def machine() -> str:
@@ -122,37 +265,35 @@ def machine() -> str:
 # ----- waiting cheaply -----------------------------------------------------------------
 
 
-@dataclass
+@dataclass(eq=False)
 class _Waiter:
     predicate: Callable[[], Any]
     users: tuple[User, ...]
-    deadline: float
     future: asyncio.Future[Any]
-    seen: tuple[Any, ...] = ()
-    checked: float = 0.0
+    timer: asyncio.TimerHandle | None = None
 
 
 class Watch:
     """Waits on conditions about what users see, for thousands of waiters at once.
 
     ``Emulator.wait_for`` re-runs every predicate after every change (hundreds per second),
-    which with 1,000 waiters would load this process, and so the cores the bot shares with it.
-    Here one task polls every 10 ms and re-runs a
-    predicate only when one of its users got a new or edited DM or ephemeral (an O(1)
-    signature), or once a second as a fallback."""
+    which with 1,000 waiters would load this process, and so the cores the bot shares with
+    it. Here the emulator calls :meth:`_changed` when a message only one user sees (a DM to
+    them, an ephemeral reply) is created, edited or deleted
+    (``Emulator.watch_private_views``), and only the waiters of the users that changed are
+    re-checked, once per turn of the event loop; every waiter is also re-checked once a
+    second, a fallback for anything else a predicate might read."""
+
+    FALLBACK = 1.0
 
     def __init__(self, emu: Emulator) -> None:
         self.emu = emu
-        self.waiters: list[_Waiter] = []
-        self._task: asyncio.Task[None] | None = None
-
-    def signature(self, user: User) -> tuple[Any, ...]:
-        # Reads emulator internals (read-only) to stay O(1) per user.
-        ch = self.emu._dm_channels.get(user.id)
-        n = len(ch.messages) if ch is not None else 0
-        last = next(reversed(ch.messages.values())) if n and ch is not None else None
-        eph = self.emu._ephemerals.get(user.id, [])
-        return (n, len(last.history) if last else 0, len(eph), len(eph[-1].history) if eph else 0)
+        self._waiters: set[_Waiter] = set()
+        self._by_user: dict[int, set[_Waiter]] = {}
+        self._dirty: set[int] = set()
+        self._scheduled = False
+        self._sweeper: asyncio.Task[None] | None = None
+        self.stop = emu.watch_private_views(self._changed)
 
     async def until(
         self,
@@ -165,39 +306,59 @@ class Watch:
         if result:
             return result
         loop = asyncio.get_running_loop()
-        waiter = _Waiter(
-            predicate,
-            users,
-            loop.time() + timeout,
-            loop.create_future(),
-            tuple(self.signature(u) for u in users),
-            loop.time(),
-        )
-        self.waiters.append(waiter)
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._poll())
+        waiter = _Waiter(predicate, users, loop.create_future())
+        waiter.timer = loop.call_later(timeout, self._settle, waiter, None)
+        waiter.future.add_done_callback(lambda _: self._forget(waiter))
+        self._waiters.add(waiter)
+        for user in users:
+            self._by_user.setdefault(user.id, set()).add(waiter)
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.create_task(self._sweep())
         value: T | None = await waiter.future
         return value
 
-    async def _poll(self) -> None:
-        loop = asyncio.get_running_loop()
-        while self.waiters:
-            await asyncio.sleep(0.01)
-            now = loop.time()
-            keep: list[_Waiter] = []
-            for w in self.waiters:
-                sig = tuple(self.signature(u) for u in w.users)
-                if sig != w.seen or now - w.checked > 1.0:
-                    w.seen, w.checked = sig, now
-                    result = w.predicate()
-                    if result:
-                        w.future.set_result(result)
-                        continue
-                if now > w.deadline:
-                    w.future.set_result(None)
-                    continue
-                keep.append(w)
-            self.waiters = keep
+    def _changed(self, user: User) -> None:
+        if user.id not in self._by_user:
+            return
+        self._dirty.add(user.id)
+        if not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self._check_dirty)
+
+    def _check_dirty(self) -> None:
+        self._scheduled = False
+        dirty, self._dirty = self._dirty, set()
+        waiters = {w for uid in dirty for w in self._by_user.get(uid, ())}
+        for waiter in waiters:
+            self._check(waiter)
+
+    def _check(self, waiter: _Waiter) -> None:
+        if waiter.future.done():
+            return
+        result = waiter.predicate()
+        if result:
+            self._settle(waiter, result)
+
+    def _settle(self, waiter: _Waiter, value: Any) -> None:
+        if not waiter.future.done():
+            waiter.future.set_result(value)
+
+    def _forget(self, waiter: _Waiter) -> None:
+        if waiter.timer is not None:
+            waiter.timer.cancel()
+        self._waiters.discard(waiter)
+        for user in waiter.users:
+            group = self._by_user.get(user.id)
+            if group is not None:
+                group.discard(waiter)
+                if not group:
+                    del self._by_user[user.id]
+
+    async def _sweep(self) -> None:
+        while self._waiters:
+            await asyncio.sleep(self.FALLBACK)
+            for waiter in list(self._waiters):
+                self._check(waiter)
 
 
 # ----- the players -----------------------------------------------------------------------
@@ -288,14 +449,24 @@ async def play_table(
                 tally.stalled += 1
             return
         if last is not None and last[0] is not mover:
-            tally.handoffs.append(loop.time() - last[1])
+            tally.handoffs.append(emu.clock.now() - last[1])
         if think > 0:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        sent = len(emu.interactions)
+
+        def until(predicate: Callable[[], object], timeout: float, who: User = mover) -> Any:  # noqa: ASYNC109
+            return watch.until(predicate, (who,), timeout)
+
         try:
-            if await play_one(emu, mover):
+            # play_one waits (through the Watch) for the hand to be edited after a deferral.
+            if await play_one(emu, mover, wait=until):
                 made += 1
                 t.moves += 1
-                last = (mover, loop.time())
+                move = next(
+                    (i for i in emu.interactions[sent:] if i.user is mover and is_move(i)), None
+                )
+                acked = move.acked_at if move is not None else None
+                last = (mover, acked) if acked is not None else None
         except InteractionFailed:
             tally.failed += 1
             made += 1
@@ -305,6 +476,17 @@ async def play_table(
 
 
 # ----- one level ---------------------------------------------------------------------------
+
+
+def refused(i: Interaction) -> bool:
+    """The bot answered the click with a refusal only its player sees ("out of date"...),
+    as the reply (callback 4) or as a followup after a deferral."""
+    return any(m.ephemeral and any(r in m.text for r in REFUSALS) for m in i.messages)
+
+
+def is_move(i: Interaction) -> bool:
+    """A click or choice on a player's hand DM (the controls ``live_controls`` finds)."""
+    return i.type == MESSAGE_COMPONENT and str(i.data.get("custom_id", "")).startswith(MOVES)
 
 
 @dataclass
@@ -318,11 +500,14 @@ class Phase:
     refused_moves: int
     ack_types: Counter[int]
     errors: Counter[str]
-    bot_cpu: float
+    bot: Usage  # the bot's process tree, during the phase
     bench_cpu: float
-    bot_wait: float
     bench_wait: float
-    rss_after: int
+    after: Usage  # the bot's process tree at the end of the phase (RSS)
+    #: Moves (clicks on hand DMs, refusals left out): seconds from the interaction to the
+    #: clicked hand DM being edited (callback 7, or the bot's later PATCH after a type 6
+    #: deferral); never edited: infinite.
+    updates: list[float]
     tally: Tally
     rest: Counter[str]
     rest_complete: bool
@@ -334,26 +519,41 @@ class Phase:
         lat = self.latencies
         hand = [x * 1000 for x in self.tally.handoffs]
         handoff = (
-            f"          turn handoff (ack -> next player's DM controls, 10 ms polling): "
+            f"          turn handoff (ack -> next player's DM controls): "
             f"p50 {pct(hand, 50):.0f} ms, p99 {pct(hand, 99):.0f} ms, max {max(hand):.0f} ms\n"
             if hand
             else ""
         )
+        upd = self.updates
+        never = sum(1 for x in upd if math.isinf(x))
+        updated = (
+            f"          hand updated (move sent -> its hand DM edited by the bot) over {len(upd)} "
+            f"moves: p50 {ms(pct(upd, 50))}, p90 {ms(pct(upd, 90))}, p99 {ms(pct(upd, 99))}, "
+            f"max {ms(max(upd))}; never edited {never}\n"
+            if upd
+            else ""
+        )
+        b = self.bot
         return (
             f"  {self.name:<7} {self.interactions:6d} interactions in {self.seconds:6.1f} s = "
             f"{self.interactions / self.seconds:6.1f}/s | ack p50 {ms(pct(lat, 50))}, "
             f"p90 {ms(pct(lat, 90))}, p99 {ms(pct(lat, 99))}, max {ms(max(lat, default=0))} | "
-            f"CPU per interaction: bot {self.bot_cpu / n * 1000:.2f} ms, "
+            f"hand updated p50/p99 {f'{ms(pct(upd, 50))} / {ms(pct(upd, 99))}' if upd else '-'}\n"
+            f"          CPU per interaction: bot {b.cpu / n * 1000:.2f} ms (main "
+            f"{b.main_cpu / n * 1000:.2f} + workers {b.workers_cpu / n * 1000:.2f}), "
             f"emulator+players {self.bench_cpu / n * 1000:.2f} ms "
-            f"(bot {self.bot_cpu / self.seconds * 100:.0f}% of a core, "
+            f"(bot {b.cpu / self.seconds * 100:.0f}% of a core, "
             f"here {self.bench_cpu / self.seconds * 100:.0f}%); waiting for a CPU: "
-            f"bot {self.bot_wait / n * 1000:.2f} ms, here {self.bench_wait / n * 1000:.2f} ms\n"
+            f"bot {b.wait / n * 1000:.2f} ms (main {b.main_wait / n * 1000:.2f} + workers "
+            f"{b.workers_wait / n * 1000:.2f}), here {self.bench_wait / n * 1000:.2f} ms; "
+            f"bot worker processes at the end {self.after.workers}\n"
             f"          unacknowledged {self.unacked}, late/duplicate callbacks "
             f"{self.refused_callbacks}, failed clicks {self.tally.failed}, "
             f"refused moves {self.refused_moves}, click races {len(self.tally.races)}, "
             f"stalled tables {self.tally.stalled}, HTTP errors {sum(self.errors.values())} "
             f"{dict(self.errors) if self.errors else ''}| ack types {dict(sorted(self.ack_types.items()))}\n"
             + handoff
+            + updated
             + f"          slowest seconds (start s: n, p99 ms): {self.worst}\n"
             + f"          ack p50/p99 by kind: {self.kinds}\n"
             f"          REST calls by the bot per interaction: {sum(self.rest.values()) / n:.2f}"
@@ -366,30 +566,42 @@ class Level:
     def __init__(self, emu: Emulator, bot: BotProcess) -> None:
         self.emu, self.bot = emu, bot
         self.pid = bot.proc.pid if bot.proc is not None else 0
+        self.tree = ProcessTree(self.pid)
+
+    async def _sample_tree(self) -> None:
+        """Read the bot's process tree once a second (threads that end keep their wait)."""
+        while True:
+            await asyncio.sleep(1.0)
+            self.tree.sample()
 
     async def measure(self, name: str, run: Callable[[Tally], Any]) -> Phase:
         emu = self.emu
         i0, e0 = len(emu.interactions), len(emu.errors)
-        cpu_bot0, cpu_here0 = cpu_seconds(self.pid), time.process_time()
-        wait_bot0, wait_here0 = sched(self.pid)[1], sched(os.getpid())[1]
+        bot0, cpu_here0 = self.tree.sample(), time.process_time()
+        wait_here0 = sched(os.getpid())[1]
         t0 = time.perf_counter()
         at0 = emu.clock.now()
         tally = Tally()
-        await run(tally)
+        sampler = asyncio.create_task(self._sample_tree())
+        try:
+            await run(tally)
+        finally:
+            sampler.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sampler
         seconds = time.perf_counter() - t0
-        cpu_bot, cpu_here = cpu_seconds(self.pid) - cpu_bot0, time.process_time() - cpu_here0
-        wait_bot, wait_here = sched(self.pid)[1] - wait_bot0, sched(os.getpid())[1] - wait_here0
+        bot, cpu_here = self.tree.sample() - bot0, time.process_time() - cpu_here0
+        wait_here = sched(os.getpid())[1] - wait_here0
         # Let the last notifications land before the RSS reading (not timed).
         await emu.settle(quiet=0.3, timeout=60)
+        after = self.tree.sample()
         inters = emu.interactions[i0:]
-        refused_moves = sum(
-            1
+        refused_moves = sum(1 for i in inters if refused(i))
+        updates = [
+            math.inf if i.update_latency is None else i.update_latency
             for i in inters
-            if i.ack_type == 4
-            and i.response is not None
-            and i.response.ephemeral
-            and any(r in i.response.text for r in REFUSALS)
-        )
+            if is_move(i) and i.ack_type in (None, 6, 7) and not refused(i)
+        ]
         errors = Counter(f"{r.status} {r.code} {r.method} {r.route}" for r in emu.errors[e0:])
         rest = Counter(f"{r.method} {r.route}" for r in emu.requests if r.at >= at0)
         complete = not emu.requests or emu.requests[0].at < at0
@@ -419,11 +631,11 @@ class Level:
             refused_moves,
             Counter(i.ack_type or 0 for i in inters),
             errors,
-            cpu_bot,
+            bot,
             cpu_here,
-            wait_bot,
             wait_here,
-            rss_kib(self.pid),
+            after,
+            updates,
             tally,
             rest,
             complete,
@@ -505,7 +717,7 @@ async def run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
             print(f"{n} tables: bot pid {level.pid}, this process {os.getpid()}", flush=True)
             watch = Watch(emu)
             await emu.settle(quiet=0.5, timeout=30)
-            rss0 = rss_kib(level.pid)
+            before = level.tree.sample()  # RSS of the bot and its processes before the tables
             load0 = os.getloadavg()
 
             async def setup(tally: Tally) -> None:
@@ -558,7 +770,7 @@ async def run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
                 "tables": n,
                 "ready": sum(t.ready for t in tables),
                 "moves": sum(t.moves for t in tables),
-                "rss0": rss0,
+                "before": before,
                 "phases": phases,
                 "unknown_routes": list(emu.unknown_routes),
                 "unacked_total": len(emu.unacknowledged()),
@@ -578,12 +790,16 @@ def report(r: dict[str, Any]) -> str:
         f"load average {r['load'][0][0]:.1f} before, {r['load'][1][0]:.1f} after)"
     ]
     out.extend(p.line() for p in r["phases"])
+    before: Usage = r["before"]
+    end: Usage = r["phases"][-1].after
     mem = ", ".join(
-        f"after {p.name} {(p.rss_after - r['rss0']) / n:.1f} KiB/table" for p in r["phases"]
+        f"after {p.name} {(p.after.rss - before.rss) / n:.1f} KiB/table" for p in r["phases"]
     )
     out.append(
-        f"  memory: bot VmRSS {r['rss0'] / 1024:.1f} MiB before the tables, "
-        f"{r['phases'][-1].rss_after / 1024:.1f} MiB at the end; {mem}"
+        f"  memory (VmRSS of the bot + its processes): {before.rss / 1024:.1f} MiB before the "
+        f"tables (main {before.main_rss / 1024:.1f} + {before.workers} workers "
+        f"{before.workers_rss / 1024:.1f}), {end.rss / 1024:.1f} MiB at the end (main "
+        f"{end.main_rss / 1024:.1f} + {end.workers} workers {end.workers_rss / 1024:.1f}); {mem}"
     )
     out.append(
         f"  unknown routes {len(r['unknown_routes'])}, unacknowledged overall "
@@ -601,8 +817,9 @@ def report(r: dict[str, Any]) -> str:
 def summary_table(results: list[dict[str, Any]]) -> str:
     rows = [
         "| tables | phase | interactions | per s | ack p50 | ack p99 | max | not acked in 3 s "
-        "| other errors | bot CPU / waiting for a CPU per interaction | bot KiB/table |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| hand updated p50 / p99 | other errors | bot CPU / waiting for a CPU per interaction "
+        "| bot KiB/table |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in results:
         n = r["tables"]
@@ -618,11 +835,12 @@ def summary_table(results: list[dict[str, Any]]) -> str:
                 + p.tally.stalled
                 + p.refused_moves
             )
+            hand = f"{ms(pct(p.updates, 50))} / {ms(pct(p.updates, 99))}" if p.updates else "-"
             rows.append(
                 f"| {n} | {p.name} | {p.interactions} | {p.interactions / p.seconds:.0f} | "
                 f"{ms(pct(lat, 50))} | {ms(pct(lat, 99))} | {ms(max(lat, default=0))} | "
-                f"{p.unacked} | {max(0, other)} | {p.bot_cpu / n_int * 1000:.1f} / "
-                f"{p.bot_wait / n_int * 1000:.1f} ms | {(p.rss_after - r['rss0']) / n:.0f} |"
+                f"{p.unacked} | {hand} | {max(0, other)} | {p.bot.cpu / n_int * 1000:.1f} / "
+                f"{p.bot.wait / n_int * 1000:.1f} ms | {(p.after.rss - r['before'].rss) / n:.0f} |"
             )
     return "\n".join(rows)
 
