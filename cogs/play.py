@@ -328,15 +328,13 @@ class Play(commands.Cog):
         if too_late(interaction):
             log.warning("dropped a move on table %s: its interaction is too old", table_id)
             return
-        # Acknowledge at once, telling nothing yet: the commit and the hand picture come after,
-        # and on a busy bot they must not eat into the player's 3 s.
-        await interaction.response.defer()
         await self._seen(interaction)
         try:
             update = await self.tables.act(table_id, interaction.user.id, action, version)
         except StaleButton:
             # The clicked message itself shows the hand now, so no out-of-date control stays
             # live on it (it may be a message a restart or a slow DM left behind).
+            await interaction.response.defer()
             await self._fresh_hand(
                 interaction,
                 table_id,
@@ -347,6 +345,9 @@ class Play(commands.Cog):
         except (GameError, IllegalAction) as exc:
             await reply(interaction, str(exc))
             return
+        # Committed: the click is acknowledged now, and the hand with its new picture follows
+        # as an edit, so drawing the picture never eats into the player's 3 s.
+        await interaction.response.defer()
         seat = update.state.seat_of(interaction.user.id)
         view = update.views.get(seat.seat) if seat is not None else None
         if view is None:
@@ -367,7 +368,7 @@ class Play(commands.Cog):
         in_place: bool = False,
     ) -> None:
         """The player's hand now, privately: a new message, or (`in_place`, after a deferred
-        click) the clicked message edited."""
+        answer) the clicked message edited."""
         try:
             update = self.tables.hand(table_id, interaction.user.id)
         except GameError as exc:
