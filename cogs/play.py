@@ -328,13 +328,17 @@ class Play(commands.Cog):
         if too_late(interaction):
             log.warning("dropped a move on table %s: its interaction is too old", table_id)
             return
+        # Acknowledge the click at once with a deferred update (type 6), which shows the
+        # player nothing: the move is told only by the edit below, after its commit. Waiting
+        # for the commit and the picture before answering would let a busy bot's queue eat
+        # into the 3 s (measured in bench/load.py, docs/performance.md).
+        await interaction.response.defer()
         await self._seen(interaction)
         try:
             update = await self.tables.act(table_id, interaction.user.id, action, version)
         except StaleButton:
             # The clicked message itself shows the hand now, so no out-of-date control stays
             # live on it (it may be a message a restart or a slow DM left behind).
-            await interaction.response.defer()
             await self._fresh_hand(
                 interaction,
                 table_id,
@@ -345,9 +349,6 @@ class Play(commands.Cog):
         except (GameError, IllegalAction) as exc:
             await reply(interaction, str(exc))
             return
-        # Committed: the click is acknowledged now, and the hand with its new picture follows
-        # as an edit, so drawing the picture never eats into the player's 3 s.
-        await interaction.response.defer()
         seat = update.state.seat_of(interaction.user.id)
         view = update.views.get(seat.seat) if seat is not None else None
         if view is None:

@@ -12,6 +12,7 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -88,6 +89,56 @@ class Tx:
         return rows[0] if rows else None
 
 
+class SyncTx:
+    """A write transaction seen from inside the writer's thread: plain sqlite3 calls, no
+    awaits (see `Database.batched`)."""
+
+    def __init__(self, conn: sqlite3.Connection, now_ms: int) -> None:
+        self._conn = conn
+        self.now_ms = now_ms
+
+    def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; return the number of rows it changed."""
+        return self._conn.execute(sql, params).rowcount
+
+    def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        row: Row | None = self._conn.execute(sql, params).fetchone()
+        return row
+
+
+Job = Callable[[SyncTx], Any]
+
+
+@dataclass(slots=True)
+class _Queued:
+    job: Job
+    future: asyncio.Future[Any]
+
+
+def _run_batch(conn: aiosqlite.Connection, jobs: list[Job], now_ms: int) -> list[Any]:
+    """In the writer's thread: BEGIN, each job in its own savepoint, COMMIT. A job that
+    raises is undone alone (its exception is its outcome); a failed COMMIT fails all."""
+    raw = conn._conn  # aiosqlite's own sqlite3 connection; this runs in its thread
+    raw.execute("BEGIN IMMEDIATE")
+    try:
+        tx = SyncTx(raw, now_ms)
+        outcomes: list[Any] = []
+        for job in jobs:
+            raw.execute("SAVEPOINT job")
+            try:
+                outcomes.append(job(tx))
+            except Exception as exc:
+                raw.execute("ROLLBACK TO job")
+                outcomes.append(exc)
+            raw.execute("RELEASE job")
+        raw.execute("COMMIT")
+    except BaseException:
+        if raw.in_transaction:
+            raw.execute("ROLLBACK")
+        raise
+    return outcomes
+
+
 class Reader:
     """Reads on the read-only connection (inside `Database.read()`)."""
 
@@ -138,6 +189,8 @@ class Database:
         self._read_lock = asyncio.Lock()
         self.clock = clock
         self._closed = False
+        self._queued: list[_Queued] = []
+        self._batcher: asyncio.Task[None] | None = None
 
     def now(self) -> datetime:
         return self.clock()
@@ -166,6 +219,56 @@ class Database:
                 if conn.in_transaction:
                     await conn.rollback()
                 raise
+
+    async def batched(self, job: Job) -> Any:
+        """Run `job(tx)` in the next shared write transaction and return what it returns
+        (or raise what it raised, having written nothing).
+
+        Group commit: the jobs that arrive while one transaction is being flushed to disk go
+        together into the next, one fsync for all, and the whole transaction runs in one
+        trip to the writer's thread, so a busy event loop does not stretch it. A caller
+        cancelled before its transaction begins is dropped (never written); once it has
+        begun, the job is committed with the others and only the caller stops waiting.
+        """
+        if self._closed:
+            raise StoreError("the store is closed")
+        queued = _Queued(job, asyncio.get_running_loop().create_future())
+        self._queued.append(queued)
+        if self._batcher is None or self._batcher.done():
+            self._batcher = asyncio.get_running_loop().create_task(self._drain())
+        return await queued.future
+
+    async def _drain(self) -> None:
+        while self._queued:
+            batch = [q for q in self._queued if not q.future.done()]
+            self._queued = []
+            if not batch:
+                continue
+            try:
+                async with self._write_lock:
+                    if self._closed:
+                        raise StoreError("the store is closed")
+                    # aiosqlite's way to run a function in the connection's thread.
+                    outcomes = await self._writer._execute(  # type: ignore[no-untyped-call]
+                        _run_batch, self._writer, [q.job for q in batch], to_ms(self.clock())
+                    )
+            except BaseException as exc:
+                for q in batch:
+                    if not q.future.done():
+                        if isinstance(exc, asyncio.CancelledError):
+                            q.future.cancel()
+                        else:
+                            q.future.set_exception(exc)
+                if isinstance(exc, asyncio.CancelledError):
+                    raise
+                continue
+            for q, outcome in zip(batch, outcomes, strict=True):
+                if q.future.done():
+                    continue
+                if isinstance(outcome, BaseException):
+                    q.future.set_exception(outcome)
+                else:
+                    q.future.set_result(outcome)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Reader]:

@@ -10,7 +10,6 @@ service serializes and replays through the engine. Seats are numbered from 0.
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from bot.store._sql import (
     Database,
     Reader,
     Row,
+    SyncTx,
     Tx,
     check_int64,
     from_ms,
@@ -273,8 +273,20 @@ async def _refuse(tx: Tx, table_id: int, expected: int, allowed: Sequence[str]) 
     raise await _why_refused(tx, table_id, expected, allowed)
 
 
-@dataclass(slots=True)
-class _MoveRequest:
+def _why_refused_now(
+    tx: SyncTx, table_id: int, expected: int, allowed: Sequence[str]
+) -> StoreError:
+    """`_why_refused` inside the writer's thread."""
+    row = tx.fetchone("SELECT version, status FROM game_tables WHERE id = ?", (table_id,))
+    if row is None:
+        return NotFound(f"table {table_id}")
+    if row["version"] != expected:
+        return StaleVersion("table", table_id, expected, row["version"])
+    return WrongStatus(f"table {table_id} is {row['status']}, not {' or '.join(allowed)}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Move:
     table_id: int
     expected_version: int
     round_no: int
@@ -283,99 +295,60 @@ class _MoveRequest:
     state_json: str | None
     turn_deadline_ms: int | None
     round_result_json: str | None
-    future: asyncio.Future[int]
 
-
-async def _apply_one(tx: Tx, r: _MoveRequest) -> int | BaseException:
-    """One move inside a (possibly shared) transaction. A refused move writes nothing: the
-    conditional INSERT is the first write and either adds the row or adds nothing."""
-    new_version = r.expected_version + 1
-    try:
-        inserted = await tx.execute(
-            "INSERT INTO moves (table_id, seq, round_no, seat, action_json, created_at)"
-            " SELECT id, version + 1, ?, ?, ?, ? FROM game_tables"
-            " WHERE id = ? AND version = ? AND status = ?",
-            (
-                r.round_no,
-                r.seat,
-                r.action_json,
-                tx.now_ms,
-                r.table_id,
-                r.expected_version,
-                "playing",
-            ),
-        )
-    except sqlite3.IntegrityError as exc:
-        # SQLite undid just this statement; the rest of the batch carries on.
-        if "FOREIGN KEY" in str(exc):
-            return NotFound(f"round {r.round_no} of table {r.table_id} was never started")
-        return exc
-    if not inserted:
-        return await _why_refused(tx, r.table_id, r.expected_version, ("playing",))
-    # From here a failure is not the caller's fault (I/O): it fails the whole batch.
-    if r.state_json is None:
-        await tx.execute(
-            "UPDATE game_tables SET version = ?, turn_deadline = ?, updated_at = ? WHERE id = ?",
-            (new_version, r.turn_deadline_ms, tx.now_ms, r.table_id),
-        )
-    else:
-        await tx.execute(
-            "UPDATE game_tables SET version = ?, state_json = ?, snapshot_version = ?,"
-            " turn_deadline = ?, updated_at = ? WHERE id = ?",
-            (new_version, r.state_json, new_version, r.turn_deadline_ms, tx.now_ms, r.table_id),
-        )
-    if r.round_result_json is not None:
-        # The round exists: the foreign key of the move just inserted proves it.
-        await tx.execute(
-            "UPDATE rounds SET result_json = ?, finished_at = ? WHERE table_id = ? AND round_no = ?",
-            (r.round_result_json, tx.now_ms, r.table_id, r.round_no),
-        )
-    return new_version
-
-
-class _GroupCommit:
-    """Group commit for moves: the moves that arrive while a commit is being flushed to
-    disk go into the next transaction together, so one fsync serves all of them. Each
-    caller still hears back only after the commit that holds its move."""
-
-    def __init__(self, db: Database) -> None:
-        self._db = db
-        self._pending: list[_MoveRequest] = []
-        self._task: asyncio.Task[None] | None = None
-
-    async def submit(self, request: _MoveRequest) -> int:
-        self._pending.append(request)
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._drain())
-        return await request.future
-
-    async def _drain(self) -> None:
-        while self._pending:
-            # A caller cancelled before its batch began is dropped: never applied.
-            batch = [r for r in self._pending if not r.future.done()]
-            self._pending = []
-            if not batch:
-                continue
-            try:
-                async with self._db.write() as tx:
-                    outcomes = [await _apply_one(tx, r) for r in batch]
-            except BaseException as exc:
-                for r in batch:
-                    if not r.future.done():
-                        if isinstance(exc, asyncio.CancelledError):
-                            r.future.cancel()
-                        else:
-                            r.future.set_exception(exc)
-                if isinstance(exc, asyncio.CancelledError):
-                    raise
-                continue
-            for r, outcome in zip(batch, outcomes, strict=True):
-                if r.future.done():
-                    continue
-                if isinstance(outcome, BaseException):
-                    r.future.set_exception(outcome)
-                else:
-                    r.future.set_result(outcome)
+    def __call__(self, tx: SyncTx) -> int:
+        """Apply the move inside a shared transaction (its own savepoint): the new version,
+        or an exception and nothing written."""
+        new_version = self.expected_version + 1
+        try:
+            inserted = tx.execute(
+                "INSERT INTO moves (table_id, seq, round_no, seat, action_json, created_at)"
+                " SELECT id, version + 1, ?, ?, ?, ? FROM game_tables"
+                " WHERE id = ? AND version = ? AND status = ?",
+                (
+                    self.round_no,
+                    self.seat,
+                    self.action_json,
+                    tx.now_ms,
+                    self.table_id,
+                    self.expected_version,
+                    "playing",
+                ),
+            )
+        except sqlite3.IntegrityError as exc:
+            if "FOREIGN KEY" in str(exc):
+                raise NotFound(
+                    f"round {self.round_no} of table {self.table_id} was never started"
+                ) from exc
+            raise
+        if not inserted:
+            raise _why_refused_now(tx, self.table_id, self.expected_version, ("playing",))
+        if self.state_json is None:
+            tx.execute(
+                "UPDATE game_tables SET version = ?, turn_deadline = ?, updated_at = ? WHERE id = ?",
+                (new_version, self.turn_deadline_ms, tx.now_ms, self.table_id),
+            )
+        else:
+            tx.execute(
+                "UPDATE game_tables SET version = ?, state_json = ?, snapshot_version = ?,"
+                " turn_deadline = ?, updated_at = ? WHERE id = ?",
+                (
+                    new_version,
+                    self.state_json,
+                    new_version,
+                    self.turn_deadline_ms,
+                    tx.now_ms,
+                    self.table_id,
+                ),
+            )
+        if self.round_result_json is not None:
+            # The round exists: the foreign key of the move just inserted proves it.
+            tx.execute(
+                "UPDATE rounds SET result_json = ?, finished_at = ?"
+                " WHERE table_id = ? AND round_no = ?",
+                (self.round_result_json, tx.now_ms, self.table_id, self.round_no),
+            )
+        return new_version
 
 
 async def insert_table(tx: Tx, spec: TableSpec) -> Table:
@@ -424,7 +397,6 @@ class Tables:
 
     def __init__(self, db: Database) -> None:
         self._db = db
-        self._moves = _GroupCommit(db)
 
     # -- lobby ----------------------------------------------------------------------------
 
@@ -581,9 +553,9 @@ class Tables:
         the table is no longer at `expected_version`, `WrongStatus` if it is not playing;
         either way nothing is written. Acknowledge the player only after this returns.
 
-        Concurrent calls (other tables) share a commit: see `_GroupCommit`.
+        Concurrent calls (other tables) share a commit: see `Database.batched`.
         """
-        request = _MoveRequest(
+        move = _Move(
             table_id,
             expected_version,
             round_no,
@@ -592,9 +564,9 @@ class Tables:
             state_json,
             opt_ms(turn_deadline),
             round_result_json,
-            asyncio.get_running_loop().create_future(),
         )
-        return await self._moves.submit(request)
+        version: int = await self._db.batched(move)
+        return version
 
     async def save_snapshot(self, table_id: int, version: int, state_json: str) -> None:
         """Store the full state as of `version` (the current one) without changing it, so
@@ -750,15 +722,19 @@ class Tables:
     async def set_seat_message(
         self, table_id: int, seat_no: int, dm_channel_id: int | None, dm_message_id: int | None
     ) -> None:
-        """Remember the DM holding this seat's hand, to edit it later."""
-        async with self._db.write() as tx:
-            changed = await tx.execute(
+        """Remember the DM holding this seat's hand, to edit it later (shares the moves'
+        group commit: one is written for most turns)."""
+
+        def job(tx: SyncTx) -> None:
+            changed = tx.execute(
                 "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?"
                 " WHERE table_id = ? AND seat_no = ?",
                 (dm_channel_id, dm_message_id, table_id, seat_no),
             )
             if not changed:
                 raise NotFound(f"seat {seat_no} of table {table_id}")
+
+        await self._db.batched(job)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """The public message of the table (a fresh one per round)."""

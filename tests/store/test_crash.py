@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import open_store
+from bot.store._sql import SyncTx
 
 from .conftest import playing_table
 from .enginegame import restore, snapshot
@@ -79,28 +80,27 @@ async def test_sigkill_loses_no_acknowledged_move(tmp_path: Path, acknowledged: 
             assert snapshot(rebuilt)
 
 
-async def test_a_failed_commit_is_never_acknowledged(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """If COMMIT fails (disk error), every move of the batch raises and none is stored:
-    nothing is acknowledged before its commit has returned."""
+async def test_a_failed_commit_is_never_acknowledged(db_path: Path) -> None:
+    """If COMMIT fails, every move of the batch raises and none is stored: nothing is
+    acknowledged before its commit has returned."""
     async with await open_store(db_path) as store:
         tables = [await playing_table(store, 10 + i, 20 + i) for i in range(3)]
-        writer = store._db._writer
-        real_execute = writer.execute
 
-        async def failing_commit(sql: str, params: object = None):  # type: ignore[no-untyped-def]
-            if sql == "COMMIT":
-                raise sqlite3.OperationalError("disk I/O error (injected)")
-            return await real_execute(sql, params)  # type: ignore[arg-type]
+        def poison(tx: SyncTx) -> None:
+            # A foreign key checked only at COMMIT: the shared commit fails, as a disk error would.
+            tx.execute("PRAGMA defer_foreign_keys = ON")
+            tx.execute(
+                "INSERT INTO moves (table_id, seq, round_no, seat, action_json, created_at)"
+                " VALUES (?, 999, 99, 0, '{}', 0)",
+                (tables[0][0].id,),
+            )
 
-        monkeypatch.setattr(writer, "execute", failing_commit)
         outcomes = await asyncio.gather(
             *(store.tables.apply_move(t.id, v, 1, 0, "{}") for t, v in tables),
+            store._db.batched(poison),
             return_exceptions=True,
         )
-        assert all(isinstance(o, sqlite3.OperationalError) for o in outcomes), outcomes
-        monkeypatch.setattr(writer, "execute", real_execute)
+        assert all(isinstance(o, sqlite3.DatabaseError) for o in outcomes), outcomes
         for t, v in tables:
             assert await store.tables.moves(t.id) == []
             assert (await store.tables.get(t.id)).version == v  # type: ignore[union-attr]
