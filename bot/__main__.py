@@ -23,7 +23,6 @@ from .settings import Settings, SettingsError
 log = logging.getLogger("gin")
 
 EXIT_OK, EXIT_FAILED, EXIT_SETTINGS = 0, 1, 2
-SWITCH_INTERVAL = 0.0005  # seconds; Python's default is 0.005
 
 TOKEN_REJECTED = (
     "Discord rejected the token (401 Unauthorized): copy your bot's token from the Developer "
@@ -89,10 +88,6 @@ def main() -> int:
         print(f"gin-bot: {exc}", file=sys.stderr)
         return EXIT_SETTINGS
     setup_logging(settings.log_level, secrets=[settings.token])
-    # The store's thread retakes the GIL after every SQLite call; at the default 5 ms a busy
-    # event loop keeps it waiting that long each time, and a commit's ~10 calls add up to the
-    # slowest acknowledgements. 0.5 ms costs the loop a little switching, measured in bench/.
-    sys.setswitchinterval(SWITCH_INTERVAL)
     bot = GinBot(settings)
     try:
         asyncio.run(_run(bot))
