@@ -9,6 +9,7 @@ they die, pictures are drawn in a thread as before.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import logging
 import multiprocessing
 import os
@@ -21,16 +22,30 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
+M_MMAP_THRESHOLD = -3  # glibc's mallopt() parameter
+
 _pool: ProcessPoolExecutor | None = None
 _processes = 0
 
 
 def _worker_ready() -> None:
     threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+    _return_big_buffers()
     # The sprites and palette of the public scheme, ahead of the first picture.
     from bot.render.pictures import warm_up
 
     warm_up()
+
+
+def _return_big_buffers() -> None:
+    # Every picture allocates and frees canvases of ~0.7 MB. glibc soon serves those from
+    # its heap instead of fresh mappings, and the heap keeps its high-water mark: a fixed
+    # threshold hands each canvas back to the system when it is freed.
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+    except (OSError, AttributeError):
+        pass  # not glibc: nothing to tune
 
 
 def _exit_with_parent(parent: int) -> None:
