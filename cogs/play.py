@@ -359,6 +359,8 @@ class Play(commands.Cog):
         except discord.HTTPException:
             # The move stands (committed, the table is told); /gin hand shows the hand again.
             log.warning("could not update the hand message after a move on table %s", table_id)
+        finally:
+            msg.release()
 
     async def _fresh_hand(
         self,

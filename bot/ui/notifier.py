@@ -87,6 +87,8 @@ class Notifier:
             await channel.get_partial_message(state.message_id).edit(**message.kwargs())
         except discord.HTTPException:
             log.warning("could not edit the table message of table %s", state.table_id)
+        finally:
+            message.release()
 
     async def _send_channel(
         self, channel_id: int, message: messages.Message
@@ -97,6 +99,8 @@ class Notifier:
         except discord.HTTPException:
             log.warning("could not post in channel %s", channel_id)
             return None
+        finally:
+            message.release()
 
     # ----- private hands --------------------------------------------------------------
 
@@ -159,6 +163,8 @@ class Notifier:
             await channel.get_partial_message(where[1]).edit(**message.kwargs())
         except discord.HTTPException:
             log.info("could not edit a hand message in DM channel %s", where[0])
+        finally:
+            message.release()
 
     async def _send_dm(
         self, state: TableState, seat_no: int, user_id: int, message: messages.Message
@@ -166,11 +172,14 @@ class Notifier:
         try:
             sent = await self.dms.send(user_id, **message.send_kwargs())
         except DMClosed:
+            message.release()
             await self._tell_closed(state, user_id)
             return
         except discord.HTTPException:
             log.warning("could not DM player %s", user_id)
+            message.release()
             return
+        message.release()
         self.hands[(state.table_id, seat_no)] = (sent.channel.id, sent.id)
         await self.store.tables.set_seat_message(state.table_id, seat_no, sent.channel.id, sent.id)
 
