@@ -111,6 +111,10 @@ class GinBot(commands.Bot):
         Safe to call twice at once: both callers wait for the same closing of the services
         (an unclosed aiosqlite connection keeps its thread, and the process, alive).
         """
+        if self.services is not None:
+            # Timers and table notifications talk to Discord, whose connection closes next:
+            # stop them first rather than let them fail one by one.
+            await self.services.tables.close()
         await super().close()
         if self._services_closed is None and self.services is not None:
             self._services_closed = asyncio.ensure_future(self.services.close())
