@@ -28,8 +28,10 @@ _pool: ProcessPoolExecutor | None = None
 _processes = 0
 
 
-def _worker_ready() -> None:
-    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+def _worker_ready(parent: int) -> None:
+    # `parent` comes from the bot: a worker still starting when the bot dies must not take
+    # its new parent (init) for the bot.
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
     _return_big_buffers()
     # The sprites and palette of the public scheme, ahead of the first picture.
     from bot.render.pictures import warm_up
@@ -67,6 +69,7 @@ def start(processes: int) -> None:
         max_workers=processes,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_worker_ready,
+        initargs=(os.getpid(),),
     )
     for _ in range(processes):
         _pool.submit(int)  # start the workers now, not at the first picture

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -47,3 +49,15 @@ async def test_a_killed_worker_is_replaced_and_no_picture_is_lost(pool: None) ->
     )
     fresh = set(workers._pool._processes)  # type: ignore[union-attr]
     assert fresh and not fresh & set(pids)
+
+
+def test_a_worker_whose_bot_is_gone_exits() -> None:
+    # As if the bot died while the worker was still starting: its parent is not the bot.
+    script = (
+        "from bot.render.workers import _worker_ready\n"
+        "import time\n"
+        "_worker_ready(1)\n"
+        "time.sleep(60)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], timeout=20, check=False)
+    assert done.returncode == 0
