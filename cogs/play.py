@@ -379,12 +379,13 @@ class Play(commands.Cog):
             return
         (view,) = update.views.values()
         msg = await self._hand(update.state, view, interaction.user.id, note=note)
-        if in_place and interaction.response.is_done():
-            await interaction.edit_original_response(**msg.kwargs())
-        elif interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **msg.send_kwargs())
-        else:
-            await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
+        try:
+            if in_place:
+                await interaction.edit_original_response(**msg.kwargs())
+            else:
+                await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
+        finally:
+            msg.release()
 
     async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         await self._seen(interaction)
