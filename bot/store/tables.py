@@ -258,9 +258,12 @@ async def _require(db: Reader | Tx, table_id: int) -> Table:
     return table
 
 
-async def _why_refused(tx: Tx, table_id: int, expected: int, allowed: Sequence[str]) -> StoreError:
-    """Why a versioned change matched no row: gone, stale, or not in an allowed status."""
-    row = await tx.fetchone("SELECT version, status FROM game_tables WHERE id = ?", (table_id,))
+_VERSION_AND_STATUS = "SELECT version, status FROM game_tables WHERE id = ?"
+
+
+def _refusal(row: Row | None, table_id: int, expected: int, allowed: Sequence[str]) -> StoreError:
+    """Why a versioned change matched no row, from the table's (version, status): gone,
+    stale, or not in an allowed status."""
     if row is None:
         return NotFound(f"table {table_id}")
     if row["version"] != expected:
@@ -269,20 +272,9 @@ async def _why_refused(tx: Tx, table_id: int, expected: int, allowed: Sequence[s
 
 
 async def _refuse(tx: Tx, table_id: int, expected: int, allowed: Sequence[str]) -> NoReturn:
-    """Raise `_why_refused`; raising inside `Database.write()` rolls the transaction back."""
-    raise await _why_refused(tx, table_id, expected, allowed)
-
-
-def _why_refused_now(
-    tx: SyncTx, table_id: int, expected: int, allowed: Sequence[str]
-) -> StoreError:
-    """`_why_refused` inside the writer's thread."""
-    row = tx.fetchone("SELECT version, status FROM game_tables WHERE id = ?", (table_id,))
-    if row is None:
-        return NotFound(f"table {table_id}")
-    if row["version"] != expected:
-        return StaleVersion("table", table_id, expected, row["version"])
-    return WrongStatus(f"table {table_id} is {row['status']}, not {' or '.join(allowed)}")
+    """Raise the `_refusal`; raising inside `Database.write()` rolls the transaction back."""
+    row = await tx.fetchone(_VERSION_AND_STATUS, (table_id,))
+    raise _refusal(row, table_id, expected, allowed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +314,8 @@ class _Move:
                 ) from exc
             raise
         if not inserted:
-            raise _why_refused_now(tx, self.table_id, self.expected_version, ("playing",))
+            row = tx.fetchone(_VERSION_AND_STATUS, (self.table_id,))
+            raise _refusal(row, self.table_id, self.expected_version, ("playing",))
         if self.state_json is None:
             tx.execute(
                 "UPDATE game_tables SET version = ?, turn_deadline = ?, updated_at = ? WHERE id = ?",
