@@ -19,6 +19,7 @@ from cogs import _group
 
 from .errors import handle_interaction_error
 from .settings import Settings, apply_endpoints
+from .ui.cycles import let_go
 
 log = logging.getLogger("gin")
 
@@ -159,4 +160,12 @@ class GinBot(commands.Bot):
     async def _on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        await handle_interaction_error(interaction, error)
+        try:
+            await handle_interaction_error(interaction, error)
+        finally:
+            let_go(interaction)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: Any
+    ) -> None:
+        let_go(interaction)

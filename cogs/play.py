@@ -143,6 +143,7 @@ class Play(commands.Cog):
         )
         public = self._challenge_message(ch, interaction.user, opponent)
         message_id = await answer_with_message(interaction, **public.send_kwargs())
+        public.release()
         await self.store.challenges.set_messages(ch.id, message_id=message_id)
         dm = self._challenge_message(ch, interaction.user, opponent, for_opponent=True)
         try:
@@ -152,6 +153,8 @@ class Play(commands.Cog):
             )
         except (DMClosed, discord.HTTPException):
             log.info("challenge %s: could not DM the opponent", ch.id)
+        finally:
+            dm.release()
 
     def _challenge_message(
         self,
@@ -200,10 +203,11 @@ class Play(commands.Cog):
             seats=seats,
         )
         state = self.tables.state(live)
-        lobby = messages.lobby_message(state).send_kwargs()
+        lobby = messages.lobby_message(state)
         await self.store.tables.set_message(
-            state.table_id, await answer_with_message(interaction, **lobby)
+            state.table_id, await answer_with_message(interaction, **lobby.send_kwargs())
         )
+        lobby.release()
         live.record = await self.store.tables.get(state.table_id) or live.record
 
     @app_commands.describe(
@@ -430,6 +434,7 @@ class Play(commands.Cog):
         else:
             msg = messages.lobby_message(update.state, closed="The game has started: good luck!")
         await interaction.response.edit_message(**msg.kwargs())
+        msg.release()
 
     async def _join(self, table_id: int, user: discord.abc.User) -> TableUpdate:
         await self.store.players.upsert(user.id, _name(user))
@@ -546,6 +551,7 @@ class Play(commands.Cog):
             return
         msg = self._challenge_message(ch, interaction.user, None)
         message_id = await answer_with_message(interaction, **msg.send_kwargs())
+        msg.release()
         await self.store.challenges.set_messages(ch.id, message_id=message_id)
 
 

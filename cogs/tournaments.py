@@ -16,11 +16,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import guarded
 from bot.rating_service import RatingService
 from bot.services import Services, services_of
 from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentProblem, TournamentService
+from bot.ui.components import handled
 from cogs._answers import answer_with_message
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class SignupButton(
     ) -> SignupButton:
         return cls(int(match["id"]), match["op"])
 
-    @guarded
+    @handled
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Tournaments")  # type: ignore[attr-defined]
         assert isinstance(cog, Tournaments)

@@ -3,15 +3,17 @@ they keep working after a restart. A click is handed to the `Play` cog's handler
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import discord
 
 from bot.engine import Card, parse_card
 from bot.engine.actions import Action
 from bot.errors import guarded
+from bot.ui.cycles import let_go
 
 CARD = r"[CDHS]\d{1,2}"
 
@@ -37,6 +39,24 @@ def handlers(interaction: discord.Interaction) -> Handlers:
     if cog is None:  # pragma: no cover - the cog is always loaded with the items
         raise RuntimeError("the Play cog is not loaded")
     return cog  # type: ignore[no-any-return]
+
+
+F = TypeVar("F", bound=Callable[..., Awaitable[None]])
+
+
+def handled(callback: F) -> F:
+    """A `DynamicItem` callback, `guarded`; afterwards the interaction and the view discord.py
+    built for the click are let go of (`bot.ui.cycles`)."""
+    inner = guarded(callback)
+
+    @functools.wraps(callback)
+    async def wrapper(self: discord.ui.DynamicItem[Any], interaction: discord.Interaction) -> None:
+        try:
+            await inner(self, interaction)
+        finally:
+            let_go(interaction, self.view)
+
+    return wrapper  # type: ignore[return-value]
 
 
 class GameButton(
@@ -87,7 +107,7 @@ class GameButton(
             parse_card(card) if card else None,
         )
 
-    @guarded
+    @handled
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_action(interaction, self.table_id, self.version, self.action)
 
@@ -125,7 +145,7 @@ class GameSelect(
     ) -> GameSelect:
         return cls(int(match["table"]), int(match["version"]), match["kind"])
 
-    @guarded
+    @handled
     async def callback(self, interaction: discord.Interaction) -> None:
         data: Any = interaction.data or {}
         values = data.get("values") or []
@@ -157,7 +177,7 @@ class ShowHandButton(
     ) -> ShowHandButton:
         return cls(int(match["table"]))
 
-    @guarded
+    @handled
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_show_hand(interaction, self.table_id)
 
@@ -184,7 +204,7 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["table"]), match["op"])
 
-    @guarded
+    @handled
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_lobby(interaction, self.table_id, self.op)
 
@@ -211,7 +231,7 @@ class ChallengeButton(
     ) -> ChallengeButton:
         return cls(int(match["id"]), match["op"])
 
-    @guarded
+    @handled
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_challenge(interaction, self.challenge_id, self.op)
 
@@ -233,7 +253,7 @@ class RematchButton(
     ) -> RematchButton:
         return cls(int(match["table"]))
 
-    @guarded
+    @handled
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_rematch(interaction, self.table_id)
 

@@ -6,7 +6,6 @@ cards shown in a DM come from that seat's own view only.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +33,7 @@ from bot.ui.components import (
     RematchButton,
     ShowHandButton,
 )
+from bot.ui.cycles import Upload
 
 GREEN = discord.Colour.dark_green()
 GOLD = discord.Colour.gold()
@@ -61,7 +61,7 @@ class Message:
             view.clear_items()
 
     def _files(self) -> list[discord.File]:
-        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+        return [discord.File(Upload(data), filename=name) for name, data in self.files]
 
     def kwargs(self) -> dict[str, Any]:
         """For an edit: pictures given replace the message's old ones."""

@@ -81,6 +81,7 @@ class Notifier:
 
     async def _edit_public(self, state: TableState, message: messages.Message) -> None:
         if state.message_id is None:
+            message.release()
             return
         channel = self.client.get_partial_messageable(state.channel_id)
         try:
