@@ -16,6 +16,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from . import heap
 from .client import GinBot
 from .logging_setup import setup_logging
 from .settings import Settings, SettingsError
@@ -81,6 +82,10 @@ async def _run(bot: GinBot) -> None:
             await runner  # re-raises a startup failure
 
 
+async def _settle_heap() -> None:
+    heap.settle()
+
+
 def main() -> int:
     try:
         settings = Settings.from_env()
@@ -89,6 +94,8 @@ def main() -> int:
         return EXIT_SETTINGS
     setup_logging(settings.log_level, secrets=[settings.token])
     bot = GinBot(settings)
+    # The process's own collector settings (not GinBot's: tests run many bots in one process).
+    bot.add_listener(_settle_heap, "on_ready")
     try:
         asyncio.run(_run(bot))
     except KeyboardInterrupt:
