@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 SUITS = "CDHS"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -13,16 +14,38 @@ _RANK_WORDS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
-@dataclass(frozen=True, order=True, slots=True)
+# `init=False`: construction is `__new__` alone. It hands out the one shared instance of each
+# card (built once below), so a table's hands, piles and history hold references to 52
+# objects instead of a new garbage-collector-tracked object per card made (parsed codes,
+# button ids, records read back). The dataclass still gives the frozen fields, equality,
+# ordering and hashing; with no `__init__` of its own, `object.__init__` ignores the
+# arguments `__new__` already used.
+@dataclass(frozen=True, order=True, slots=True, init=False)
 class Card:
-    """One playing card. Ordered by suit then rank; `index` is a stable 0-51 id."""
+    """One playing card. Ordered by suit then rank; `index` is a stable 0-51 id.
+
+    There is exactly one instance per card: `Card("H", 8) is parse_card("8H")`. Copies and
+    pickles come back as that instance too.
+    """
 
     suit: str
     rank: int
 
-    def __post_init__(self) -> None:
-        if self.suit not in SUITS or not 1 <= self.rank <= 13:
-            raise ValueError(f"not a card: suit {self.suit!r}, rank {self.rank!r}")
+    def __new__(cls, suit: str, rank: int) -> Card:
+        card = _CARDS.get((suit, rank))
+        if card is None:
+            raise ValueError(f"not a card: suit {suit!r}, rank {rank!r}")
+        return card
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickling calls the constructor, which returns the shared instance.
+        return (Card, (self.suit, self.rank))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @property
     def points(self) -> int:
@@ -54,7 +77,16 @@ class Card:
         return f"Card({self.code})"
 
 
-_DECK: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in range(1, 14))
+def _make_card(suit: str, rank: int) -> Card:
+    """The one instance of a card (the constructor only looks instances up)."""
+    card = object.__new__(Card)
+    object.__setattr__(card, "suit", suit)
+    object.__setattr__(card, "rank", rank)
+    return card
+
+
+_DECK: tuple[Card, ...] = tuple(_make_card(s, r) for s in SUITS for r in range(1, 14))
+_CARDS: dict[tuple[str, int], Card] = {(c.suit, c.rank): c for c in _DECK}
 
 
 def deck() -> list[Card]:
