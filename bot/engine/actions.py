@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.cards import Card, parse_card
+from bot.engine.cards import Card, deck, parse_card
 
 TAKE_UPCARD = "take_upcard"
 PASS = "pass"
@@ -30,20 +30,41 @@ _LABELS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+# `init=False`: construction is `__new__` alone, which hands out one shared instance per
+# action (all of them are built below: 5 kinds without a card, 3 kinds x 52 cards), so the
+# moves a match keeps and the legal lists made each turn hold references, not a new
+# garbage-collector-tracked object per move. The dataclass still gives the frozen fields,
+# equality and hashing; `object.__init__` ignores the arguments `__new__` already used.
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One move. `card` is the card discarded (face up for `discard`, face down for
-    `knock` and `gin`) and is None for every other kind."""
+    `knock` and `gin`) and is None for every other kind.
+
+    Equal actions are the same object: `Action("discard", c) is Action("discard", c)`."""
 
     kind: str
     card: Card | None = None
 
-    def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"unknown action kind {self.kind!r}")
-        if (self.kind in CARD_KINDS) != (self.card is not None):
-            need = "needs a card" if self.kind in CARD_KINDS else "takes no card"
-            raise ValueError(f"action {self.kind!r} {need}")
+    def __new__(cls, kind: str, card: Card | None = None) -> Action:
+        action = _ACTIONS.get((kind, card))
+        if action is None:
+            if kind not in KINDS:
+                raise ValueError(f"unknown action kind {kind!r}")
+            if (kind in CARD_KINDS) != (card is not None):
+                need = "needs a card" if kind in CARD_KINDS else "takes no card"
+                raise ValueError(f"action {kind!r} {need}")
+            raise ValueError(f"action {kind!r} needs a card, not {card!r}")
+        return action
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickling calls the constructor, which returns the shared instance.
+        return (Action, (self.kind, self.card))
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Action:
+        return self
 
     @property
     def label(self) -> str:
@@ -73,6 +94,22 @@ class Action:
 
     def __str__(self) -> str:
         return self.encode()
+
+
+def _make_action(kind: str, card: Card | None) -> Action:
+    """The one instance of an action (the constructor only looks instances up)."""
+    action = object.__new__(Action)
+    object.__setattr__(action, "kind", kind)
+    object.__setattr__(action, "card", card)
+    return action
+
+
+#: Every valid action, by (kind, card): the constructor's whole domain.
+_ACTIONS: dict[tuple[str, Card | None], Action] = {
+    (kind, card): _make_action(kind, card)
+    for kind in KINDS
+    for card in (deck() if kind in CARD_KINDS else [None])
+}
 
 
 __all__ = [
