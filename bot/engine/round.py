@@ -15,6 +15,7 @@ from bot.engine.actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
     GIN,
+    KINDS,
     KNOCK,
     PASS,
     TAKE_UPCARD,
@@ -23,7 +24,7 @@ from bot.engine.actions import (
 from bot.engine.cards import Card, parse_card, shuffled_deck
 from bot.engine.errors import IllegalAction
 from bot.engine.melds import deadwood_points, discard_options
-from bot.engine.rules import RuleSet
+from bot.engine.rules import MAX_PLAYERS, RuleSet
 from bot.engine.scoring import Settlement, settle_knock
 from bot.engine.view import RoundView
 
@@ -62,14 +63,44 @@ def derive_seed(seed: int, *labels: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
-@dataclass(frozen=True, slots=True)
+#: Event kinds: the action kinds, and a table's reshuffle.
+_EVENT_KINDS = frozenset(KINDS) | {"reshuffle"}
+
+
+# `init=False`: construction is `__new__` alone, which shares one instance per value among
+# the values a round can log (seats x kinds x 53 card values, a bounded set), so a match's
+# history holds references, not a new garbage-collector-tracked object per move. Other
+# values (never logged by a round) are still built, unvalidated and unshared as before, so
+# odd input cannot grow the cache. `object.__init__` ignores the arguments `__new__` used.
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """One entry of a round's public log. `card` is None where the card stays hidden
-    (a stock draw) or there is none; `seat` is None for table events (a reshuffle)."""
+    (a stock draw) or there is none; `seat` is None for table events (a reshuffle).
+
+    Equal events a round logs are the same object."""
 
     seat: int | None
     kind: str
     card: Card | None = None
+
+    def __new__(cls, seat: int | None, kind: str, card: Card | None = None) -> Event:
+        shared = (
+            (seat is None or (type(seat) is int and 0 <= seat < MAX_PLAYERS))
+            and type(kind) is str
+            and kind in _EVENT_KINDS
+            and (card is None or type(card) is Card)
+        )
+        if not shared:
+            return _make_event(seat, kind, card)
+        key = (seat, kind, card)
+        event = _EVENTS.get(key)
+        if event is None:
+            event = _EVENTS[key] = _make_event(seat, kind, card)
+        return event
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickling calls the constructor, which returns the shared instance.
+        return (Event, (self.seat, self.kind, self.card))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -77,6 +108,19 @@ class Event:
             "kind": self.kind,
             "card": None if self.card is None else self.card.code,
         }
+
+
+def _make_event(seat: int | None, kind: str, card: Card | None) -> Event:
+    event = object.__new__(Event)
+    object.__setattr__(event, "seat", seat)
+    object.__setattr__(event, "kind", kind)
+    object.__setattr__(event, "card", card)
+    return event
+
+
+#: The shared events made so far, by (seat, kind, card); at most MAX_PLAYERS + 1 seat
+#: values x 9 kinds x 53 card values.
+_EVENTS: dict[tuple[int | None, str, Card | None], Event] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["PRESETS", "RuleSet"]
+__all__ = ["MAX_PLAYERS", "PRESETS", "RuleSet"]
+
+#: The most seats any rule set allows.
+MAX_PLAYERS = 4
 
 _LAYOFF_MODES = ("any", "original")
 _WALL_MODES = ("draw", "redeal", "reshuffle")
@@ -124,8 +127,8 @@ def _problems(r: RuleSet) -> list[str]:
         out.append(f"wall must be one of {', '.join(_WALL_MODES)}")
     if r.scoring not in _SCORINGS:
         out.append(f"scoring must be one of {', '.join(_SCORINGS)}")
-    if not 2 <= r.min_players <= r.max_players <= 4:
-        out.append("players must satisfy 2 <= min_players <= max_players <= 4")
+    if not 2 <= r.min_players <= r.max_players <= MAX_PLAYERS:
+        out.append(f"players must satisfy 2 <= min_players <= max_players <= {MAX_PLAYERS}")
     for name in ("hand_size", "hand_size_multi"):
         if not 3 <= getattr(r, name) <= 13:
             out.append(f"{name} must be between 3 and 13")
