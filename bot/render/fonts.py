@@ -127,6 +127,15 @@ def draw_text(
     `align` is l/m/r (left edge, middle, right edge at x); `valign` s/m (y is the baseline, or
     the middle of the capitals).
     """
+    at, mask, _ = text_placement(xy, text, size, align, valign)
+    canvas.paste(fill, at, mask)
+
+
+def text_placement(
+    xy: tuple[int, int], text: str, size: int, align: str = "l", valign: str = "s"
+) -> tuple[tuple[int, int], Image.Image, tuple[str, int] | None]:
+    """Where `draw_text` pastes the mask of `text` (top-left), the mask, and a key naming the
+    mask when it is a kept one (None for a long one-off line)."""
     text = drawable(text)
     x = xy[0]
     if align != "l":
@@ -136,8 +145,11 @@ def draw_text(
     ascent = font(size).getmetrics()[0]
     # Short texts (labels, counts, names) repeat from picture to picture, so their masks are
     # kept; long one-off lines (the result) are not, to bound the memory.
-    mask = _short_text_mask(text, size) if len(text) <= 24 else text_mask(text, size)
-    canvas.paste(fill, (x - _PAD, baseline - ascent - _PAD), mask)
+    if len(text) <= 24:
+        mask, key = _short_text_mask(text, size), (text, size)
+    else:
+        mask, key = text_mask(text, size), None
+    return (x - _PAD, baseline - ascent - _PAD), mask, key
 
 
 @lru_cache(maxsize=2048)

@@ -16,7 +16,7 @@ from bot.render import theme as t
 from bot.render import workers
 from bot.render.cache import PictureCache
 from bot.render.faces import back, blank, face, small_back
-from bot.render.fonts import draw_text, fit, text_width
+from bot.render.fonts import draw_text, fit, text_placement, text_width
 from bot.render.models import (
     HandPicture,
     RenderOptions,
@@ -69,17 +69,6 @@ def _cached(
     return png
 
 
-def _png(img: Image.Image, options: RenderOptions) -> bytes:
-    # A 256-colour palette loses nothing visible (flat colours plus antialiased edges) and
-    # makes the file about 3x smaller than plain RGB. Mapping onto a palette made once per
-    # colour scheme costs ~1 ms, where choosing a palette for every picture would cost ~5.
-    buf = io.BytesIO()
-    img.quantize(palette=_palette(options), dither=Image.Dither.NONE).save(
-        buf, format="PNG", compress_level=_PNG_LEVEL
-    )
-    return buf.getvalue()
-
-
 @lru_cache(maxsize=4)
 def _palette(options: RenderOptions) -> Image.Image:
     """A 256-colour palette for one colour scheme, taken from a sheet of everything we draw.
@@ -112,10 +101,278 @@ def _paste(canvas: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
 
 def _ring(canvas: Image.Image, colour: t.RGB, x: int, y: int, shown: int = t.CARD_W) -> None:
     """Outline a card at (x, y) with `colour`, just outside its edge, `shown` pixels wide."""
+    canvas.paste(colour, (x - _RING, y - _RING), _ring_mask(shown))
+
+
+@lru_cache(maxsize=64)
+def _ring_mask(shown: int) -> Image.Image:
     mask = ring_mask(t.CARD_W + 2 * _RING, t.CARD_H + 2 * _RING, t.CARD_R + _RING, _RING)
-    if shown < t.CARD_W:
-        mask = mask.crop((0, 0, _RING + shown, mask.height))
-    canvas.paste(colour, (x - _RING, y - _RING), mask)
+    return mask.crop((0, 0, _RING + shown, mask.height)) if shown < t.CARD_W else mask
+
+
+# --- drawing on the palette image ---------------------------------------------------------
+#
+# A picture is a list of operations (paste a sprite, paint a colour through a mask, draw a
+# shape), drawn straight onto a palette ("P") image: every sprite is mapped onto the palette
+# once and pasted as bytes, a third of the RGB bytes and without blending. That is exact
+# wherever a pixel is fully covered or fully left alone, since mapping onto the palette is
+# done pixel by pixel. Where a sprite or a mask is partly transparent (antialiased corners
+# and text edges over something other than the background), the few rectangles concerned
+# are composed in RGB from every operation that touches them, in order, and mapped onto the
+# palette like a whole RGB picture would be. The PNG comes out byte for byte the same as
+# composing the whole picture in RGB and mapping it onto the palette, for about half the CPU.
+
+_Rect = tuple[int, int, int, int]
+_NOT_OPAQUE = [255] * 255 + [0]  # a sprite's pixels that let something through
+_PARTIAL = [0] + [255] * 254 + [0]  # a mask's pixels that blend
+_COVERED = [0] + [255] * 255  # a mask's pixels that change anything
+_FULL = [0] * 255 + [255]
+
+
+def _rects(flags: Image.Image) -> tuple[_Rect, ...]:
+    """Bounding boxes of the nonzero pixels of `flags`, one per run of rows that have any."""
+    rows = flags.im.getprojection()[1]
+    out: list[_Rect] = []
+    y = 0
+    while y < len(rows):
+        if not rows[y]:
+            y += 1
+            continue
+        end = y
+        while end < len(rows) and rows[end]:
+            end += 1
+        box = flags.crop((0, y, flags.width, end)).getbbox()
+        if box:
+            out.append((box[0], y, box[2], end))
+        y = end
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Sprite:
+    rgba: Image.Image
+    pal: Image.Image  # the same on the palette, pasted whole (see `special`)
+    special: tuple[_Rect, ...]  # where it is not opaque: composed in RGB
+
+
+@dataclass(frozen=True, slots=True)
+class _Ink:
+    """`colour` through an antialiased `mask`, made ready for the palette: `full` is where
+    the mask is 255 (painted with the colour's palette entry); `over_bg`, pasted through
+    `covered`, is the whole of it over the plain background, so nothing needs composing."""
+
+    mask: Image.Image
+    full: Image.Image  # 255 where the mask is 255
+    covered: Image.Image  # 255 where the mask is not 0
+    over_bg: Image.Image  # the colour blended over the background, on the palette
+    special: tuple[_Rect, ...]  # where the mask blends
+    bbox: _Rect  # of the mask's nonzero pixels
+
+
+def _to_palette(img: Image.Image, options: RenderOptions) -> Image.Image:
+    return img.quantize(palette=_palette(options), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=1024)
+def _sprite(kind: tuple[Any, ...], options: RenderOptions) -> _Sprite:
+    """A card sprite on the palette of `options`: ("face", card, dim, lower_index), ("back",),
+    ("blank",) or ("mini", width)."""
+    if kind[0] == "face":
+        rgba = face(kind[1], options.four_colour, kind[2], kind[3])
+    elif kind[0] == "back":
+        rgba = back()
+    elif kind[0] == "blank":
+        rgba = blank()
+    else:
+        rgba = small_back(kind[1])
+    pal = _to_palette(rgba.convert("RGB"), options)
+    return _Sprite(rgba, pal, _rects(rgba.getchannel("A").point(_NOT_OPAQUE)))
+
+
+_INKS: dict[tuple[t.RGB, Hashable, RenderOptions], _Ink] = {}
+_MAX_INKS = 4096
+
+
+def _ink(colour: t.RGB, key: Hashable, mask: Image.Image, options: RenderOptions) -> _Ink:
+    """`mask` in `colour` made ready for the palette; kept when `key` names the mask."""
+    cache_key = (colour, key, options)
+    found = _INKS.get(cache_key) if key is not None else None
+    if found is not None:
+        return found
+    bg = Image.new("RGB", mask.size, t.theme(options).background)
+    bg.paste(colour, (0, 0), mask)
+    made = _Ink(
+        mask,
+        mask.point(_FULL),
+        mask.point(_COVERED),
+        _to_palette(bg, options),
+        _rects(mask.point(_PARTIAL)),
+        mask.getbbox() or (0, 0, 0, 0),
+    )
+    if key is not None:
+        if len(_INKS) >= _MAX_INKS:
+            _INKS.clear()
+        _INKS[cache_key] = made
+    return made
+
+
+@lru_cache(maxsize=16)
+def _blank_canvas(size: tuple[int, int], options: RenderOptions) -> Image.Image:
+    return _to_palette(Image.new("RGB", size, t.theme(options).background), options)
+
+
+@lru_cache(maxsize=64)
+def _index(colour: t.RGB, options: RenderOptions) -> int:
+    """The palette entry `colour` maps to."""
+    pixel = _to_palette(Image.new("RGB", (1, 1), colour), options).getpixel((0, 0))
+    assert isinstance(pixel, int)
+    return pixel
+
+
+def _overlap(a: _Rect, b: _Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+_Shape = Callable[[ImageDraw.ImageDraw, int, int, "int | t.RGB"], None]
+
+
+class _Picture:
+    """The operations of one picture, drawn with `png()` (see above).
+
+    Pasting goes through Pillow's `Image.im` (the core image) where the picture pastes many
+    small things: `Image.paste` spends more time checking its arguments than copying.
+    """
+
+    def __init__(self, size: tuple[int, int], options: RenderOptions) -> None:
+        self.size = size
+        self.options = options
+        self.colours = t.theme(options)
+        # (box, kind, args): "s" sprite (x, y, _Sprite), "i" ink (x, y, colour, _Ink, over_bg),
+        # "d" shape (draw function, colour). `box` bounds what the operation changes.
+        self.ops: list[tuple[_Rect, str, tuple[Any, ...]]] = []
+
+    def sprite(self, kind: tuple[Any, ...], x: int, y: int) -> None:
+        spr = _sprite(kind, self.options)
+        w, h = spr.rgba.size
+        self.ops.append(((x, y, x + w, y + h), "s", (x, y, spr)))
+
+    def ink(self, colour: t.RGB, x: int, y: int, mask: Image.Image, key: Hashable) -> None:
+        """Paint `colour` through `mask` at (x, y); `key` names the mask (for the cache)."""
+        ink = _ink(colour, key, mask, self.options)
+        a, b, c, d = ink.bbox
+        box = (x + a, y + b, x + c, y + d)
+        over_bg = not any(_overlap(box, op[0]) for op in self.ops)
+        self.ops.append((box, "i", (x, y, colour, ink, over_bg)))
+
+    def ring(self, colour: t.RGB, x: int, y: int, shown: int = t.CARD_W) -> None:
+        """`_ring` as an operation."""
+        self.ink(colour, x - _RING, y - _RING, _ring_mask(shown), ("ring", shown))
+
+    def shape(self, box: _Rect, draw: _Shape, colour: t.RGB) -> None:
+        """An unantialiased shape: `draw(draw, dx, dy, fill)` draws it shifted by (dx, dy);
+        `box` must hold every pixel it draws."""
+        self.ops.append((box, "d", (draw, colour)))
+
+    def text(
+        self,
+        xy: tuple[int, int],
+        text: str,
+        size: int,
+        fill: t.RGB,
+        align: str = "l",
+        valign: str = "s",
+    ) -> None:
+        """`fonts.draw_text` as an operation."""
+        (x, y), mask, key = text_placement(xy, text, size, align, valign)
+        self.ink(fill, x, y, mask, key)
+
+    def _compose(self, box: _Rect) -> Image.Image:
+        """The RGB pixels of `box`, every operation that touches it drawn in order."""
+        x0, y0, x1, y1 = box
+        img = Image.new("RGB", (x1 - x0, y1 - y0), self.colours.background)
+        core = img.im
+        draw: ImageDraw.ImageDraw | None = None
+        for (a, b, c, d), kind, args in self.ops:
+            if a >= x1 or x0 >= c or b >= y1 or y0 >= d:
+                continue
+            if kind == "s":
+                x, y, spr = args
+                w, h = spr.rgba.size
+                rgba = spr.rgba.im
+                core.paste(rgba, (x - x0, y - y0, x - x0 + w, y - y0 + h), rgba)
+            elif kind == "i":
+                x, y, colour, ink, _ = args
+                w, h = ink.mask.size
+                core.paste(colour, (x - x0, y - y0, x - x0 + w, y - y0 + h), ink.mask.im)
+            else:
+                draw = draw or ImageDraw.Draw(img)
+                args[0](draw, -x0, -y0, args[1])
+        return img
+
+    def reference(self) -> Image.Image:
+        """The whole picture composed in RGB (what `png` must match once on the palette)."""
+        return self._compose((0, 0, *self.size))
+
+    def palette_image(self) -> Image.Image:
+        """The picture on the palette, pixel for pixel `reference()` mapped onto it."""
+        canvas = _blank_canvas(self.size, self.options).copy()
+        core = canvas.im
+        draw: ImageDraw.ImageDraw | None = None
+        spans: dict[tuple[int, int], list[int]] = {}  # rows -> columns composed in RGB
+
+        def special(x: int, y: int, rects: tuple[_Rect, ...]) -> None:
+            for a, b, c, d in rects:
+                span = spans.get((y + b, y + d))
+                if span is None:
+                    spans[y + b, y + d] = [x + a, x + c]
+                else:
+                    span[0], span[1] = min(span[0], x + a), max(span[1], x + c)
+
+        for _, kind, args in self.ops:
+            if kind == "s":
+                x, y, spr = args
+                w, h = spr.pal.size
+                core.paste(spr.pal.im, (x, y, x + w, y + h))
+                special(x, y, spr.special)
+            elif kind == "i":
+                x, y, colour, ink, over_bg = args
+                w, h = ink.mask.size
+                if over_bg:
+                    core.paste(ink.over_bg.im, (x, y, x + w, y + h), ink.covered.im)
+                else:
+                    index = _index(colour, self.options)
+                    core.paste(index, (x, y, x + w, y + h), ink.full.im)
+                    special(x, y, ink.special)
+            else:
+                draw = draw or ImageDraw.Draw(canvas)
+                args[0](draw, 0, 0, _index(args[1], self.options))
+        palette = _palette(self.options).im
+        for box in _merge(spans, self.size):
+            part = self._compose(box).im.convert("P", Image.Dither.NONE, palette)
+            core.paste(part, box)
+        return canvas
+
+    def png(self) -> bytes:
+        buf = io.BytesIO()
+        self.palette_image().save(buf, format="PNG", compress_level=_PNG_LEVEL)
+        return buf.getvalue()
+
+
+def _merge(spans: dict[tuple[int, int], list[int]], size: tuple[int, int]) -> list[_Rect]:
+    """Rectangles (within the canvas) covering the column spans of the row ranges in `spans`,
+    ranges that overlap or nearly touch joined into one, since composing a rectangle costs
+    more in overhead than in pixels."""
+    merged: list[list[int]] = []
+    for (b, d), (a, c) in sorted(spans.items()):
+        a, b, c, d = max(a, 0), max(b, 0), min(c, size[0]), min(d, size[1])
+        if a >= c or b >= d:
+            continue
+        last = merged[-1] if merged else None
+        if last is not None and b <= last[3] + 2:
+            last[0], last[2], last[3] = min(a, last[0]), max(c, last[2]), max(d, last[3])
+        else:
+            merged.append([a, b, c, d])
+    return [(m[0], m[1], m[2], m[3]) for m in merged]
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +465,7 @@ def _place(
 
 
 def _draw_groups(
-    canvas: Image.Image,
+    canvas: _Picture,
     groups: Sequence[_Group],
     y: int,
     options: RenderOptions,
@@ -220,21 +477,18 @@ def _draw_groups(
     `marks` outlines cards in a colour; `raised` lifts one card so it stands out of its group.
     """
     colours = t.theme(options)
-    placed, labels = _place(groups, canvas.width, y, raised)
+    placed, labels = _place(groups, canvas.size[0], y, raised)
     for p in placed:
         if p.card in marks:
             # Cut the outline where the next card starts, so it cannot seem to enclose that one
             # too; a raised card shows its whole top edge, so it keeps the whole outline.
             width = t.CARD_W if p.card == raised else p.shown
-            _ring(canvas, marks[p.card], p.x, p.y, width)
+            canvas.ring(marks[p.card], p.x, p.y, width)
         # A marked card keeps full colour even among deadwood, so it stays easy to spot.
-        sprite = face(
-            p.card, options.four_colour, p.dim and p.card not in marks, not p.before_raised
-        )
-        _paste(canvas, sprite, p.x, p.y)
+        dim = p.dim and p.card not in marks
+        canvas.sprite(("face", p.card, dim, not p.before_raised), p.x, p.y)
     for x, group in labels:
-        draw_text(
-            canvas,
+        canvas.text(
             (x, y + t.CARD_H + 10 + _LABEL * 3 // 4),
             group.label,
             _LABEL,
@@ -270,10 +524,10 @@ def _reveal_groups(hand: RevealHand) -> list[_Group]:
 def _hand_png(pic: HandPicture, options: RenderOptions) -> bytes:
     groups = _hand_groups(pic.melds, pic.deadwood, pic.deadwood_points)
     size = (max(HAND_SIZE[0], _needed_width(groups)), HAND_SIZE[1])
-    canvas = Image.new("RGB", size, t.theme(options).background)
+    canvas = _Picture(size, options)
     marks = {pic.highlight: t.HIGHLIGHT} if pic.highlight is not None else {}
     _draw_groups(canvas, groups, _HAND_Y, options, marks, pic.highlight)
-    return _png(canvas, options)
+    return canvas.png()
 
 
 def hand_positions(pic: HandPicture) -> dict[Card, tuple[int, int]]:
@@ -316,60 +570,67 @@ class _TableView:
     to_play: int | None
 
 
-def _slot(draw: ImageDraw.ImageDraw, x: int, y: int, colour: t.RGB) -> None:
+def _slot(canvas: _Picture, x: int, y: int, colour: t.RGB) -> None:
     """The outline of an empty pile."""
-    draw.rounded_rectangle(
-        (x, y, x + t.CARD_W - 1, y + t.CARD_H - 1), radius=t.CARD_R, outline=colour, width=3
-    )
+
+    def outline(draw: ImageDraw.ImageDraw, dx: int, dy: int, fill: int | t.RGB) -> None:
+        box = (x + dx, y + dy, x + dx + t.CARD_W - 1, y + dy + t.CARD_H - 1)
+        draw.rounded_rectangle(box, radius=t.CARD_R, outline=fill, width=3)
+
+    canvas.shape((x, y, x + t.CARD_W, y + t.CARD_H), outline, colour)
 
 
-def _centred_label(canvas: Image.Image, x: int, y: int, text: str, fill: t.RGB) -> None:
-    draw_text(canvas, (x + t.CARD_W // 2, y), text, 26, fill, align="m")
+def _centred_label(canvas: _Picture, x: int, y: int, text: str, fill: t.RGB) -> None:
+    canvas.text((x + t.CARD_W // 2, y), text, 26, fill, align="m")
 
 
 def _table_png(view: _TableView, options: RenderOptions) -> bytes:
     colours = t.theme(options)
-    canvas = Image.new("RGB", TABLE_SIZE, colours.background)
-    draw = ImageDraw.Draw(canvas)
+    canvas = _Picture(TABLE_SIZE, options)
     label_y = _PILES_Y + t.CARD_H + 34
 
     # Stock: a small stack of backs, thicker when there are more cards, and the count.
     if view.stock_count > 0:
         layers = 1 + min(3, (view.stock_count - 1) // 8)
         for i in range(layers - 1, -1, -1):
-            _paste(canvas, back(), _STOCK_X + 3 * i, _PILES_Y - 3 * i)
+            canvas.sprite(("back",), _STOCK_X + 3 * i, _PILES_Y - 3 * i)
     else:
-        _slot(draw, _STOCK_X, _PILES_Y, colours.slot)
+        _slot(canvas, _STOCK_X, _PILES_Y, colours.slot)
     _centred_label(canvas, _STOCK_X, label_y, f"Stock {view.stock_count}", colours.text)
 
     # Discard pile: the top card, with the plain edges of the cards under it to its left.
     for i in range(view.below, 0, -1):
-        _paste(canvas, blank(), _DISCARD_X - i * _EDGE_STEP, _PILES_Y)
+        canvas.sprite(("blank",), _DISCARD_X - i * _EDGE_STEP, _PILES_Y)
     if view.top is not None:
-        _paste(canvas, face(view.top, options.four_colour), _DISCARD_X, _PILES_Y)
+        canvas.sprite(("face", view.top, False, True), _DISCARD_X, _PILES_Y)
     else:
-        _slot(draw, _DISCARD_X, _PILES_Y, colours.slot)
+        _slot(canvas, _DISCARD_X, _PILES_Y, colours.slot)
     _centred_label(canvas, _DISCARD_X, label_y, f"Discard {view.pile_size}", colours.text)
 
     # Players: one line each, name, a fan of backs and the count; the one to play is marked.
-    mini = small_back(_MINI_W)
+    mini_h = round(_MINI_W * t.CARD_H / t.CARD_W)  # as `small_back` makes it
     for i, ((name, count), mid) in enumerate(
         zip(view.players, table_rows(len(view.players)), strict=True)
     ):
         if i == view.to_play:
-            draw.polygon(
-                [(_PLAYERS_X, mid - 11), (_PLAYERS_X + 16, mid), (_PLAYERS_X, mid + 11)],
-                fill=t.HIGHLIGHT,
-            )
-        draw_text(canvas, (_PLAYERS_X + 28, mid), fit(name, 30, 210), 30, colours.text, valign="m")
+            _marker(canvas, mid)
+        canvas.text((_PLAYERS_X + 28, mid), fit(name, 30, 210), 30, colours.text, valign="m")
         fan_x = _PLAYERS_X + 250
         shown = min(count, 11)
         for k in range(shown):
-            _paste(canvas, mini, fan_x + 8 * k, mid - mini.height // 2)
-        draw_text(
-            canvas, (fan_x + _MINI_W + 8 * 10 + 18, mid), str(count), 30, colours.text, valign="m"
-        )
-    return _png(canvas, options)
+            canvas.sprite(("mini", _MINI_W), fan_x + 8 * k, mid - mini_h // 2)
+        canvas.text((fan_x + _MINI_W + 8 * 10 + 18, mid), str(count), 30, colours.text, valign="m")
+    return canvas.png()
+
+
+def _marker(canvas: _Picture, mid: int) -> None:
+    """The triangle before the name of the player to play."""
+
+    def triangle(draw: ImageDraw.ImageDraw, dx: int, dy: int, fill: int | t.RGB) -> None:
+        x, y = _PLAYERS_X + dx, mid + dy
+        draw.polygon([(x, y - 11), (x + 16, y), (x, y + 11)], fill=fill)
+
+    canvas.shape((_PLAYERS_X, mid - 11, _PLAYERS_X + 17, mid + 12), triangle, t.HIGHLIGHT)
 
 
 def table_rows(players: int) -> list[int]:
@@ -409,31 +670,27 @@ def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
     colours = t.theme(options)
     width = _reveal_width(pic)
     height = REVEAL_ROW * max(1, len(pic.hands)) + REVEAL_RESULT
-    canvas = Image.new("RGB", (width, height), colours.background)
-    draw = ImageDraw.Draw(canvas)
+    canvas = _Picture((width, height), options)
     for i, hand in enumerate(pic.hands):
         top = i * REVEAL_ROW
         if i:
-            draw.line((_MARGIN, top, width - _MARGIN, top), fill=colours.slot, width=2)
+            _rule(canvas, top, width)
         head = top + 38
         points = "" if hand.points is None else (f"{hand.points:+d}" if hand.points else "0")
         points_w = text_width(points, 32) + 16 if points else 0
         name = fit(hand.name, 32, 360)
-        draw_text(canvas, (_MARGIN, head), name, 32, colours.text)
+        canvas.text((_MARGIN, head), name, 32, colours.text)
         detail = " · ".join(x for x in (hand.role, f"deadwood {hand.deadwood_points}") if x)
         name_w = text_width(name, 32)
         detail_room = width - 2 * _MARGIN - name_w - 16 - points_w
-        draw_text(
-            canvas, (_MARGIN + name_w + 16, head), fit(detail, 28, detail_room), 28, colours.muted
-        )
+        canvas.text((_MARGIN + name_w + 16, head), fit(detail, 28, detail_room), 28, colours.muted)
         if points:
-            draw_text(canvas, (width - _MARGIN, head), points, 32, colours.text, align="r")
+            canvas.text((width - _MARGIN, head), points, 32, colours.text, align="r")
         marks = dict.fromkeys(hand.laid_off, t.LAID_OFF)
         _draw_groups(canvas, _reveal_groups(hand), top + _REVEAL_CARDS_Y, options, marks, None)
     y = height - REVEAL_RESULT
-    draw.rectangle((0, y, width, height), fill=colours.band)
-    draw_text(
-        canvas,
+    _band(canvas, y, width, height)
+    canvas.text(
         (width // 2, y + REVEAL_RESULT // 2),
         fit(pic.result, 30, width - 2 * _MARGIN),
         30,
@@ -441,7 +698,25 @@ def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
         align="m",
         valign="m",
     )
-    return _png(canvas, options)
+    return canvas.png()
+
+
+def _rule(canvas: _Picture, y: int, width: int) -> None:
+    """The line between two hands of the reveal."""
+
+    def line(draw: ImageDraw.ImageDraw, dx: int, dy: int, fill: int | t.RGB) -> None:
+        draw.line((_MARGIN + dx, y + dy, width - _MARGIN + dx, y + dy), fill=fill, width=2)
+
+    canvas.shape((_MARGIN - 2, y - 2, width - _MARGIN + 3, y + 3), line, canvas.colours.slot)
+
+
+def _band(canvas: _Picture, y: int, width: int, height: int) -> None:
+    """The band behind the result line of the reveal."""
+
+    def rect(draw: ImageDraw.ImageDraw, dx: int, dy: int, fill: int | t.RGB) -> None:
+        draw.rectangle((dx, y + dy, width + dx, height + dy), fill=fill)
+
+    canvas.shape((0, y, width + 1, height + 1), rect, canvas.colours.band)
 
 
 def reveal_positions(pic: RevealPicture) -> list[dict[Card, tuple[int, int]]]:

@@ -6,6 +6,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from PIL import Image
 
 from bot.engine.cards import Card, deck, parse_cards
 from bot.render import (
@@ -21,6 +22,7 @@ from bot.render import (
     TablePicture,
     clear_cache,
     hand_text,
+    pictures,
     render_hand,
     render_hand_async,
     render_reveal,
@@ -457,3 +459,94 @@ def test_text_versions_say_the_same_as_the_pictures():
     )
     assert lines[0].endswith("laid off 3♠ 7♠")
     assert lines[-1] == REVEAL.result
+
+
+# --- drawing on the palette ------------------------------------------------------------------
+
+
+def _pictures_drawn(monkeypatch, draw) -> list[pictures._Picture]:
+    """The `_Picture`s that `draw()` builds, as they stood when turned into PNG."""
+    seen: list[pictures._Picture] = []
+    png = pictures._Picture.png
+
+    def spy(self: pictures._Picture) -> bytes:
+        seen.append(self)
+        return png(self)
+
+    monkeypatch.setattr(pictures._Picture, "png", spy)
+    draw()
+    return seen
+
+
+_OPTION_SETS = [
+    RenderOptions(),
+    RenderOptions(dark=True),
+    RenderOptions(four_colour=True),
+    RenderOptions(four_colour=True, dark=True),
+]
+
+
+@pytest.mark.parametrize("options", _OPTION_SETS, ids=lambda o: f"four{o.four_colour}-dark{o.dark}")
+def test_palette_drawing_matches_composing_in_rgb_then_mapping(monkeypatch, options):
+    # Straight onto the palette, with only the antialiased spots composed in RGB, must give
+    # exactly what composing the whole picture in RGB and mapping it onto the palette gives.
+    hands = [
+        HAND,
+        HandPicture(HAND.melds, HAND.deadwood, 26, None),
+        HandPicture(HAND.melds, HAND.deadwood, 26, Card("H", 7)),  # first of a group
+        HandPicture(HAND.melds, HAND.deadwood, 26, Card("S", 13)),  # last card
+        HandPicture(HAND.melds, HAND.deadwood, 26, Card("D", 11)),  # last of a meld
+        HandPicture(melds=(cards("AS 2S 3S 4S"), cards("5H 5D 5C"), cards("9D TD JD QD"))),
+        HandPicture(deadwood=tuple(deck()[:11]), deadwood_points=60, highlight=deck()[10]),
+    ]
+    tables = [
+        TABLE,
+        TablePicture(),
+        TablePicture((), 0, (("Ann", 0), ("Bob", 11), ("Cy", 3), ("Zoë", 10)), 3),
+        TablePicture(tuple(deck()[:20]), 31, (("Bartholomew the Magnificent", 11),), 0),
+    ]
+
+    def draw() -> None:
+        for pic in hands:
+            render_hand(pic, options)
+        for table in tables:
+            render_table(table, options)
+        render_reveal(REVEAL, options)
+
+    drawn = _pictures_drawn(monkeypatch, draw)
+    assert len(drawn) == len(hands) + len(tables) + 1
+    palette = pictures._palette(options)
+    for picture in drawn:
+        fast = picture.palette_image()
+        slow = picture.reference().quantize(palette=palette, dither=Image.Dither.NONE)
+        assert fast.size == slow.size == picture.size
+        assert fast.tobytes() == slow.tobytes()
+        assert fast.getpalette() == slow.getpalette()
+
+
+def test_pictures_show_the_palette_composition_in_rgb(monkeypatch):
+    # The PNG decodes to the RGB composition up to the palette's rounding: flat colours
+    # (background, card paper) within a step or two, antialiased pixels a little more.
+    (picture,) = _pictures_drawn(monkeypatch, lambda: render_hand(HAND))
+    png = decode(render_hand(HAND))
+    rgb = picture.reference()
+    assert png.size == rgb.size
+    assert rgb.getpixel((2, 2)) == t.LIGHT.background
+    assert close(png.getpixel((2, 2)), t.LIGHT.background, 2)
+    x, y = hand_positions(HAND)[Card("H", 7)]
+    assert rgb.getpixel((x + 8, y + t.CARD_H - 40)) == t.FACE
+    assert close(png.getpixel((x + 8, y + t.CARD_H - 40)), t.FACE, 2)
+    worst = max(
+        max(abs(a - b) for a, b in zip(p, q, strict=True))
+        for p, q in zip(pixels(png), pixels(rgb), strict=True)
+    )
+    assert worst < 40
+
+
+def test_only_the_antialiased_rows_of_a_card_need_composing():
+    sprite = pictures._sprite(("face", Card("S", 1), False, True), RenderOptions())
+    (top, bottom) = sprite.special  # the rounded corners, nothing in between
+    assert top[:3] == (0, 0, t.CARD_W) and 0 < top[3] <= t.CARD_R
+    assert bottom[0] == 0 and bottom[2:] == (t.CARD_W, t.CARD_H)
+    assert t.CARD_H - t.CARD_R <= bottom[1] < t.CARD_H
+    assert sprite.pal.mode == "P" and sprite.pal.size == (t.CARD_W, t.CARD_H)
