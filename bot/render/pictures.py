@@ -742,7 +742,8 @@ def clear_cache() -> None:
 
 
 def warm_up(options: RenderOptions | None = None) -> None:
-    """Draw the 52 faces (plain and dimmed) and the palette for `options` ahead of time.
+    """Draw the 52 faces (plain and dimmed), the backs and the palette for `options` ahead of
+    time, each sprite also mapped onto the palette.
 
     Optional: without it the first picture of a colour scheme takes ~60-90 ms instead of a few.
     """
@@ -754,8 +755,10 @@ def warm_up(options: RenderOptions | None = None) -> None:
 def _warm(options: RenderOptions) -> None:
     _palette(options)
     for index in range(52):
-        face(Card.from_index(index), options.four_colour)
-        face(Card.from_index(index), options.four_colour, True)
+        for dim in (False, True):
+            _sprite(("face", Card.from_index(index), dim, True), options)
+    for kind in (("back",), ("blank",), ("mini", _MINI_W)):
+        _sprite(kind, options)
 
 
 # --- off the event loop ----------------------------------------------------------------------
