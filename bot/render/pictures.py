@@ -42,8 +42,9 @@ _RING = 4  # highlight outline thickness, drawn just outside the card
 _LABEL = 28  # group label font size
 _HAND_Y = _RAISE + _RING + 8  # top of the cards in the hand picture
 _CACHE = 1024  # pictures kept (a hand PNG is ~14 KB, a reveal ~34 KB)
-# A hand is seldom drawn twice (it changes every turn), so a few MiB keep what repeats (tables,
-# Show my hand) without growing with the number of tables.
+# A few MiB keep what repeats without growing with the number of tables. For the bot (the
+# async functions below) that is a player's hand between turns: drawn after their discard, it
+# is shown again in the new message that starts their next turn (and by Show my hand).
 _CACHE_BYTES = 4 << 20
 _PNG_LEVEL = 3  # zlib level: 6 is ~20% smaller but takes 2-3x as long to encode
 
@@ -771,27 +772,37 @@ def _draw(draw: Callable[[Any, RenderOptions], bytes], shown: Any, options: Rend
 
 
 async def _drawn(
-    draw: Callable[[Any, RenderOptions], bytes], shown: Hashable, options: RenderOptions
+    draw: Callable[[Any, RenderOptions], bytes],
+    shown: Hashable,
+    options: RenderOptions,
+    *,
+    keep: bool,
 ) -> bytes:
     key = (shown, options)
     png = CACHE.get(key)
     if png is None:
         png = await workers.run(_draw, draw, shown, options)
-        CACHE.put(key, png)
+        if keep:
+            CACHE.put(key, png)
     return png
 
 
 async def render_hand_async(pic: HandPicture, options: RenderOptions | None = None) -> bytes:
     """`render_hand` for the event loop: a cached picture at once, a new one drawn by a worker
-    process (`bot.render.workers`) or a thread."""
-    return await _drawn(_hand_png, pic, options or RenderOptions())
+    process (`bot.render.workers`) or a thread.
+
+    Only hands without a highlighted card are kept: the hand a player is left with after
+    discarding is shown again when their next turn starts. The others (a card just drawn,
+    the table, the reveal) are shown once, and keeping them would push those out.
+    """
+    return await _drawn(_hand_png, pic, options or RenderOptions(), keep=pic.highlight is None)
 
 
 async def render_table_async(pic: TablePicture, options: RenderOptions | None = None) -> bytes:
-    """`render_table` for the event loop (see `render_hand_async`)."""
-    return await _drawn(_table_png, _table_view(pic), options or RenderOptions())
+    """`render_table` for the event loop (see `render_hand_async`; not kept)."""
+    return await _drawn(_table_png, _table_view(pic), options or RenderOptions(), keep=False)
 
 
 async def render_reveal_async(pic: RevealPicture, options: RenderOptions | None = None) -> bytes:
-    """`render_reveal` for the event loop (see `render_hand_async`)."""
-    return await _drawn(_reveal_png, pic, options or RenderOptions())
+    """`render_reveal` for the event loop (see `render_hand_async`; not kept)."""
+    return await _drawn(_reveal_png, pic, options or RenderOptions(), keep=False)

@@ -421,9 +421,22 @@ async def test_async_wrappers_match_the_sync_pictures_and_hit_the_cache():
     table = await render_table_async(TABLE, RenderOptions(dark=True))
     assert table == render_table(TABLE, RenderOptions(dark=True))
     reveal = await render_reveal_async(REVEAL)
-    hits = CACHE.hits
-    assert await render_reveal_async(REVEAL) is reveal
-    assert CACHE.hits == hits + 1
+    assert reveal == render_reveal(REVEAL)
+    # Kept: a hand with no card highlighted, shown again when the player's turn starts.
+    CACHE.clear()
+    waiting = HandPicture(melds=HAND.melds, deadwood=HAND.deadwood)
+    first = await render_hand_async(waiting)
+    assert await render_hand_async(waiting) is first
+    assert (CACHE.hits, len(CACHE)) == (1, 1)
+    # Shown once, so not kept: they would push the waiting hands out.
+    drawn = HandPicture(melds=HAND.melds, deadwood=HAND.deadwood, highlight=HAND.deadwood[0])
+    for again in (
+        lambda: render_hand_async(drawn),
+        lambda: render_table_async(TABLE),
+        lambda: render_reveal_async(REVEAL),
+    ):
+        assert await again() is not await again()
+    assert len(CACHE) == 1
     # Several at once from the loop: all finish, all right.
     many = await asyncio.gather(
         *(
