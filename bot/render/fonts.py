@@ -132,10 +132,16 @@ def draw_text(
 
 
 def text_placement(
-    xy: tuple[int, int], text: str, size: int, align: str = "l", valign: str = "s"
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    align: str = "l",
+    valign: str = "s",
+    *,
+    keep: bool = True,
 ) -> tuple[tuple[int, int], Image.Image, tuple[str, int] | None]:
     """Where `draw_text` pastes the mask of `text` (top-left), the mask, and a key naming the
-    mask when it is a kept one (None for a long one-off line)."""
+    mask when it is a kept one (None for a long one-off line, or when not `keep`)."""
     text = drawable(text)
     x = xy[0]
     if align != "l":
@@ -143,16 +149,17 @@ def text_placement(
         x -= w if align == "r" else w // 2
     baseline = xy[1] + (cap_height(size) // 2 if valign == "m" else 0)
     ascent = font(size).getmetrics()[0]
-    # Short texts (labels, counts, names) repeat from picture to picture, so their masks are
-    # kept; long one-off lines (the result) are not, to bound the memory.
-    if len(text) <= 24:
+    # Short texts (labels, counts) repeat from picture to picture, so their masks are kept;
+    # long one-off lines (the result) and players' names (as many as there are players) are
+    # not, to bound the memory.
+    if keep and len(text) <= 24:
         mask, key = _short_text_mask(text, size), (text, size)
     else:
         mask, key = text_mask(text, size), None
     return (x - _PAD, baseline - ascent - _PAD), mask, key
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)
 def _short_text_mask(text: str, size: int) -> Image.Image:
     return text_mask(text, size)
 

@@ -191,7 +191,7 @@ def _sprite(kind: tuple[Any, ...], options: RenderOptions) -> _Sprite:
 
 
 _INKS: dict[tuple[t.RGB, Hashable, RenderOptions], _Ink] = {}
-_MAX_INKS = 4096
+_MAX_INKS = 512  # labels and counts: a few hundred at most
 
 
 def _ink(colour: t.RGB, key: Hashable, mask: Image.Image, options: RenderOptions) -> _Ink:
@@ -282,9 +282,12 @@ class _Picture:
         fill: t.RGB,
         align: str = "l",
         valign: str = "s",
+        *,
+        keep: bool = True,
     ) -> None:
-        """`fonts.draw_text` as an operation."""
-        (x, y), mask, key = text_placement(xy, text, size, align, valign)
+        """`fonts.draw_text` as an operation; `keep=False` for text that seldom repeats (a
+        player's name), whose mask and ink are not cached."""
+        (x, y), mask, key = text_placement(xy, text, size, align, valign, keep=keep)
         self.ink(fill, x, y, mask, key)
 
     def _compose(self, box: _Rect) -> Image.Image:
@@ -615,7 +618,8 @@ def _table_png(view: _TableView, options: RenderOptions) -> bytes:
     ):
         if i == view.to_play:
             _marker(canvas, mid)
-        canvas.text((_PLAYERS_X + 28, mid), fit(name, 30, 210), 30, colours.text, valign="m")
+        name = fit(name, 30, 210)
+        canvas.text((_PLAYERS_X + 28, mid), name, 30, colours.text, valign="m", keep=False)
         fan_x = _PLAYERS_X + 250
         shown = min(count, 11)
         for k in range(shown):
@@ -680,7 +684,7 @@ def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
         points = "" if hand.points is None else (f"{hand.points:+d}" if hand.points else "0")
         points_w = text_width(points, 32) + 16 if points else 0
         name = fit(hand.name, 32, 360)
-        canvas.text((_MARGIN, head), name, 32, colours.text)
+        canvas.text((_MARGIN, head), name, 32, colours.text, keep=False)
         detail = " · ".join(x for x in (hand.role, f"deadwood {hand.deadwood_points}") if x)
         name_w = text_width(name, 32)
         detail_room = width - 2 * _MARGIN - name_w - 16 - points_w

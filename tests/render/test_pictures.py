@@ -563,3 +563,22 @@ def test_only_the_antialiased_rows_of_a_card_need_composing():
     assert bottom[0] == 0 and bottom[2:] == (t.CARD_W, t.CARD_H)
     assert t.CARD_H - t.CARD_R <= bottom[1] < t.CARD_H
     assert sprite.pal.mode == "P" and sprite.pal.size == (t.CARD_W, t.CARD_H)
+
+
+def test_players_names_are_not_kept_from_picture_to_picture():
+    # As many names as players: keeping what was drawn for each would grow with the tables.
+    from bot.render import fonts, pictures
+
+    render_table(TABLE)  # the counts and labels, kept
+    masks, inks = fonts._short_text_mask.cache_info().currsize, len(pictures._INKS)
+    for i in range(20):
+        render_table(
+            TablePicture(
+                discard_pile=TABLE.discard_pile,
+                stock_count=TABLE.stock_count,
+                players=((f"Player {i}", 10), (f"Rival {i}", 11)),
+                to_play=1,
+            )
+        )
+    assert fonts._short_text_mask.cache_info().currsize == masks
+    assert len(pictures._INKS) == inks
