@@ -91,7 +91,7 @@ class Play(commands.Cog):
         self._expiry = asyncio.create_task(self.challenges.expire_loop(self._expired))
         processes = getattr(getattr(self.bot, "settings", None), "render_processes", 0)
         if self.pictures.enabled and processes:
-            workers.start(processes)  # each worker draws its card faces as it starts
+            await workers.start(processes)  # each worker draws its card faces as it starts
         elif self.pictures.enabled:
             # Draw the card faces once, off the loop, so the first game's pictures are quick.
             self._warm = asyncio.create_task(asyncio.to_thread(warm_up, images.PUBLIC))

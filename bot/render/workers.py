@@ -2,101 +2,283 @@
 
 Drawing holds the GIL, so a picture drawn in a thread of the bot still stalls its event loop
 (and every interaction waiting to be acknowledged) for the few milliseconds it takes. In
-worker processes it runs on another core. `start(n)` starts n workers; without them, or if
-they die, pictures are drawn in a thread as before.
+worker processes it runs on another core. `await start(n)` starts n workers; without them,
+or if they die, pictures are drawn in a thread as before.
+
+Each worker is a fresh interpreter (`python -m bot.render.worker_main`, never a fork of the
+bot, which runs threads) that talks over its stdin and stdout (the frames below). The
+event loop itself writes the requests and reads the answers: no helper thread in the bot, no
+multiprocessing machinery. A worker exits when its stdin ends, so when the bot dies, however.
 """
 
 from __future__ import annotations
 
 import asyncio
-import ctypes
+import contextlib
+import itertools
 import logging
-import multiprocessing
 import os
-import threading
-import time
+import pickle
+import struct
+import subprocess
+import sys
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 log = logging.getLogger(__name__)
 
-M_MMAP_THRESHOLD = -3  # glibc's mallopt() parameter
+# The frames on a worker's pipes. A request: REQUEST (body length, request id), then the
+# pickled `(callable, args)`. An answer: ANSWER (body length, request id, kind), then the
+# bytes the callable returned (BYTES), or a pickled value (VALUE) or exception (ERROR).
+REQUEST = struct.Struct("!II")
+ANSWER = struct.Struct("!IIB")
+BYTES, VALUE, ERROR = 0, 1, 2
 
-_pool: ProcessPoolExecutor | None = None
-_processes = 0
+# This source tree, first on the workers' path: they draw with the bot's own code.
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_IDS = 0xFFFFFFFF  # request ids are 32 bits
+_GIVE_UP = 3  # workers dead in a row before answering anything: draw in threads from then on
 
-
-def _worker_ready(parent: int) -> None:
-    # `parent` comes from the bot: a worker still starting when the bot dies must not take
-    # its new parent (init) for the bot.
-    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
-    _return_big_buffers()
-    # The sprites and palette of the public scheme, ahead of the first picture.
-    from bot.render.pictures import warm_up
-
-    warm_up()
-
-
-def _return_big_buffers() -> None:
-    # Every picture allocates and frees canvases of ~0.7 MB. glibc soon serves those from
-    # its heap instead of fresh mappings, and the heap keeps its high-water mark: a fixed
-    # threshold hands each canvas back to the system when it is freed.
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        libc.mallopt(M_MMAP_THRESHOLD, 128 * 1024)
-    except (OSError, AttributeError):
-        pass  # not glibc: nothing to tune
+_workers: list[_Worker] = []
+_wanted = 0
+_loop: asyncio.AbstractEventLoop | None = None
+_refilling: asyncio.Task[None] | None = None
+_failures = 0
 
 
-def _exit_with_parent(parent: int) -> None:
-    # A bot killed outright (SIGKILL, out of memory) cannot stop its workers: they notice.
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
+class _WorkerGone(Exception):
+    """The worker died or was let go before it answered: draw the picture in a thread."""
 
 
-def start(processes: int) -> None:
-    """Draw pictures in `processes` worker processes from now on (0: in threads)."""
-    global _pool, _processes
+class _Worker(asyncio.Protocol):
+    """One worker process, its pipes, and the pictures it owes."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (_ROOT, env.get("PYTHONPATH")) if p)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bot.render.worker_main"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=0,
+            env=env,
+        )
+        self.pending: dict[int, asyncio.Future[Any]] = {}
+        self.ids = itertools.count(1)
+        self.buffer = bytearray()
+        self.writer: asyncio.WriteTransport | None = None
+        self.reader: asyncio.ReadTransport | None = None
+        self.alive = True
+        self.answered = False
+
+    async def connect(self) -> None:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.writer, _ = await self.loop.connect_write_pipe(
+            lambda: _WriteEnd(self), self.process.stdin
+        )
+        self.reader, _ = await self.loop.connect_read_pipe(lambda: self, self.process.stdout)
+
+    def ask(self, draw: Callable[..., Any], args: tuple[Any, ...]) -> asyncio.Future[Any]:
+        body = pickle.dumps((draw, args), pickle.HIGHEST_PROTOCOL)
+        ident = next(self.ids) & _IDS
+        answer: asyncio.Future[Any] = self.loop.create_future()
+        self.pending[ident] = answer
+        assert self.writer is not None
+        self.writer.write(REQUEST.pack(len(body), ident) + body)
+        return answer
+
+    # --- asyncio.Protocol, for the worker's stdout ---
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self.buffer
+        buffer += data
+        start = 0
+        while len(buffer) - start >= ANSWER.size:
+            size, ident, kind = ANSWER.unpack_from(buffer, start)
+            end = start + ANSWER.size + size
+            if len(buffer) < end:
+                break
+            self._answer(ident, kind, bytes(buffer[start + ANSWER.size : end]))
+            start = end
+        del buffer[:start]
+
+    def _answer(self, ident: int, kind: int, body: bytes) -> None:
+        global _failures
+        self.answered = True
+        _failures = 0
+        answer = self.pending.pop(ident, None)
+        if answer is None or answer.done():
+            return  # its caller gave up on it
+        if kind == BYTES:
+            answer.set_result(body)
+            return
+        try:
+            value = pickle.loads(body)
+        except Exception as exc:
+            answer.set_exception(RuntimeError(f"unreadable answer from a picture worker: {exc}"))
+            return
+        if kind == ERROR:
+            answer.set_exception(value)
+        else:
+            answer.set_result(value)
+
+    def eof_received(self) -> bool:
+        return False  # close the transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.alive:
+            self.died()
+
+    # --- the end ---
+
+    def died(self) -> None:
+        """The worker is gone (killed, out of memory): its pictures are drawn in threads."""
+        if not self.alive:
+            return
+        self.close()
+        self._reap()
+        if self in _workers:
+            _workers.remove(self)
+            _lost(self)
+
+    def close(self) -> None:
+        """Close the pipes; the pictures still owed fall back to threads."""
+        self.alive = False
+        if not self.loop.is_closed():
+            # (Not twice: a pipe transport would call connection_lost twice.)
+            if self.writer is not None and not self.writer.is_closing():
+                self.writer.abort()  # requests not yet written are drawn in threads
+            if self.reader is not None and not self.reader.is_closing():
+                self.reader.close()
+        else:
+            for pipe in (self.process.stdin, self.process.stdout):
+                if pipe is not None:
+                    pipe.close()
+        pending, self.pending = self.pending, {}
+        for answer in pending.values():
+            if not answer.done():
+                with contextlib.suppress(RuntimeError):  # its loop is closed: nobody waits
+                    answer.set_exception(_WorkerGone())
+
+    def stop(self) -> None:
+        """Let the worker go and wait for it (it is drawing one picture at most)."""
+        self.close()
+        self.process.terminate()  # no handler in the worker: it ends at once, silently
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def _reap(self) -> None:
+        # Its stdout ended, so it is dead or about to be: kill it to be sure, then collect its
+        # exit status without blocking the loop (usually at once, else a few ms later).
+        if self.process.poll() is None:
+            self.process.kill()
+            if self.process.poll() is None and not self.loop.is_closed():
+                self.loop.call_later(0.01, self._reap)
+
+
+class _WriteEnd(asyncio.BaseProtocol):
+    """The worker's stdin: losing it (the worker died) is losing the worker."""
+
+    def __init__(self, worker: _Worker) -> None:
+        self.worker = worker
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.worker.alive:
+            self.worker.died()
+
+
+def _refill(loop: asyncio.AbstractEventLoop) -> None:
+    """Start workers until there are `_wanted` again (in a task; `run` waits for it)."""
+    global _refilling
+    if _refilling is None or _refilling.done():
+        _refilling = loop.create_task(_spawn_missing())
+
+
+async def _spawn_missing() -> None:
+    global _wanted
+    loop = asyncio.get_running_loop()
+    while len(_workers) < _wanted and _loop is loop:
+        try:
+            worker = _Worker(loop)
+        except OSError as exc:
+            log.error("cannot start a picture worker (%s); drawing in threads", exc)
+            _wanted = 0
+            return
+        try:
+            await worker.connect()
+        except BaseException:
+            worker.died()
+            raise
+        if not worker.alive:  # died at once
+            _lost(worker)
+        elif _loop is not loop or len(_workers) >= _wanted:
+            worker.stop()  # let go meanwhile
+        else:
+            _workers.append(worker)
+
+
+def _lost(worker: _Worker) -> None:
+    global _failures, _wanted
+    if not worker.answered:
+        _failures += 1
+    if _failures >= _GIVE_UP:
+        log.error("picture workers keep dying before their first picture; drawing in threads")
+        _wanted = 0
+    else:
+        log.warning("picture worker %s died; starting a new one", worker.process.pid)
+        _refill(worker.loop)
+
+
+async def start(processes: int) -> None:
+    """Draw pictures in `processes` worker processes from now on (0: in threads).
+
+    The workers start at once; each draws its card faces before its first picture."""
+    global _wanted, _loop, _failures
     stop()
-    _processes = processes
-    if processes <= 0:
-        return
-    # "spawn": a fresh interpreter, not a fork of a process that runs threads (aiosqlite).
-    _pool = ProcessPoolExecutor(
-        max_workers=processes,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_worker_ready,
-        initargs=(os.getpid(),),
-    )
-    for _ in range(processes):
-        _pool.submit(int)  # start the workers now, not at the first picture
+    _wanted = max(processes, 0)
+    _failures = 0
+    if _wanted:
+        _loop = asyncio.get_running_loop()
+        await _spawn_missing()
 
 
 def stop() -> None:
-    """Let the workers go (pictures not yet drawn are cancelled)."""
-    global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
-        _pool = None
+    """Let the workers go (pictures they still owe are drawn in threads) and reap them."""
+    global _wanted, _loop, _refilling
+    _wanted = 0
+    _loop = None
+    if _refilling is not None and not _refilling.done():
+        with contextlib.suppress(RuntimeError):  # its event loop is closed
+            _refilling.cancel()
+    _refilling = None
+    while _workers:
+        _workers.pop().stop()
 
 
 def running() -> int:
     """How many worker processes draw pictures (0: threads)."""
-    return _processes if _pool is not None else 0
+    return _wanted
+
+
+def _pids() -> list[int]:
+    """The workers' process ids (for tests)."""
+    return [worker.process.pid for worker in _workers]
 
 
 async def run(draw: Callable[..., bytes], *args: Any) -> bytes:
     """`draw(*args)` in a worker process, or in a thread when there is none."""
-    pool = _pool
-    if pool is not None:
-        try:
-            return await asyncio.get_running_loop().run_in_executor(pool, draw, *args)
-        except BrokenProcessPool:
-            # A worker died (killed, out of memory): start new ones for the next pictures.
-            log.warning("a picture worker died; starting new ones")
-            if _pool is pool:
-                start(_processes)
+    if _wanted and _loop is asyncio.get_running_loop():
+        if len(_workers) < _wanted and _refilling is not None and not _refilling.done():
+            await asyncio.wait([_refilling])  # new workers for the next pictures (never raises)
+        worker = min(_workers, key=lambda w: len(w.pending), default=None)
+        if worker is not None:
+            try:
+                drawn: bytes = await worker.ask(draw, args)
+                return drawn
+            except _WorkerGone:
+                pass
     return await asyncio.to_thread(draw, *args)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -15,9 +20,16 @@ from bot.render import HandPicture, RenderOptions, render_hand, render_hand_asyn
 from bot.render.pictures import CACHE
 
 
+@pytest.fixture(autouse=True)
+def _uncached() -> Iterator[None]:
+    CACHE.clear()  # each picture asked for below is drawn, not taken from the cache
+    yield
+    CACHE.clear()
+
+
 @pytest.fixture
-def pool() -> Iterator[None]:
-    workers.start(1)
+async def pool() -> AsyncIterator[None]:
+    await workers.start(1)
     yield
     workers.stop()
 
@@ -25,6 +37,23 @@ def pool() -> Iterator[None]:
 def _hand(text: str) -> HandPicture:
     cards = parse_cards(text)
     return HandPicture(melds=(tuple(cards[:3]),), deadwood=tuple(cards[3:]), highlight=cards[-1])
+
+
+def _state(pid: int) -> str | None:
+    """The process's state letter (Z: a zombie), None once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return None
+
+
+def _wait_gone(pid: int) -> bool:
+    # Not a speed check: the worker gets a generous while to notice.
+    for _ in range(600):
+        if _state(pid) in (None, "Z"):
+            return True
+        time.sleep(0.05)
+    return False
 
 
 async def test_a_worker_process_draws_the_same_picture(pool: None) -> None:
@@ -35,29 +64,110 @@ async def test_a_worker_process_draws_the_same_picture(pool: None) -> None:
     assert drawn == render_hand(pic, RenderOptions(dark=True))  # drawn here, in this process
 
 
-async def test_a_killed_worker_is_replaced_and_no_picture_is_lost(pool: None) -> None:
+async def test_the_workers_run_no_thread_in_the_bot() -> None:
+    before = set(threading.enumerate())
+    await workers.start(2)
+    try:
+        pics = [_hand("H7 H8 H9 S2 D5 CK"), _hand("C2 C3 C4 D9 DQ SA")]
+        for pic in pics:
+            assert await render_hand_async(pic) == render_hand(pic)
+        assert len(workers._pids()) == 2
+        assert set(threading.enumerate()) == before
+    finally:
+        workers.stop()
+
+
+async def test_an_error_in_the_worker_is_raised_in_the_bot(pool: None) -> None:
+    with pytest.raises(ValueError, match="invalid literal"):
+        await workers.run(int, "not a number")  # type: ignore[arg-type]
+    assert await workers.run(bytes, 3) == b"\0\0\0"  # type: ignore[arg-type]
+
+
+async def _reaped(pid: int) -> bool:
+    # The loop reaps a dead worker, a few ms after it sees it die if not at once.
+    for _ in range(600):
+        if _state(pid) is None:
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+async def test_a_killed_worker_is_replaced_and_no_picture_is_lost(
+    pool: None, caplog: pytest.LogCaptureFixture
+) -> None:
     await render_hand_async(_hand("H7 H8 H9 S2 D5 CK"))
-    pids = list(workers._pool._processes)  # type: ignore[union-attr]
+    pids = workers._pids()
     assert pids and os.getpid() not in pids
     for pid in pids:
         os.kill(pid, signal.SIGKILL)
+        assert _wait_gone(pid)  # dead before the loop notices: the next request meets a closed pipe
     pic = _hand("C2 C3 C4 D9 DQ SA")
     assert await render_hand_async(pic) == render_hand(pic)
     # The next pictures are drawn by new workers.
     assert await render_hand_async(_hand("S3 S4 S5 H2 HQ DK")) == render_hand(
         _hand("S3 S4 S5 H2 HQ DK")
     )
-    fresh = set(workers._pool._processes)  # type: ignore[union-attr]
+    fresh = set(workers._pids())
     assert fresh and not fresh & set(pids)
+    assert [r.levelname for r in caplog.records if r.name == workers.__name__] == ["WARNING"]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no traceback
+    assert all([await _reaped(pid) for pid in pids])  # not left as zombies
 
 
-def test_a_worker_whose_bot_is_gone_exits() -> None:
-    # As if the bot died while the worker was still starting: its parent is not the bot.
+async def test_stopped_workers_are_reaped() -> None:
+    await workers.start(2)
+    pids = workers._pids()
+    assert len(pids) == 2
+    workers.stop()
+    assert workers.running() == 0 and workers._pids() == []
+    assert [_state(pid) for pid in pids] == [None, None]
+    pic = _hand("S3 S4 S5 H2 HQ DK")
+    assert await render_hand_async(pic) == render_hand(pic)  # in a thread
+
+
+@pytest.mark.parametrize("starting", [True, False], ids=["still starting", "drawing"])
+def test_a_worker_whose_bot_is_gone_exits(starting: bool) -> None:
+    # A bot that starts a worker, says its pid, and is killed (SIGKILL: no clean-up at all).
     script = (
-        "from bot.render.workers import _worker_ready\n"
-        "import time\n"
-        "_worker_ready(1)\n"
-        "time.sleep(60)\n"
+        "import asyncio, sys, time\n"
+        "from bot.render import workers, render_hand_async, HandPicture\n"
+        "from bot.engine import parse_cards\n"
+        "async def main():\n"
+        "    await workers.start(1)\n"
+        "    if sys.argv[1] == 'draw':\n"
+        "        await render_hand_async(HandPicture(melds=(), deadwood=tuple(parse_cards('H7 S2'))))\n"
+        "    print(workers._pids()[0], flush=True)\n"
+        "    time.sleep(60)\n"
+        "asyncio.run(main())\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], timeout=20, check=False)
-    assert done.returncode == 0
+    bot = subprocess.Popen(
+        [sys.executable, "-c", script, "start" if starting else "draw"], stdout=subprocess.PIPE
+    )
+    try:
+        assert bot.stdout is not None
+        worker = int(bot.stdout.readline())
+        assert _state(worker) not in (None, "Z")
+    finally:
+        bot.kill()
+        bot.wait()
+    assert _wait_gone(worker)
+
+
+async def test_pictures_owed_by_stopped_workers_are_drawn_in_threads() -> None:
+    await workers.start(1)
+    texts = ["H7 H8 H9 S2 D5 CQ", "C2 C3 C4 D9 DQ SK", "S3 S4 S5 H2 HQ DQ"]
+    owed = [asyncio.ensure_future(render_hand_async(_hand(text))) for text in texts]
+    await asyncio.sleep(0)  # the requests are written
+    workers.stop()
+    assert await asyncio.gather(*owed) == [render_hand(_hand(text)) for text in texts]
+
+
+async def test_a_worker_that_cannot_start_leaves_pictures_to_threads(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(sys, "executable", "/nonexistent/python")
+    await workers.start(1)
+    assert workers.running() == 0
+    assert "cannot start a picture worker" in caplog.text
+    pic = _hand("S3 S4 S5 H2 HQ DK")
+    assert await render_hand_async(pic) == render_hand(pic)
