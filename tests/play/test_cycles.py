@@ -27,11 +27,13 @@ def _ours(garbage: list[object]) -> Counter[str]:
 
 async def test_a_whole_match_leaves_no_reference_cycles(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
-    await emu.slash(a, ch, "gin challenge", opponent=b, target=10)
-    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
+    await emu.slash(a, ch, "gin rules")  # what a first command sets up once
+    await asyncio.sleep(0.2)  # its handler's end, after the answer
     gc.collect()
     gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds goes to gc.garbage
     try:
+        await emu.slash(a, ch, "gin challenge", opponent=b, target=10)
+        invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
         await emu.click(b, invite, "Accept")
         await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), what="a hand")
         for _ in range(2000):
