@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from bot.engine.actions import Action
+from bot.engine.breakdown import MatchBreakdown, match_breakdown
 from bot.engine.errors import IllegalAction
 from bot.engine.round import Round, RoundResult, derive_seed
 from bot.engine.rules import RuleSet
-from bot.engine.scoring import match_scores
 
 _FORMAT = 1
 
@@ -40,6 +40,7 @@ class Match:
         self.first_dealer = first_dealer
         self._rounds: list[Round] = []
         self._forfeited: int | None = None
+        self._withdrawn: set[int] = set()
         self._deal(first_dealer)
 
     def _deal(self, dealer: int) -> Round:
@@ -97,6 +98,21 @@ class Match:
             raise IllegalAction("This match is over.")
         self._forfeited = seat
 
+    def withdraw(self, seat: int) -> None:
+        """`seat` is out of the match (removed for being away) but its hand plays on
+        automatically: its points still count, it cannot win. The match ends once fewer than
+        two seats are still in."""
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"no seat {seat} at a table of {self.seats}")
+        if self.over:
+            raise IllegalAction("This match is over.")
+        self._withdrawn.add(seat)
+
+    @property
+    def withdrawn(self) -> frozenset[int]:
+        """The seats out of the match that play on automatically."""
+        return frozenset(self._withdrawn)
+
     # ----- scores -------------------------------------------------------------------
 
     @property
@@ -128,8 +144,13 @@ class Match:
     @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's grand total with the rule set's bonuses (via `match_scores`)."""
-        # match_scores gives () while no round has been scored.
-        return tuple(match_scores(self.rules, self.scored_rounds)) or (0,) * self.seats
+        # The breakdown has no seats while no round has been scored.
+        return self.breakdown.totals or (0,) * self.seats
+
+    @property
+    def breakdown(self) -> MatchBreakdown:
+        """The grand totals with their parts: round points, shutout, game and line bonus."""
+        return match_breakdown(self.rules, self.scored_rounds)
 
     @property
     def draws(self) -> int:
@@ -151,7 +172,7 @@ class Match:
 
     @property
     def over(self) -> bool:
-        if self._forfeited is not None:
+        if self._forfeited is not None or len(self._withdrawn) >= self.seats - 1:
             return True
         return self.round.over and any(t >= self.rules.target for t in self.totals)
 
@@ -162,7 +183,9 @@ class Match:
         seat that won the latest round among the tied, then to the lowest seat."""
         if not self.over:
             return None
-        seats = [s for s in range(self.seats) if s != self._forfeited]
+        seats = [
+            s for s in range(self.seats) if s != self._forfeited and s not in self._withdrawn
+        ]
         scores, totals = self.scores, self.totals
         sign = -1 if self.rules.scoring == "penalty" else 1
         latest = {res.winner: i for i, res in enumerate(self.results) if res.winner is not None}
@@ -187,6 +210,7 @@ class Match:
             "seed": self.seed,
             "first_dealer": self.first_dealer,
             "forfeited": self._forfeited,
+            "withdrawn": sorted(self._withdrawn),
             "rounds": rounds,
         }
 
@@ -217,6 +241,8 @@ class Match:
             if record.get("seed") != seed or record.get("dealer") != dealer:
                 raise ValueError(f"match record's round {index + 1} has the wrong seed or dealer")
             match._rounds.append(Round.from_dict({**record, "rules": rules_data}))
+        for seat in data.get("withdrawn", ()):
+            match._withdrawn.add(int(seat))
         forfeited = data.get("forfeited")
         if forfeited is not None:
             match.forfeit(int(forfeited))

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.engine.breakdown import match_breakdown, round_winner
 from bot.engine.cards import Card
 from bot.engine.errors import IllegalAction
 from bot.engine.layoffs import Layoff, LayoffPlan, lay_off
@@ -267,43 +268,10 @@ def score_knock(
     )
 
 
-def round_winner(points: Sequence[int] | None) -> int | None:
-    """The seat that won a round under "points" scoring (the one that scored), or None for a
-    draw or a round in which nobody scored."""
-    if points is None or max(points, default=0) <= 0:
-        return None
-    return max(range(len(points)), key=lambda s: (points[s], -s))
-
-
 def match_scores(rules: RuleSet, rounds: Sequence[Sequence[int] | None]) -> tuple[int, ...]:
     """Grand totals per seat. `rounds` lists each round as None (a draw) or the points each
     seat scored in it. Under "points" scoring, once a seat has reached the target the bonuses
     are added: game bonus to that seat, line bonus per round won to every seat, and the
     winner's round scores doubled for a shutout (won every round, no draws). Before that, and
-    under "penalty" scoring, the totals are plain sums."""
-    played = [r for r in rounds if r is not None]
-    if not played:
-        return ()
-    n = len(played[0])
-    if any(len(r) != n for r in played):
-        raise ValueError("every round must list the same number of seats")
-    totals = [sum(r[s] for r in played) for s in range(n)]
-    if rules.scoring == "penalty":
-        return tuple(totals)
-    reached = [s for s in range(n) if totals[s] >= rules.target]
-    if not reached:
-        return tuple(totals)
-    winner = max(reached, key=lambda s: (totals[s], -s))
-    wins = [0] * n
-    for r in played:
-        w = round_winner(r)
-        if w is not None:
-            wins[w] += 1
-    grand = list(totals)
-    shutout = rules.shutout and len(played) == len(rounds) and wins[winner] == len(played)
-    if shutout:
-        grand[winner] *= 2
-    grand[winner] += rules.game_bonus
-    for s in range(n):
-        grand[s] += rules.line_bonus * wins[s]
-    return tuple(grand)
+    under "penalty" scoring, the totals are plain sums. The parts: `match_breakdown`."""
+    return match_breakdown(rules, rounds).totals
