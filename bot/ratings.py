@@ -149,9 +149,9 @@ def inactivity_decay(r: Rating, periods: int) -> Rating:
 
 
 def format_rating(r: Rating) -> str:
-    """``1523 ±87``; provisional ratings get a ``?``: ``1500? ±350``."""
-    mark = "?" if r.provisional else ""
-    return f"{round(r.rating)}{mark} ±{round(r.rd)}"
+    """``1523 ±87``; a provisional rating says so in words: ``1500 ±350 (provisional)``."""
+    mark = " (provisional)" if r.provisional else ""
+    return f"{round(r.rating)} ±{round(r.rd)}{mark}"
 
 
 def format_change(before: Rating, after: Rating) -> str:

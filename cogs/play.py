@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.circle.achievements import achievement_text
 from bot.engine import IllegalAction
 from bot.engine.actions import Action
 from bot.engine.view import RoundView
@@ -80,7 +81,7 @@ class Play(commands.Cog):
         self.circle = services.circle
         enabled = getattr(getattr(bot, "settings", None), "pictures", True)
         self.pictures = images.Pictures(services.store, enabled=enabled)
-        self.notifier = Notifier(bot, services.store, self.pictures)
+        self.notifier = Notifier(bot, services.store, self.pictures, unlocks=self._unlocks)
         self._expiry: asyncio.Task[None] | None = None
         self._warm: asyncio.Task[None] | None = None
 
@@ -106,8 +107,16 @@ class Play(commands.Cog):
         self, state: TableState, view: RoundView, user_id: int, *, note: str | None = None
     ) -> messages.Message:
         hearts = await self.notifier.favorites(state, user_id)
-        msg = messages.hand_message(state, view, note=note, favorites=hearts)
+        chat = self.notifier.chat_for(state.table_id, user_id)
+        msg = messages.hand_message(state, view, note=note, favorites=hearts, chat=chat)
         return await self.pictures.hand(msg, view, user_id)
+
+    async def _unlocks(self, table_id: int) -> list[tuple[int, str]]:
+        """What a finished match earned, to show in each player's final hand message."""
+        if self.circle is None:
+            return []
+        earned = await self.circle.on_match_recorded(table_id)
+        return [(user_id, achievement_text(a)) for user_id, a in earned]
 
     async def _seen(self, interaction: discord.Interaction) -> None:
         # A player who interacts can be DMed again (see docs/playing.md).
@@ -240,6 +249,10 @@ class Play(commands.Cog):
             seated=((me[0], me[1], None), (None, f"Computer ({level})", level)),
         )
         await self.tables.start(live.record.id, me[0])
+        await interaction.edit_original_response(
+            content=f"Your match against the computer ({level}) is on at table "
+            f"#{live.record.id}: your hand comes by direct message. Good luck!"
+        )
 
     @gin_command(name="hand", description="Show your hand again, privately.")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -274,6 +287,7 @@ class Play(commands.Cog):
         images="Show card pictures (text is always there)",
         four_colour="Four-colour deck: clubs green, diamonds blue",
         dark="Dark background",
+        turn_alerts="A new message when your turn starts (off: your hand is edited quietly)",
     )
     async def settings(
         self,
@@ -281,6 +295,7 @@ class Play(commands.Cog):
         images: Literal["on", "off"] | None = None,
         four_colour: bool | None = None,
         dark: bool | None = None,
+        turn_alerts: bool | None = None,
     ) -> None:
         await self.store.players.upsert(interaction.user.id, _name(interaction.user))
         current = await self.store.players.update_settings(
@@ -288,11 +303,13 @@ class Play(commands.Cog):
             images=None if images is None else images == "on",
             four_colour=four_colour,
             dark=dark,
+            turn_alerts=turn_alerts,
         )
         text = (
             f"Card pictures: **{'on' if current.images else 'off'}** · four-colour deck: "
             f"**{'on' if current.four_colour else 'off'}** · dark background: "
-            f"**{'on' if current.dark else 'off'}**."
+            f"**{'on' if current.dark else 'off'}** · turn alerts: "
+            f"**{'on' if current.turn_alerts else 'off'}**."
         )
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -312,7 +329,7 @@ class Play(commands.Cog):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith(("gin:a:", "gin:s:")):
+        if not custom_id.startswith(("gin:a:", "gin:s:", "gin:q:")):
             return
         on_message = {
             getattr(child, "custom_id", None)
@@ -355,14 +372,50 @@ class Play(commands.Cog):
             return
         seat = update.state.seat_of(interaction.user.id)
         view = update.views.get(seat.seat) if seat is not None else None
-        if view is None:
+        if view is None or seat is None:
             return
         msg = await self._hand(update.state, view, interaction.user.id)
+        self._adopt(interaction, table_id, seat.seat)
         try:
             await interaction.edit_original_response(**msg.kwargs())
         except discord.HTTPException:
             # The move stands (committed, the table is told); /gin hand shows the hand again.
             log.warning("could not update the hand message after a move on table %s", table_id)
+        finally:
+            msg.release()
+
+    def _adopt(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
+        """A move clicked on a hand DM: that message is the player's live hand from now on
+        (a move from an ephemeral answer leaves the DM's live hand as it is)."""
+        message = interaction.message
+        if message is not None and interaction.guild_id is None and not message.flags.ephemeral:
+            self.notifier.adopt_hand(table_id, seat, (message.channel.id, message.id))
+
+    async def on_ask(
+        self, interaction: discord.Interaction, table_id: int, version: int, action: Action
+    ) -> None:
+        """A knock or gin asked for: the clicked hand shows it with a Confirm button. Nothing
+        is played (or stored) until the player confirms."""
+        await self._seen(interaction)
+        try:
+            update = self.tables.hand(table_id, interaction.user.id)
+        except GameError as exc:
+            await reply(interaction, str(exc))
+            return
+        (view,) = update.views.values()
+        stale = update.state.version != version
+        if stale or action not in view.legal:
+            note = "That button was out of date; here is your hand now." if stale else None
+            msg = await self._hand(update.state, view, interaction.user.id, note=note)
+        else:
+            hearts = await self.notifier.favorites(update.state, interaction.user.id)
+            chat = self.notifier.chat_for(table_id, interaction.user.id)
+            plain = messages.hand_message(
+                update.state, view, favorites=hearts, confirm=action, chat=chat
+            )
+            msg = await self.pictures.hand(plain, view, interaction.user.id)
+        try:
+            await interaction.response.edit_message(**msg.kwargs())
         finally:
             msg.release()
 
@@ -453,9 +506,14 @@ class Play(commands.Cog):
                     raise GameError("Sorry, we couldn't find that challenge.")
                 challenger = await self._player_name(pending.challenger_id)
                 names = {user.id: _name(user), pending.challenger_id: challenger}
-                ch, _ = await self.challenges.accept(challenge_id, user.id, names)
-                status = "Accepted. One moment, we're setting up your game..."
-                msg = self._challenge_message(ch, challenger, None, status=status)
+                ch, started = await self.challenges.accept(challenge_id, user.id, names)
+                status = (
+                    f"Accepted: the match is on at table #{started.state.table_id}. "
+                    "Your hands come by direct message."
+                )
+                msg = self._challenge_message(
+                    ch, challenger, None, status=status, for_opponent=interaction.guild_id is None
+                )
                 await interaction.edit_original_response(**msg.kwargs())
                 await self._edit_challenge(ch, status, skip=interaction.message)
                 return
@@ -469,7 +527,11 @@ class Play(commands.Cog):
             await reply(interaction, str(exc))
             return
         msg = self._challenge_message(
-            ch, await self._player_name(ch.challenger_id), None, status=status
+            ch,
+            await self._player_name(ch.challenger_id),
+            None,
+            status=status,
+            for_opponent=interaction.guild_id is None,
         )
         await interaction.response.edit_message(**msg.kwargs())
         await self._edit_challenge(ch, status, skip=interaction.message)
@@ -483,17 +545,21 @@ class Play(commands.Cog):
     async def _edit_challenge(
         self, ch: Challenge, status: str, skip: discord.Message | None = None
     ) -> None:
-        msg = self._challenge_message(
-            ch, await self._player_name(ch.challenger_id), None, status=status
-        )
-        targets = [(ch.channel_id, ch.message_id), (ch.dm_channel_id, ch.dm_message_id)]
-        for channel_id, message_id in targets:
+        challenger = await self._player_name(ch.challenger_id)
+        targets = [
+            (ch.channel_id, ch.message_id, False),
+            (ch.dm_channel_id, ch.dm_message_id, True),
+        ]
+        for channel_id, message_id, for_opponent in targets:
             if (
                 channel_id is None
                 or message_id is None
                 or (skip is not None and skip.id == message_id)
             ):
                 continue
+            msg = self._challenge_message(
+                ch, challenger, None, status=status, for_opponent=for_opponent
+            )
             try:
                 channel = self.bot.get_partial_messageable(channel_id)
                 await channel.get_partial_message(message_id).edit(**msg.kwargs())

@@ -17,7 +17,6 @@ from discord.ext import commands
 
 from bot.circle import REACTIONS, CircleError, CircleService, Person
 from bot.circle import text as views
-from bot.circle.achievements import achievement_text
 from bot.circle.replay import RoundReplay
 from bot.circle.service import RATING_SORT
 from bot.errors import handle_interaction_error
@@ -190,10 +189,6 @@ class Players(commands.Cog):
         for menu in self.menus:
             self.bot.tree.add_command(menu)
         self._loaded = True
-        tables = getattr(self.services, "tables", None)
-        if tables is not None and not getattr(self, "_subscribed", False):
-            tables.subscribe(self.on_table_update)
-            self._subscribed = True
 
     async def cog_unload(self) -> None:
         self._loaded = False  # the table service has no unsubscribe: go quiet instead
@@ -201,21 +196,6 @@ class Players(commands.Cog):
             self.bot.tree.remove_command(menu.name, type=menu.type)
 
     # ----- achievements ----------------------------------------------------------------------
-
-    async def on_table_update(self, update: Any) -> None:
-        """When a match is recorded, unlock what it earned and tell each player privately
-        (by DM, or not at all). `on_match_recorded` returns new unlocks only, so another
-        announcer of the same match can never repeat an announcement."""
-        if not getattr(self, "_loaded", False) or update.kind != "match_over":
-            return
-        for user_id, achievement in await self.circle.on_match_recorded(update.state.table_id):
-            if self.bot.is_closed():
-                return  # shutting down: the unlock is stored and shown in /gin stats
-            try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await user.send(achievement_text(achievement), allowed_mentions=NONE)
-            except discord.HTTPException:
-                log.info("could not DM an achievement to %s", user_id)
 
     # ----- relations ---------------------------------------------------------------------
 
@@ -373,9 +353,14 @@ class Players(commands.Cog):
     @gin_command(name="forget-me", description="See what the bot stores about you, and erase it.")
     async def forget_me(self, interaction: discord.Interaction) -> None:
         data = await self.circle.export(interaction.user.id)
+        summary = views.export_summary(data)
+        if summary == views.NOTHING_STORED:
+            # Nothing to erase (never played, or erased already): no button to press.
+            await interaction.response.send_message(summary, ephemeral=True)
+            return
         raw = json.dumps(data, indent=2, ensure_ascii=False).encode()
         await interaction.response.send_message(
-            views.export_summary(data),
+            summary,
             file=discord.File(io.BytesIO(raw), filename="my-gin-data.json"),
             view=ForgetView(self, interaction.user.id),
             ephemeral=True,
@@ -420,14 +405,11 @@ class Players(commands.Cog):
                     await channel.send(f"💬 **{name}**: {line.text}", allowed_mentions=NONE)
                 except discord.HTTPException:
                     log.info("table %s: could not post chat in the channel", live.record.id)
-        for uid in line.recipients:
-            try:
-                user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
-                await user.send(
-                    f"💬 **{name}** (table #{live.record.id}): {line.text}", allowed_mentions=NONE
-                )
-            except discord.HTTPException:
-                log.info("table %s: could not DM chat to %s", live.record.id, uid)
+        # The line goes into the readers' live hand messages (no DM of its own).
+        readers = frozenset(line.recipients) | {interaction.user.id}
+        self.services.tables.chat(
+            live.record.id, interaction.user.id, f"💬 **{name}**: {line.text}", readers
+        )
 
     # ----- context menu ---------------------------------------------------------------------
 

@@ -94,7 +94,7 @@ def test_provisional_threshold_and_display() -> None:
     assert Rating(1500, PROVISIONAL_RD + 0.01).provisional
     assert not Rating(1500, PROVISIONAL_RD).provisional
     assert format_rating(Rating(1523.4, 87.2)) == "1523 ±87"
-    assert format_rating(Rating()) == "1500? ±350"
+    assert format_rating(Rating()) == "1500 ±350 (provisional)"
     assert Rating(1523.4, 87.2).display == "1523 ±87"
     assert format_change(Rating(1500), Rating(1512.4)) == "+12"
     assert format_change(Rating(1500), Rating(1493)) == "-7"

@@ -44,6 +44,8 @@ class RoundReplay:
     frames: tuple[ReplayFrame, ...]
     #: How the round ended (public once the round is over, hands included), else None.
     result: RoundResult | None
+    #: The rules the round was played by (how its points are explained).
+    rules: RuleSet | None = None
 
     @property
     def moves(self) -> int:
@@ -82,6 +84,7 @@ def replay_round(
         revealed=reveal,
         frames=tuple(frames),
         result=rnd.result,
+        rules=rules,
     )
     return replay, rnd
 

@@ -426,8 +426,12 @@ class CircleService:
         scoring = str(json.loads(table.rules_json).get("scoring", "points"))
         levels = tuple(s.computer_level for s in summary.seats if s.computer_level)
         out: list[tuple[int, AchievementDef]] = []
+        # A seat removed for being away was played automatically: it earns nothing.
+        away = {s.seat_no for s in table.seats if s.removed}
+        if summary.ended_by == "timeout":
+            away |= {s.seat_no for s in summary.seats if not s.won}
         for seat in summary.seats:
-            if seat.user_id is None:
+            if seat.user_id is None or seat.seat_no in away:
                 continue
             lines = [
                 await self.store.stats.get(seat.user_id, GLOBAL, versus)

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from bot.circle.replay import ReplayFrame, RoundReplay
 from bot.circle.service import LeaderboardPage, RatingPage, RelationsView, StatsView
-from bot.engine import label_cards
+from bot.engine import RuleSet, label_cards
 from bot.games.present import result_text
 from bot.ratings import Rating, format_rating
 from bot.store.history import MatchSummary
@@ -23,7 +23,7 @@ SORT_TITLES = {
     "rating": "rating",
 }
 #: Shown under rating lists: what "±" and "?" mean.
-RATING_LEGEND = "± = rating deviation · ? = provisional (deviation still large)"
+RATING_LEGEND = "± = rating deviation · provisional: the deviation is still large"
 
 
 def _who(name: str | None, user_id: int, hearts: Mapping[int, str]) -> str:
@@ -49,12 +49,12 @@ def stat_lines(line: StatLine) -> list[str]:
 
 
 def rating_text(rating: Rating | None) -> str:
-    """``1523 ±87 (12 rated matches)``, with ``?`` and "provisional" while RD is large."""
+    """``1523 ±87 (12 rated matches)``; "provisional" while RD is large."""
     if rating is None:
         return "unrated (no rated match yet)"
     games = f"{rating.games} rated match{'es' if rating.games != 1 else ''}"
     mark = ", provisional" if rating.provisional else ""
-    return f"**{format_rating(rating)}** ({games}{mark})"
+    return f"**{round(rating.rating)} ±{round(rating.rd)}** ({games}{mark})"
 
 
 def ratings_field(view: StatsView) -> str:
@@ -97,7 +97,7 @@ def leaderboard_text(page: LeaderboardPage, hearts: Mapping[int, str]) -> str:
 
 
 def rating_board_text(page: RatingPage, hearts: Mapping[int, str]) -> str:
-    """`/gin leaderboard sort:rating`: rating ± RD per player, ``?`` on provisional ones."""
+    """`/gin leaderboard sort:rating`: rating ± RD per player, provisional ones marked."""
     where = "this server" if page.scope == "server" else "all servers"
     head = f"**Leaderboard — rating, {where}** (rated matches)"
     if not page.entries:
@@ -161,7 +161,8 @@ def history_text(
             _who(s.display_name, s.user_id, hearts) if s.user_id else s.display_name for s in others
         )
         outcome = "won" if mine is not None and mine.won else "lost"
-        score = " – ".join(str(s.score) for s in m.seats)
+        # The reader's own score first: "lost 45 – 280" reads as mine against theirs.
+        score = " – ".join(str(s.score) for s in ([mine] if mine else []) + others)
         lines.append(
             f"`#{m.table_id}` {_date(m.finished_at)} vs {vs}: {outcome} {score}"
             f" ({m.rounds} rounds, {m.rules}{', ' + m.ended_by if m.ended_by != 'score' else ''})"
@@ -187,8 +188,12 @@ def frame_text(replay: RoundReplay, frame: ReplayFrame, scoring: str = "points")
     if frame.to_move is not None:
         lines.append(f"{names[frame.to_move]} to play.")
     elif replay.result is not None:
-        lines.extend(result_text(replay.result, names, scoring))
+        rules = replay.rules or RuleSet.preset("classic" if scoring == "penalty" else "cardgames")
+        lines.extend(result_text(replay.result, names, rules))
     return "\n".join(lines)
+
+
+NOTHING_STORED = "We store nothing about you."
 
 
 def export_summary(data: Mapping[str, object]) -> str:
@@ -210,7 +215,7 @@ def export_summary(data: Mapping[str, object]) -> str:
     player = data.get("player")
     head = "Here is what we store about you (full copy attached)."
     if player is None and not counts:
-        return "We store nothing about you."
+        return NOTHING_STORED
     return "\n".join(
         [
             head,

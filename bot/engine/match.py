@@ -183,9 +183,7 @@ class Match:
         seat that won the latest round among the tied, then to the lowest seat."""
         if not self.over:
             return None
-        seats = [
-            s for s in range(self.seats) if s != self._forfeited and s not in self._withdrawn
-        ]
+        seats = [s for s in range(self.seats) if s != self._forfeited and s not in self._withdrawn]
         scores, totals = self.scores, self.totals
         sign = -1 if self.rules.scoring == "penalty" else 1
         latest = {res.winner: i for i, res in enumerate(self.results) if res.winner is not None}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.engine import Card, RuleSet
+from bot.engine.breakdown import MatchBreakdown
 from bot.engine.round import Event, RoundResult
 from bot.engine.view import RoundView
 
@@ -70,10 +71,15 @@ class TableState:
     seat_count: int
     seats: tuple[SeatInfo, ...]
     version: int
-    #: Running totals (round points only; bonuses are added at the end of the match).
+    #: Each seat's score as the engine counts it (`Match.scores`): round points, and the
+    #: game, line and shutout bonuses once a seat has reached the target.
     scores: tuple[int, ...]
     public: PublicRound | None
     turn_deadline_ts: float | None = None
+    #: Seats whose latest turn was played automatically because they were away.
+    auto: frozenset[int] = frozenset()
+    #: The result of the round before the one in play (shown until the next one ends).
+    previous: RoundResult | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -93,6 +99,12 @@ class MatchSummary:
     rounds_won: tuple[int, ...]
     draws: int
     scoring: str
+    #: The parts of `totals` (round points, shutout, game and line bonus), from the engine.
+    breakdown: MatchBreakdown | None = None
+    #: The seat that resigned or forfeited (ended_by "resign" or "timeout"), if any.
+    loser: int | None = None
+    #: Seats removed for being away earlier in the match (they could not win).
+    removed: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,3 +122,7 @@ class TableUpdate:
     actor: int | None = None
     note: str | None = None
     summary: MatchSummary | None = None
+    #: The seat the update is about: who was removed ("removed"), who spoke ("chat").
+    seat: int | None = None
+    #: Who may read a "chat" line (the speaker's table minus those who muted them).
+    recipients: frozenset[int] = frozenset()

@@ -14,13 +14,15 @@ _WALL = {
 def summary(preset: str) -> str:
     """A few lines on a preset, every number taken from its `RuleSet`."""
     r = RuleSet.preset(preset)
-    players = (
-        f"{r.min_players} players"
-        if r.min_players == r.max_players
-        else f"{r.min_players} to {r.max_players} players ({r.hand_size_multi} cards each for 3-4)"
-    )
+    if r.min_players == r.max_players:
+        players = f"{r.min_players} players, {r.hand_size} cards each"
+    else:
+        players = (
+            f"{r.min_players} to {r.max_players} players: {r.hand_size} cards each for two, "
+            f"{r.hand_size_multi} each for three or four"
+        )
     lines = [
-        f"**{r.name}**: {players}, {r.hand_size} cards each; sets of 3-4, runs of 3+ in a suit, aces low.",
+        f"**{r.name}**: {players}; sets of 3-4, runs of 3+ in a suit, aces low.",
         "Draw from the stock or the discard pile, then discard (not the card you just took from the pile).",
         f"Knock with {r.knock_limit} or less deadwood; Gin with 0"
         + (", Big Gin with all 11 cards melded." if r.big_gin else "."),

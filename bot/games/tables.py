@@ -93,6 +93,8 @@ class TableService:
         self.store = store
         self.timing = timing or Timing()
         self._make_player = make_player or (lambda level, seed: BaselinePlayer())
+        #: Where the deal of a new match comes from (tests set a fixed sequence).
+        self.deal_seed: Callable[[], int] = lambda: secrets.randbits(62)
         self._live: dict[int, LiveTable] = {}
         self._observers: list[Observer] = []
         self._workers: set[asyncio.Task[None]] = set()
@@ -161,10 +163,13 @@ class TableService:
         record = live.record
         match = live.match
         public = None
+        previous = None
         scores: tuple[int, ...] = tuple(0 for _ in record.seats)
         if match is not None:
             public = PublicRound.of(match.round.view(0), len(match.rounds))
             scores = match.scores
+            done = [r for r in match.rounds[:-1] if r.result is not None]
+            previous = done[-1].result if done else None
         return TableState(
             table_id=record.id,
             guild_id=record.guild_id,
@@ -183,6 +188,8 @@ class TableService:
             scores=scores,
             public=public,
             turn_deadline_ts=live.deadline,
+            auto=frozenset(seat for seat, misses in live.auto_moves.items() if misses),
+            previous=previous,
         )
 
     def views(self, live: LiveTable) -> dict[int, object]:
@@ -336,7 +343,7 @@ class TableService:
             raise GameError(
                 f"The {rules.name} rules are for {rules.min_players} to {rules.max_players} players."
             )
-        seed = live.seed if live.seed is not None else secrets.randbits(62)
+        seed = live.seed if live.seed is not None else self.deal_seed()
         match = Match(rules, seats, seed)
         deadline = self._next_deadline(live, match)
         version = await self.store.tables.start(
@@ -373,9 +380,20 @@ class TableService:
                 raise GameError(TABLE_NOT_FOUND)
             if version is not None and version != live.version:
                 raise StaleButton(STALE)
-            update = await self._apply(live, seat, action, actor=user_id)
-            live.auto_moves[seat] = 0
-            return update
+            # The player is back: their move is not shown as an automatic one.
+            misses, live.auto_moves[seat] = live.auto_moves.get(seat, 0), 0
+            try:
+                return await self._apply(live, seat, action, actor=user_id)
+            except Exception:
+                live.auto_moves[seat] = misses
+                raise
+
+    def chat(self, table_id: int, speaker_id: int, line: str, recipients: frozenset[int]) -> None:
+        """A chat line or reaction at a table, shown to `recipients` in their hand messages
+        (queued in order with the table's other updates)."""
+        live = self.get(table_id)
+        seat = live.seat_no(speaker_id)
+        self._emit(live, self.update(live, "chat", note=line, seat=seat, recipients=recipients))
 
     async def _apply(
         self, live: LiveTable, seat: int, action: Action, *, actor: int | None
@@ -471,7 +489,6 @@ class TableService:
         match = live.match
         assert match is not None
         self._cancel_timer(live)
-        totals = match.totals
         winner = match.winner
         lines = self._lines(live, match, ended_by, loser)
         live.version = await self.store.tables.finish_match(
@@ -483,13 +500,17 @@ class TableService:
             state_json=json.dumps(match.to_dict()),
         )
         await self._refresh(live)
+        breakdown = match.breakdown
         summary = MatchSummary(
-            totals=totals,
+            totals=match.scores,
             winner=winner,
             ended_by=ended_by,
             rounds_won=match.rounds_won,
             draws=match.draws,
             scoring=live.rules.scoring,
+            breakdown=breakdown if breakdown.seats else None,
+            loser=loser,
+            removed=match.withdrawn,
         )
         update = self.update(live, "match_over", actor=actor, summary=summary)
         self._emit(live, update)
@@ -499,8 +520,9 @@ class TableService:
     def _lines(
         self, live: LiveTable, match: Match, ended_by: str, loser: int | None
     ) -> dict[int, MatchLine]:
-        totals = match.totals
+        totals = match.scores  # the final score, bonuses included
         winner = match.winner
+        out = match.withdrawn
         penalty = live.rules.scoring == "penalty"
         counts: dict[int, dict[str, int]] = {
             s: {
@@ -553,7 +575,8 @@ class TableService:
                 won=s.seat_no == winner,
                 score=totals[s.seat_no],
                 resigned=ended_by == "resign" and s.seat_no == loser,
-                forfeited=ended_by in ("timeout", "forfeit") and s.seat_no == loser,
+                forfeited=(ended_by in ("timeout", "forfeit") and s.seat_no == loser)
+                or s.seat_no in out,
                 shutout=shutout and s.seat_no == winner,
                 **counts[s.seat_no],
             )
@@ -656,15 +679,18 @@ class TableService:
     async def _remove_for_absence(self, live: LiveTable, seat: int) -> None:
         match = live.match
         assert match is not None
-        name = next(s.display_name for s in live.record.seats if s.seat_no == seat)
-        note = f"{name} was away too long and has been removed."
         if match.seats == 2:
             match.forfeit(seat)
             await self._finish(live, ended_by="timeout", loser=seat, actor=None)
             return
+        # The seat plays on automatically (the deal is fixed) but can no longer win.
+        match.withdraw(seat)
         await self.store.tables.remove_seat(live.record.id, seat)
         await self._refresh(live)
-        self._emit(live, self.update(live, "removed", note=note))
+        self._emit(live, self.update(live, "removed", seat=seat))
+        if match.over:  # nobody is left to play against
+            await self._finish(live, ended_by="timeout", loser=seat, actor=None)
+            return
         self._schedule(live)
 
     # ----- recovery -------------------------------------------------------------------
@@ -686,6 +712,9 @@ class TableService:
                     if match.round_over and move.round_no > len(match.rounds):
                         match.next_round()
                     match.apply(Action.from_dict(json.loads(move.action_json)), move.seat)
+                for seat_record in record.seats:
+                    if seat_record.removed and seat_record.seat_no not in match.withdrawn:
+                        match.withdraw(seat_record.seat_no)
             except (ValueError, IllegalAction, KeyError):
                 log.exception("table %s could not be restored; it is abandoned", record.id)
                 await self.store.tables.abandon(record.id)

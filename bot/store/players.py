@@ -28,6 +28,8 @@ class PlayerSettings:
     images: bool = True
     four_colour: bool = False
     dark: bool = False
+    #: A new hand message (a notification) when their turn starts; else edited in place.
+    turn_alerts: bool = True
 
 
 def _player(row: Row) -> Player:
@@ -128,13 +130,13 @@ class Players:
         if known is not None:
             return known
         row = await self._db.fetchone(
-            "SELECT images, four_colour, dark FROM player_settings WHERE user_id = ?",
+            "SELECT images, four_colour, dark, turn_alerts FROM player_settings WHERE user_id = ?",
             (user_id,),
         )
         found = (
             PlayerSettings(user_id)
             if row is None
-            else PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]))
+            else PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]), bool(row[3]))
         )
         self._remember(found)
         return found
@@ -155,32 +157,37 @@ class Players:
         images: bool | None = None,
         four_colour: bool | None = None,
         dark: bool | None = None,
+        turn_alerts: bool | None = None,
     ) -> PlayerSettings:
         """Change the settings given (None leaves one as it is); return them all."""
         default = PlayerSettings(user_id)
         async with self._db.write() as tx:
             row = await tx.fetchone(
-                "INSERT INTO player_settings (user_id, images, four_colour, dark, updated_at)"
-                " VALUES (?, ?, ?, ?, ?)"
+                "INSERT INTO player_settings"
+                " (user_id, images, four_colour, dark, turn_alerts, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET"
                 " images = COALESCE(?, player_settings.images),"
                 " four_colour = COALESCE(?, player_settings.four_colour),"
                 " dark = COALESCE(?, player_settings.dark),"
+                " turn_alerts = COALESCE(?, player_settings.turn_alerts),"
                 " updated_at = excluded.updated_at"
-                " RETURNING images, four_colour, dark",
+                " RETURNING images, four_colour, dark, turn_alerts",
                 (
                     user_id,
                     default.images if images is None else images,
                     default.four_colour if four_colour is None else four_colour,
                     default.dark if dark is None else dark,
+                    default.turn_alerts if turn_alerts is None else turn_alerts,
                     tx.now_ms,
                     images,
                     four_colour,
                     dark,
+                    turn_alerts,
                 ),
             )
         assert row is not None
-        changed = PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]))
+        changed = PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]), bool(row[3]))
         self._remember(changed)
         return changed
 

@@ -23,6 +23,10 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction, table_id: int, version: int, action: Action
     ) -> None: ...
 
+    async def on_ask(
+        self, interaction: discord.Interaction, table_id: int, version: int, action: Action
+    ) -> None: ...
+
     async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None: ...
 
     async def on_lobby(self, interaction: discord.Interaction, table_id: int, op: str) -> None: ...
@@ -59,11 +63,19 @@ def handled(callback: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _style(kind: str) -> discord.ButtonStyle:
+    if kind in ("gin", "big_gin"):
+        return discord.ButtonStyle.primary
+    if kind in ("draw_stock", "draw_discard", "take_upcard"):
+        return discord.ButtonStyle.success
+    return discord.ButtonStyle.secondary
+
+
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"gin:a:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z_]+)(?::(?P<card>{CARD}))?",
 ):
-    """A move button (draw, take, pass, gin, big gin)."""
+    """A move button (draw, take, pass, a confirmed knock or gin)."""
 
     def __init__(
         self,
@@ -75,20 +87,14 @@ class GameButton(
         *,
         disabled: bool = False,
         row: int | None = None,
+        style: discord.ButtonStyle | None = None,
     ) -> None:
         self.table_id, self.version = table_id, version
         self.action = Action(kind, card)
-        style = (
-            discord.ButtonStyle.primary
-            if kind in ("gin", "big_gin")
-            else discord.ButtonStyle.secondary
-        )
-        if kind in ("draw_stock", "draw_discard", "take_upcard"):
-            style = discord.ButtonStyle.success
         super().__init__(
             discord.ui.Button(
                 label=label,
-                style=style,
+                style=style or _style(kind),
                 disabled=disabled,
                 row=row,
                 custom_id=f"gin:a:{table_id}:{version}:{self.action.encode()}",
@@ -110,6 +116,50 @@ class GameButton(
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_action(interaction, self.table_id, self.version, self.action)
+
+
+class AskButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"gin:q:(?P<table>\d+):(?P<version>\d+):(?P<kind>gin|big_gin)(?::(?P<card>{CARD}))?",
+):
+    """Gin or Big Gin, asked first: the click shows the hand with a Confirm button."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        kind: str,
+        card: Card | None,
+        label: str = "…",
+        *,
+        row: int | None = None,
+    ) -> None:
+        self.table_id, self.version = table_id, version
+        self.action = Action(kind, card)
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=_style(kind),
+                row=row,
+                custom_id=f"gin:q:{table_id}:{version}:{self.action.encode()}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AskButton:
+        card = match["card"]
+        return cls(
+            int(match["table"]),
+            int(match["version"]),
+            match["kind"],
+            parse_card(card) if card else None,
+        )
+
+    @handled
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_ask(interaction, self.table_id, self.version, self.action)
 
 
 class GameSelect(
@@ -155,7 +205,10 @@ class GameSelect(
             await interaction.response.send_message("Pick a card from the list.", ephemeral=True)
             return
         action = Action(self.kind, card)
-        await handlers(interaction).on_action(interaction, self.table_id, self.version, action)
+        act = handlers(interaction)
+        # A knock ends the round: it is confirmed first, like gin.
+        go = act.on_ask if self.kind == "knock" else act.on_action
+        await go(interaction, self.table_id, self.version, action)
 
 
 class ShowHandButton(
@@ -260,6 +313,7 @@ class RematchButton(
 
 DYNAMIC_ITEMS = (
     GameButton,
+    AskButton,
     GameSelect,
     ShowHandButton,
     LobbyButton,

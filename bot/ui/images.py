@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 
 from bot.engine.view import RoundView
-from bot.games import pictures
+from bot.games import pictures, present
 from bot.games.model import TableState
 from bot.render import RenderOptions, render_hand_async, render_reveal_async, render_table_async
 from bot.store import Store
-from bot.ui.messages import Message
+from bot.ui.messages import Message, plain
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,8 @@ async def with_hand(message: Message, view: RoundView, options: RenderOptions | 
     except Exception:  # a picture must never cost a move
         log.exception("could not draw a hand")
         return message
-    return message.with_picture("hand.png", data)
+    text, deadwood = present.hand_text(view.hand)
+    return message.with_picture("hand.png", data, f"Your hand: {text}. Deadwood {deadwood}.")
 
 
 async def with_table(message: Message, state: TableState) -> Message:
@@ -62,7 +63,7 @@ async def with_table(message: Message, state: TableState) -> Message:
     except Exception:
         log.exception("could not draw table %s", state.table_id)
         return message
-    return message.with_picture("table.png", data)
+    return message.with_picture("table.png", data, table_alt(state))
 
 
 async def with_reveal(message: Message, state: TableState, title: str) -> Message:
@@ -75,3 +76,17 @@ async def with_reveal(message: Message, state: TableState, title: str) -> Messag
         log.exception("could not draw the reveal of table %s", state.table_id)
         return message
     return message.with_picture("reveal.png", data)
+
+
+def table_alt(state: TableState) -> str:
+    """The table picture in words: the discard pile, the stock, the hands, whose turn."""
+    pub = state.public
+    if pub is None:
+        return ""
+    top = pub.discard_pile[-1].label if pub.discard_pile else "nothing"
+    held = ", ".join(
+        f"{seat.name} holds {count}"
+        for seat, count in zip(state.seats, pub.hand_sizes, strict=False)
+    )
+    turn = "" if pub.to_move is None else f" {state.seats[pub.to_move].name} to play."
+    return plain(f"Discard pile: {top} on top. Stock: {pub.stock_size} cards. {held}.{turn}")

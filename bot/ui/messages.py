@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.engine import best_melds
 from bot.engine.actions import (
     BIG_GIN,
     DISCARD,
@@ -21,11 +22,13 @@ from bot.engine.actions import (
     KNOCK,
     PASS,
     TAKE_UPCARD,
+    Action,
 )
 from bot.engine.view import RoundView
 from bot.games import present
 from bot.games.model import MatchSummary, TableState
 from bot.ui.components import (
+    AskButton,
     ChallengeButton,
     GameButton,
     GameSelect,
@@ -42,12 +45,13 @@ GREY = discord.Colour.light_grey()
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """What to send or edit: text, one embed, the controls and pictures (name, PNG bytes)."""
+    """What to send or edit: text, one embed, the controls and pictures (name, PNG bytes,
+    alt text: the description Discord reads to screen readers)."""
 
     content: str | None
     embed: discord.Embed | None
     view: discord.ui.View | None
-    files: tuple[tuple[str, bytes], ...] = ()
+    files: tuple[tuple[str, bytes, str], ...] = ()
 
     def release(self) -> None:
         """Once sent: break the cycle between the controls and their view (each item points
@@ -61,7 +65,10 @@ class Message:
             view.clear_items()
 
     def _files(self) -> list[discord.File]:
-        return [discord.File(Upload(data), filename=name) for name, data in self.files]
+        return [
+            discord.File(Upload(data), filename=name, description=alt[:1024] or None)
+            for name, data, alt in self.files
+        ]
 
     def kwargs(self) -> dict[str, Any]:
         """For an edit: pictures given replace the message's old ones."""
@@ -81,11 +88,18 @@ class Message:
             out["files"] = self._files()
         return out
 
-    def with_picture(self, name: str, data: bytes) -> Message:
-        """The same message with a picture shown as the embed's image."""
+    def with_picture(self, name: str, data: bytes, alt: str = "") -> Message:
+        """The same message with a picture shown as the embed's image; `alt` says in words
+        what it shows (by default the embed's own text)."""
         if self.embed is not None:
             self.embed.set_image(url=f"attachment://{name}")
-        return Message(self.content, self.embed, self.view, (*self.files, (name, data)))
+        text = alt or plain(self.embed.description or "") if self.embed is not None else alt
+        return Message(self.content, self.embed, self.view, (*self.files, (name, data, text)))
+
+
+def plain(text: str) -> str:
+    """Markdown left out, for alt text: `**Gin** by Alice` reads `Gin by Alice`."""
+    return text.replace("**", "").replace("*", "").replace("__", "")
 
 
 def _names(state: TableState) -> tuple[str, ...]:
@@ -98,17 +112,28 @@ def table_title(state: TableState) -> str:
 
 def _scores_line(state: TableState) -> str:
     names = _names(state)
-    unit = "penalty" if state.rules.scoring == "penalty" else "points"
+    unit = "penalty points" if state.rules.scoring == "penalty" else "points"
     return " · ".join(f"{n}: {s}" for n, s in zip(names, state.scores, strict=False)) + f" ({unit})"
+
+
+def _away(state: TableState) -> frozenset[int]:
+    return frozenset(s.seat for s in state.seats if s.removed)
+
+
+def _deadline(state: TableState) -> str:
+    if state.turn_deadline_ts is None:
+        return ""
+    return f" (time runs out <t:{int(state.turn_deadline_ts)}:R>)"
 
 
 # ----- the public table -------------------------------------------------------------------
 
 
-def table_message(state: TableState) -> Message:
-    """The public table: players, scores, discard pile, stock, whose turn, last actions."""
+def table_message(state: TableState, *, finished: bool = False) -> Message:
+    """The public table: players, scores, discard pile, stock, whose turn, last actions.
+    A `finished` board (an older round's, or the match is over) has no controls."""
     names = _names(state)
-    embed = discord.Embed(title=table_title(state), colour=GREEN)
+    embed = discord.Embed(title=table_title(state), colour=GREEN if not finished else GREY)
     pub = state.public
     if pub is None:
         return lobby_message(state)
@@ -123,13 +148,18 @@ def table_message(state: TableState) -> Message:
         for n, c, s in zip(names, pub.hand_sizes, state.seats, strict=False)
     )
     embed.add_field(name="Cards in hand", value=counts, inline=False)
-    turn = "Round over." if pub.to_move is None else _public_turn(pub.phase, names[pub.to_move])
-    if pub.to_move is not None and state.turn_deadline_ts is not None:
-        turn += f" (time runs out <t:{int(state.turn_deadline_ts)}:R>)"
-    embed.add_field(name=f"Round {pub.round_no}", value=turn, inline=False)
-    recent = present.recent_turns(pub.history, names, 4)
+    if pub.result is not None:
+        turn = "Round over: " + present.short_result(pub.result, names, state.rules)
+    elif pub.to_move is None:
+        turn = "Round over."
+    else:
+        turn = _public_turn(pub.phase, names[pub.to_move]) + _deadline(state)
+    embed.add_field(name=f"Round {pub.round_no}", value=turn[:1024], inline=False)
+    recent = present.recent_turns(pub.history, names, 4, auto=state.auto, away=_away(state))
     if recent:
-        embed.add_field(name="Last actions", value="\n".join(recent), inline=False)
+        embed.add_field(name="Last actions", value="\n".join(recent)[:1024], inline=False)
+    if finished or state.status != "playing":
+        return Message(None, embed, None)
     view = discord.ui.View(timeout=None)
     view.add_item(ShowHandButton(state.table_id))
     return Message(None, embed, view)
@@ -170,7 +200,7 @@ def reveal_message(state: TableState) -> Message:
     pub = state.public
     assert pub is not None and pub.result is not None
     names = _names(state)
-    lines = present.result_text(pub.result, names, state.rules.scoring)
+    lines = present.result_text(pub.result, names, state.rules)
     if pub.result.settlement is None and pub.result.hands:
         for seat, hand in enumerate(pub.result.hands):
             text, dw = present.hand_text(hand)
@@ -184,28 +214,72 @@ def reveal_message(state: TableState) -> Message:
     return Message(None, embed, None)
 
 
-def summary_message(state: TableState, summary: MatchSummary) -> Message:
+def summary_lines(state: TableState, summary: MatchSummary) -> list[str]:
+    """The end of a match: who won and how, and every seat's final score with its parts
+    (round points, shutout, game and line bonus), as the engine totalled them."""
     names = _names(state)
-    if summary.ended_by == "resign":
-        how = "by resignation"
-    elif summary.ended_by == "timeout":
-        how = "because a player was away too long"
+    winner = names[summary.winner] if summary.winner is not None else "Nobody"
+    loser = names[summary.loser] if summary.loser is not None else None
+    if summary.ended_by == "resign" and loser is not None:
+        head = f"{loser} resigned: 🏆 **{winner}** wins the match."
+    elif summary.ended_by == "timeout" and loser is not None:
+        head = f"{loser} did not play in time: 🏆 **{winner}** wins by forfeit."
     else:
-        how = ""
-    winner = names[summary.winner] if summary.winner is not None else "nobody"
-    unit = "penalty points" if summary.scoring == "penalty" else "points"
-    lines = [f"🏆 **{winner}** wins the match {how}".rstrip() + "."]
+        head = f"🏆 **{winner}** wins the match."
+    lines = [head]
     for seat, name in enumerate(names):
         won = summary.rounds_won[seat] if seat < len(summary.rounds_won) else 0
-        lines.append(f"{name}: **{summary.totals[seat]}** {unit} ({won} rounds won)")
-    if summary.scoring != "penalty" and summary.ended_by == "score":
-        lines.append("Totals include the game, line and shutout bonuses.")
+        total = present.total_text(seat, summary.breakdown, summary.totals[seat], summary.scoring)
+        line = f"{name}: {total} · {present.plural(won, 'round')} won"
+        if seat in summary.removed:
+            line += " · removed for being away"
+        lines.append(line)
+    return lines
+
+
+def summary_message(state: TableState, summary: MatchSummary) -> Message:
     embed = discord.Embed(
-        title=f"Match over · table #{state.table_id}", description="\n".join(lines), colour=GOLD
+        title=f"Match over · table #{state.table_id}",
+        description="\n".join(summary_lines(state, summary)),
+        colour=GOLD,
     )
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(state.table_id))
     return Message(None, embed, view)
+
+
+def final_hand_message(
+    state: TableState, summary: MatchSummary, extra: Sequence[str] = ()
+) -> Message:
+    """A player's hand message once the match is over: the result, no controls."""
+    lines = summary_lines(state, summary)
+    pub = state.public
+    if pub is not None and pub.result is not None and summary.ended_by == "score":
+        lines.insert(
+            0,
+            f"Round {pub.round_no}: "
+            + present.short_result(pub.result, _names(state), state.rules),
+        )
+    lines.extend(extra)
+    embed = discord.Embed(
+        title=f"Match over · table #{state.table_id} · {state.rules.name}",
+        description="\n".join(lines)[:4096],
+        colour=GOLD,
+    )
+    return Message(None, embed, None)
+
+
+def removed_message(state: TableState, seat: int) -> Message:
+    """What a player removed for being away reads in their hand message."""
+    embed = discord.Embed(
+        title=f"Table #{state.table_id} · {state.rules.name}",
+        description=(
+            "You were away too long and have been removed from this match. Your hand is "
+            "played automatically until the match ends, and you can't win it."
+        ),
+        colour=GREY,
+    )
+    return Message(None, embed, None)
 
 
 # ----- a player's private hand ---------------------------------------------------------------
@@ -217,9 +291,12 @@ def hand_message(
     *,
     note: str | None = None,
     favorites: frozenset[int] = frozenset(),
+    confirm: Action | None = None,
+    chat: Sequence[str] = (),
 ) -> Message:
     """A player's hand with only the controls legal now (disabled out of turn). Players the
-    reader marked as favorites get a heart."""
+    reader marked as favorites get a heart. `confirm` is a knock or gin waiting for the
+    player's confirmation; `chat` the table chat lines they may read."""
     names = tuple(
         name + (" ♥" if seat.user_id in favorites else "")
         for name, seat in zip(_names(state), state.seats, strict=False)
@@ -236,36 +313,93 @@ def hand_message(
         f"**Discard pile:** {top.label if top else '—'} · **Stock:** {view.stock_size} · {opponents}",
     ]
     if view.drawn is not None:
-        lines.append(f"You drew {view.drawn.label}.")
-    recent = present.recent_turns(view.history, names, 3)
+        lines.append(f"You {_how_drawn(view)} {view.drawn.label}.")
+    recent = present.recent_turns(view.history, names, 3, auto=state.auto, away=_away(state))
     if recent:
         lines.append("*" + "; ".join(recent) + "*")
-    if view.over:
-        lines.append("The round is over: see the table for the reveal.")
+    if view.over and view.result is not None:
+        lines.append(f"**Round {_round_no(state)} is over.**")
+        lines.extend(present.result_text(view.result, names, state.rules))
+        lines.append("The next round is dealt in a moment.")
+    elif view.over:
+        lines.append("The round is over.")
     elif view.my_turn:
-        lines.append("**Your turn:** " + _my_turn(view))
+        lines.append("**Your turn:** " + _my_turn(view) + _deadline(state))
     else:
         lines.append(f"Waiting for {names[view.to_move] if view.to_move is not None else '—'}.")
+    if confirm is not None and not view.over:
+        lines.append(
+            f"**{_confirm_question(confirm, view)}** Press **Confirm**, or choose another move."
+        )
+    if state.previous is not None and not view.over:
+        lines.append("*Last round:* " + present.short_result(state.previous, names, state.rules))
+    lines.extend(chat)
     if note:
         lines.append(note)
     embed = discord.Embed(
         title=f"Table #{state.table_id} · {state.rules.name} · scores {_scores_line(state)}",
-        description="\n".join(lines),
+        description="\n".join(lines)[:4096],
         colour=GREEN if view.my_turn else GREY,
     )
-    return Message(None, embed, None if view.over else controls(state, view))
+    return Message(None, embed, None if view.over else controls(state, view, confirm=confirm))
+
+
+def _round_no(state: TableState) -> int:
+    return state.public.round_no if state.public is not None else 0
+
+
+def _how_drawn(view: RoundView) -> str:
+    """ "took" for a card from the discard pile (everyone saw it), "drew" from the stock."""
+    mine = [e for e in view.history if e.seat == view.seat]
+    if mine and mine[-1].kind in (DRAW_DISCARD, TAKE_UPCARD):
+        return "took"
+    return "drew"
 
 
 def _my_turn(view: RoundView) -> str:
+    kinds = {a.kind for a in view.legal}
     if view.phase == "first_turn":
         return "take the up-card or pass."
     if view.phase == "draw":
-        return "draw from the stock or take the top discard."
-    return "discard a card, or knock if you can."
+        text = "draw from the stock or take the top discard."
+        return text if BIG_GIN not in kinds else text + " You can go **Big Gin**."
+    options = ["discard a card"]
+    if GIN in kinds:
+        options.append("go **gin**")
+    if BIG_GIN in kinds:
+        options.append("go **Big Gin**")
+    if KNOCK in kinds:
+        options.append("**knock**")
+    if len(options) == 1:
+        return "discard a card."
+    return "you can " + ", ".join(options[:-1]) + " or " + options[-1] + "."
 
 
-def controls(state: TableState, view: RoundView) -> discord.ui.View:
-    """Buttons and selects for exactly the legal actions; disabled when it isn't your turn."""
+def _confirm_label(action: Action) -> str:
+    card = action.card.label if action.card is not None else ""
+    if action.kind == KNOCK:
+        return f"Confirm: knock with {card}"
+    if action.kind == GIN:
+        return f"Confirm: gin (discard {card})"
+    return "Confirm: Big Gin"
+
+
+def _confirm_question(action: Action, view: RoundView) -> str:
+    card = action.card.label if action.card is not None else ""
+    if action.kind == KNOCK and action.card is not None:
+        left = best_melds([c for c in view.hand if c != action.card]).deadwood_points
+        return f"Knock with {card} face down, keeping {left} deadwood?"
+    if action.kind == GIN:
+        return f"Go gin, discarding {card} face down?"
+    return "Go Big Gin with all your cards?"
+
+
+def controls(
+    state: TableState, view: RoundView, *, confirm: Action | None = None
+) -> discord.ui.View:
+    """Buttons and selects for exactly the legal actions; disabled when it isn't your turn.
+    Knocking and gin ask first (`AskButton`, the knock select); `confirm` adds the button
+    that plays the move asked about."""
     ui = discord.ui.View(timeout=None)
     tid, version = state.table_id, state.version
     legal = view.legal
@@ -297,12 +431,24 @@ def controls(state: TableState, view: RoundView) -> discord.ui.View:
     for action in legal:
         if action.kind == GIN and action.card is not None:
             ui.add_item(
-                GameButton(
+                AskButton(
                     tid, version, GIN, action.card, f"Gin (discard {action.card.label})", row=3
                 )
             )
     if BIG_GIN in kinds:
-        ui.add_item(GameButton(tid, version, BIG_GIN, None, "Big Gin", row=3))
+        ui.add_item(AskButton(tid, version, BIG_GIN, None, "Big Gin", row=3))
+    if confirm is not None and confirm in legal:
+        ui.add_item(
+            GameButton(
+                tid,
+                version,
+                confirm.kind,
+                confirm.card,
+                _confirm_label(confirm),
+                row=4,
+                style=discord.ButtonStyle.danger,
+            )
+        )
     return ui
 
 
@@ -323,7 +469,8 @@ def challenge_message(
     embed = discord.Embed(
         title="Gin Rummy challenge",
         description=(
-            f"**{challenger}** challenges {opponent_mention} to a match of Gin Rummy "
+            f"**{challenger}** challenges {'you' if for_opponent else opponent_mention} to a "
+            "match of Gin Rummy "
             f"({rules}, to {target} points)."
         ),
         colour=GOLD,

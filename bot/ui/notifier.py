@@ -1,4 +1,10 @@
-"""Shows table updates in Discord: the public table message, the reveal, the private hands.
+"""Shows table updates in Discord: the public board, the reveal, the private hands.
+
+One live board per round (the newest; older boards and the lobby lose their controls) and
+one live hand message per player: a new DM only when the player's own turn starts (that is
+the notification; the previous hand message is deleted), otherwise the live hand is edited,
+with the opponents' moves, table chat, the round's result and at the end the match's result
+and achievements gathered into it (docs/playing.md).
 
 Every Discord call here may fail (closed DMs, deleted messages, outages); a failure is
 logged and the game goes on. Players whose DMs are closed are remembered in the store and
@@ -8,15 +14,24 @@ not retried until they interact again.
 from __future__ import annotations
 
 import logging
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
+from bot.engine.view import RoundView
 from bot.games.model import TableState, TableUpdate
 from bot.store import Store
 from bot.ui import images, messages
 from bot.ui.dms import DirectMessages, DMClosed
 
 log = logging.getLogger(__name__)
+
+#: Chat lines kept per table for the hand messages.
+CHAT_LINES = 3
+
+#: `unlocks(table_id)` -> (user id, announcement) for what a finished match earned.
+Unlocks = Callable[[int], Awaitable[Sequence[tuple[int, str]]]]
 
 
 class Notifier:
@@ -27,17 +42,28 @@ class Notifier:
         client: discord.Client,
         store: Store,
         pictures: images.Pictures | None = None,
+        *,
+        unlocks: Unlocks | None = None,
     ) -> None:
         self.client = client
         self.store = store
         self.dms = DirectMessages(client, store)
         self.pictures = pictures or images.Pictures(store)
-        # (table, seat) -> (DM channel id, message id) of the hand message in use.
+        self.unlocks = unlocks
+        # (table, seat) -> (DM channel id, message id) of the live hand message.
         self.hands: dict[tuple[int, int], tuple[int, int]] = {}
+        # table -> the live board's message id (the newest round's).
+        self.boards: dict[int, int] = {}
         self._turn_shown: dict[tuple[int, int], bool] = {}
         self._told_closed: set[tuple[int, int]] = set()
         self._looked_up: set[tuple[int, int]] = set()
         self._favorites: dict[tuple[int, int], frozenset[int]] = {}
+        self._chat: dict[int, deque[tuple[frozenset[int], str]]] = {}
+        #: What was sent, per kind (new DMs, DM edits, channel posts...): the bench reads it.
+        self.counts: dict[str, int] = {}
+
+    def _count(self, kind: str) -> None:
+        self.counts[kind] = self.counts.get(kind, 0) + 1
 
     async def __call__(self, update: TableUpdate) -> None:
         state = update.state
@@ -45,47 +71,70 @@ class Notifier:
         if kind in ("lobby", "closed"):
             await self._edit_public(state, messages.lobby_message(state, closed=update.note))
             return
+        if kind == "reminder":
+            await self._remind(update)
+            return
+        if kind == "chat":
+            await self._chat_line(update)
+            return
         if kind == "move" and state.public is not None and state.public.phase == "discard":
             # A draw: the same player discards next, and the table shows whole turns ("drew
             # from the stock and discarded 9♠"), so everyone else is updated after the discard.
             return
         if kind == "round_start":
-            await self._new_public(state)
-        elif kind in ("move", "round_over", "match_over", "removed"):
-            table = await self.pictures.table(messages.table_message(state), state)
-            await self._edit_public(state, table)
+            await self._new_board(state)
+        elif kind in ("move", "round_over", "removed"):
+            await self._edit_board(state)
+        elif kind == "match_over":
+            await self._edit_board(state, finished=True)
         if kind == "round_over":
             reveal = messages.reveal_message(state)
             title = reveal.embed.title if reveal.embed is not None else ""
             await self._send_channel(
                 state.channel_id, await self.pictures.reveal(reveal, state, title or "")
             )
+        if kind == "removed" and update.seat is not None:
+            await self._tell_removed(state, update.seat)
         if kind == "match_over" and update.summary is not None:
             await self._send_channel(
                 state.channel_id, messages.summary_message(state, update.summary)
             )
-        if kind == "removed" and update.note:
-            await self._send_channel(state.channel_id, messages.Message(update.note, None, None))
-        if kind == "reminder":
-            await self._remind(state, update.note or "")
+            await self._final_hands(update)
+            self._forget(state.table_id)
             return
         await self._update_hands(update)
 
-    # ----- public messages ------------------------------------------------------------
+    # ----- the public board -------------------------------------------------------------
 
-    async def _new_public(self, state: TableState) -> None:
+    def board_of(self, state: TableState) -> int | None:
+        """The live board's message id: the newest this notifier posted, else the store's."""
+        return self.boards.get(state.table_id, state.message_id)
+
+    async def _new_board(self, state: TableState) -> None:
+        older = self.board_of(state)
         message = await self.pictures.table(messages.table_message(state), state)
         sent = await self._send_channel(state.channel_id, message)
-        if sent is not None:
-            await self.store.tables.set_message(state.table_id, sent.id)
+        if sent is None:
+            return
+        self.boards[state.table_id] = sent.id
+        await self.store.tables.set_message(state.table_id, sent.id)
+        if older is not None and older != sent.id:
+            # The previous round's board (or the lobby): finished, its controls gone.
+            await self._strip(state.channel_id, older, None)
+
+    async def _edit_board(self, state: TableState, *, finished: bool = False) -> None:
+        table = await self.pictures.table(messages.table_message(state, finished=finished), state)
+        await self._edit_public(state, table)
 
     async def _edit_public(self, state: TableState, message: messages.Message) -> None:
-        if state.message_id is None:
+        message_id = self.board_of(state)
+        if message_id is None:
             message.release()
             return
         channel = self.client.get_partial_messageable(state.channel_id)
         try:
-            await channel.get_partial_message(state.message_id).edit(**message.kwargs())
+            await channel.get_partial_message(message_id).edit(**message.kwargs())
+            self._count("channel_edit")
         except discord.HTTPException:
             log.warning("could not edit the table message of table %s", state.table_id)
         finally:
@@ -96,12 +145,23 @@ class Notifier:
     ) -> discord.Message | None:
         channel = self.client.get_partial_messageable(channel_id)
         try:
-            return await channel.send(**message.send_kwargs())
+            sent = await channel.send(**message.send_kwargs())
+            self._count("channel_post")
+            return sent
         except discord.HTTPException:
             log.warning("could not post in channel %s", channel_id)
             return None
         finally:
             message.release()
+
+    async def _strip(
+        self, channel_id: int, message_id: int, kind: discord.ChannelType | None
+    ) -> None:
+        channel = self.client.get_partial_messageable(channel_id, type=kind)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("could not remove the controls of message %s", message_id)
 
     # ----- private hands --------------------------------------------------------------
 
@@ -109,24 +169,92 @@ class Notifier:
         state = update.state
         for seat_no, view in update.views.items():
             seat = state.seats[seat_no]
-            if seat.user_id is None or seat.user_id == update.actor:
-                self._turn_shown[(state.table_id, seat_no)] = view.my_turn
-                continue
             key = (state.table_id, seat_no)
-            hearts = await self.favorites(state, seat.user_id)
-            message = await self.pictures.hand(
-                messages.hand_message(state, view, favorites=hearts), view, seat.user_id
-            )
             turn_starts = view.my_turn and not self._turn_shown.get(key, False)
             self._turn_shown[key] = view.my_turn
+            if seat.user_id is None or seat.user_id == update.actor:
+                continue
+            message = await self._hand(state, view, seat.user_id)
+            alerts = (await self.store.players.settings(seat.user_id)).turn_alerts
             current = self.hands.get(key) or await self._stored_hand(state.table_id, seat_no)
-            if current is not None and not turn_starts and update.kind != "round_start":
+            if current is not None and not (turn_starts and alerts):
                 await self._edit_dm(current, message)
                 continue
-            if current is not None:
-                # A new message notifies the player; the old one loses its controls.
-                await self._strip_dm(current)
             await self._send_dm(state, seat_no, seat.user_id, message)
+            if current is not None and self.hands.get(key) != current:
+                # The new message notified the player; the old one goes.
+                await self._delete_dm(current)
+
+    async def _hand(self, state: TableState, view: RoundView, user_id: int) -> messages.Message:
+        hearts = await self.favorites(state, user_id)
+        message = messages.hand_message(
+            state, view, favorites=hearts, chat=self.chat_for(state.table_id, user_id)
+        )
+        return await self.pictures.hand(message, view, user_id)
+
+    def chat_for(self, table_id: int, user_id: int) -> list[str]:
+        """The table's latest chat lines this player may read."""
+        return [line for readers, line in self._chat.get(table_id, ()) if user_id in readers]
+
+    async def _chat_line(self, update: TableUpdate) -> None:
+        """Table chat goes into the readers' live hand messages (edited, no new DM)."""
+        state = update.state
+        lines = self._chat.setdefault(state.table_id, deque(maxlen=CHAT_LINES))
+        lines.append((update.recipients, update.note or ""))
+        for seat_no, view in update.views.items():
+            seat = state.seats[seat_no]
+            if seat.user_id is None or seat.user_id not in update.recipients:
+                continue
+            key = (state.table_id, seat_no)
+            current = self.hands.get(key) or await self._stored_hand(state.table_id, seat_no)
+            message = await self._hand(state, view, seat.user_id)
+            if current is not None:
+                await self._edit_dm(current, message)
+            else:
+                await self._send_dm(state, seat_no, seat.user_id, message)
+
+    async def _final_hands(self, update: TableUpdate) -> None:
+        """At the match's end each player's live hand becomes the match result (with the
+        last round's, and any achievements), without controls."""
+        state, summary = update.state, update.summary
+        assert summary is not None
+        earned: dict[int, list[str]] = {}
+        if self.unlocks is not None:
+            try:
+                for user_id, text in await self.unlocks(state.table_id):
+                    earned.setdefault(user_id, []).append(text)
+            except Exception:  # achievements must never cost the result
+                log.exception("could not record the achievements of table %s", state.table_id)
+        for seat in state.seats:
+            if seat.user_id is None:
+                continue
+            key = (state.table_id, seat.seat)
+            message = messages.final_hand_message(state, summary, earned.get(seat.user_id, ()))
+            current = self.hands.get(key) or await self._stored_hand(state.table_id, seat.seat)
+            if current is not None:
+                await self._edit_dm(current, message)
+            else:
+                await self._send_dm(state, seat.seat, seat.user_id, message)
+
+    async def _tell_removed(self, state: TableState, seat_no: int) -> None:
+        seat = state.seats[seat_no]
+        if seat.user_id is None:
+            return
+        key = (state.table_id, seat_no)
+        message = messages.removed_message(state, seat_no)
+        current = self.hands.get(key) or await self._stored_hand(state.table_id, seat_no)
+        if current is not None:
+            await self._edit_dm(current, message)
+        else:
+            await self._send_dm(state, seat_no, seat.user_id, message)
+
+    def _forget(self, table_id: int) -> None:
+        for key in [k for k in self.hands if k[0] == table_id]:
+            del self.hands[key]
+        for key in [k for k in self._turn_shown if k[0] == table_id]:
+            del self._turn_shown[key]
+        self.boards.pop(table_id, None)
+        self._chat.pop(table_id, None)
 
     async def favorites(self, state: TableState, user_id: int) -> frozenset[int]:
         """Who at this table the player marked as a favorite (read once per table)."""
@@ -151,17 +279,20 @@ class Notifier:
         self.hands[key] = (seat.dm_channel_id, seat.dm_message_id)
         return self.hands[key]
 
-    async def _strip_dm(self, where: tuple[int, int]) -> None:
+    async def _delete_dm(self, where: tuple[int, int]) -> None:
         channel = self.client.get_partial_messageable(where[0], type=discord.ChannelType.private)
         try:
-            await channel.get_partial_message(where[1]).edit(view=None)
+            await channel.get_partial_message(where[1]).delete()
+            self._count("dm_delete")
         except discord.HTTPException:
-            log.info("could not remove the controls of a hand message in DM %s", where[0])
+            log.info("could not delete an old hand message in DM %s", where[0])
+            await self._strip(where[0], where[1], discord.ChannelType.private)
 
     async def _edit_dm(self, where: tuple[int, int], message: messages.Message) -> None:
         channel = self.client.get_partial_messageable(where[0], type=discord.ChannelType.private)
         try:
             await channel.get_partial_message(where[1]).edit(**message.kwargs())
+            self._count("dm_edit")
         except discord.HTTPException:
             log.info("could not edit a hand message in DM channel %s", where[0])
         finally:
@@ -172,6 +303,7 @@ class Notifier:
     ) -> None:
         try:
             sent = await self.dms.send(user_id, **message.send_kwargs())
+            self._count("dm_new")
         except DMClosed:
             message.release()
             await self._tell_closed(state, user_id)
@@ -184,6 +316,14 @@ class Notifier:
         self.hands[(state.table_id, seat_no)] = (sent.channel.id, sent.id)
         await self.store.tables.set_seat_message(state.table_id, seat_no, sent.channel.id, sent.id)
 
+    def hand_message_of(self, table_id: int, seat_no: int) -> tuple[int, int] | None:
+        """The live hand message (DM channel id, message id) of a seat, if known."""
+        return self.hands.get((table_id, seat_no))
+
+    def adopt_hand(self, table_id: int, seat_no: int, where: tuple[int, int]) -> None:
+        """The player's own click answered on this DM message: it is their live hand now."""
+        self.hands[(table_id, seat_no)] = where
+
     async def _tell_closed(self, state: TableState, user_id: int) -> None:
         key = (state.table_id, user_id)
         if key in self._told_closed:
@@ -195,14 +335,31 @@ class Notifier:
         )
         await self._send_channel(state.channel_id, messages.Message(text, None, None))
 
-    async def _remind(self, state: TableState, seconds_left: str) -> None:
+    async def _remind(self, update: TableUpdate) -> None:
+        """The turn is running out: the live hand is sent again with the reminder (a new
+        message, so the player is notified; the old one goes)."""
+        state = update.state
         pub = state.public
         if pub is None or pub.to_move is None:
             return
         seat = state.seats[pub.to_move]
-        if seat.user_id is None:
+        view = update.views.get(pub.to_move)
+        if seat.user_id is None or view is None:
             return
-        text = f"⏰ Your turn at table #{state.table_id}: {seconds_left} s left before an automatic move."
-        if not await self.dms.tell(seat.user_id, text):
+        text = f"⏰ {update.note or ''} s left before your turn is played automatically."
+        key = (state.table_id, seat.seat)
+        current = self.hands.get(key) or await self._stored_hand(state.table_id, seat.seat)
+        hearts = await self.favorites(state, seat.user_id)
+        message = messages.hand_message(
+            state,
+            view,
+            note=text,
+            favorites=hearts,
+            chat=self.chat_for(state.table_id, seat.user_id),
+        )
+        await self._send_dm(state, seat.seat, seat.user_id, message)
+        if self.hands.get(key) != current and current is not None:
+            await self._delete_dm(current)
+        elif self.hands.get(key) == current:
             mention = messages.Message(f"<@{seat.user_id}> {text}", None, None)
             await self._send_channel(state.channel_id, mention)

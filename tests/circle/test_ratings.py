@@ -61,8 +61,8 @@ async def test_rating_board_text_marks_provisional_hearts_and_you(
     text = views.rating_board_text(page, hearts)
     lines = text.splitlines()
     assert lines[0].startswith("**Leaderboard — rating, this server**")
-    # Even ids are provisional (RD 200 > 110): "?" after the number; odd ones are not.
-    assert "`#   1` P12 ♥ — 1120? ±200" in lines
+    # Even ids are provisional (RD 200 > 110), said in words; odd ones are not.
+    assert "`#   1` P12 ♥ — 1120 ±200 (provisional)" in lines
     assert "`#   2` P11 — 1110 ±50" in lines
     assert "Your rank: **#12** of 12 (1010 ±50)" in text  # off page, still shown
     assert "◀ you" not in text
@@ -83,7 +83,7 @@ async def test_stats_show_server_and_global_rating(circle: CircleService, store:
     _, fields = views.stats_text(view)
     rating = dict(fields)["Rating (Glicko-2)"]
     assert "This server: **1612 ±80** (9 rated matches)" in rating
-    assert "Global: **1540? ±150** (1 rated match, provisional)" in rating
+    assert "Global: **1540 ±150** (1 rated match, provisional)" in rating
     glob = await circle.stats(7, guild_id=None, scope="global")
     assert glob.server_rating is None
     assert "This server" not in dict(views.stats_text(glob)[1])["Rating (Glicko-2)"]

@@ -39,9 +39,18 @@ def test_round_parts_add_up_to_the_settlement(preset: str, seats: int, seed: int
 
 
 def test_gin_shows_its_bonus_and_the_deadwood() -> None:
-    s = settle_knock([H("A♠ 2♠ 3♠ 4♥ 5♥ 6♥ 7♦ 8♦ 9♦ 10♦"), H("K♣ 4♣ 8♠ 8♥ 8♣ J♠ Q♥ 2♣ 3♦ 6♣")], 0, CARDGAMES, "gin")
+    s = settle_knock(
+        [H("A♠ 2♠ 3♠ 4♥ 5♥ 6♥ 7♦ 8♦ 9♦ 10♦"), H("K♣ 4♣ 8♠ 8♥ 8♣ J♠ Q♥ 2♣ 3♦ 6♣")],
+        0,
+        CARDGAMES,
+        "gin",
+    )
     parts = round_points(s, CARDGAMES)
-    assert (parts[0].bonus_kind, parts[0].bonus, parts[0].deadwood) == ("gin", 25, 10 + 4 + 0 + 10 + 10 + 2 + 3 + 6)
+    assert (parts[0].bonus_kind, parts[0].bonus, parts[0].deadwood) == (
+        "gin",
+        25,
+        10 + 4 + 0 + 10 + 10 + 2 + 3 + 6,
+    )
     assert parts[0].points == 25 + 45 and parts[1].points == 0
 
 

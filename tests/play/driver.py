@@ -35,8 +35,9 @@ def _best_discard(labels: list[str]) -> str:
 Waiter = Callable[[Callable[[], object], float], Awaitable[object]]
 
 
-async def play_one(emu: Emulator, user: User, *, wait: Waiter | None = None) -> bool:
-    """Make one move for `user` if it is their turn; False if they have nothing to do.
+async def play_one(emu: Emulator, user: User, *, wait: Waiter | None = None) -> int:
+    """Make one move for `user` if it is their turn: the number of clicks it took (a knock or
+    gin is confirmed, two clicks); 0 if they have nothing to do.
 
     Like a person, it then waits for the bot's answer to the click: the bot acknowledges a
     move at once (deferred) and updates the hand message once the move is committed.
@@ -44,16 +45,35 @@ async def play_one(emu: Emulator, user: User, *, wait: Waiter | None = None) -> 
     """
     msg = live_controls(emu, user)
     if msg is None:
-        return False
+        return 0
     edits = len(msg.history)
     inter = await _choose(emu, user, msg)
     if inter is None:
-        return False
+        return 0
+    clicks = 1
+    confirm = confirm_button(emu.message(msg.id))
+    if inter.ack_type == 7 and confirm is not None:
+        # A knock or gin asks first: the hand now shows the Confirm button.
+        edits = len(msg.history)
+        inter = await emu.click(user, emu.message(msg.id), confirm)
+        clicks = 2
     if inter.ack_type == 6:  # deferred: the hand is edited, or a private note follows
         waiter = wait or (lambda pred, timeout: emu.wait_for(pred, timeout))
         with contextlib.suppress(TimeoutError):
             await waiter(lambda: len(msg.history) > edits or inter.followups, 5.0)
-    return True
+    return clicks
+
+
+def confirm_button(msg: Message) -> str | None:
+    """The label of the Confirm button on a hand that asks to confirm a knock or gin."""
+    return next(
+        (
+            b.label
+            for b in msg.buttons()
+            if b.label and b.label.startswith("Confirm") and not b.disabled
+        ),
+        None,
+    )
 
 
 async def _choose(emu: Emulator, user: User, msg: Message) -> Interaction | None:

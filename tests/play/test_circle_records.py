@@ -153,12 +153,14 @@ async def test_rating_leaderboard_and_stats_after_rated_matches(world: World) ->
         "3 carol",
     ]
     assert "♥" in rows[0] and "♥" not in rows[1]
-    assert all(re.search(r"— \d{3,4}\? ±\d+", r) for r in rows)  # all still provisional
+    assert all(
+        re.search(r"— \d{3,4} ±\d+ \(provisional\)", r) for r in rows
+    )  # all still provisional
     assert "◀ you" in rows[2] and "Your rank: **#3** of 3" in board
     glob = said(await emu.slash(a, ch, "gin leaderboard", scope="global", sort="rating"))
     assert "all servers" in glob and "Your rank: **#2** of 3" in glob
     rating = field(await emu.slash(a, ch, "gin stats"), "Rating (Glicko-2)")
-    assert re.search(r"This server: \*\*\d+\? ±\d+\*\* \(3 rated matches, provisional\)", rating)
+    assert re.search(r"This server: \*\*\d+ ±\d+\*\* \(3 rated matches, provisional\)", rating)
     assert "Global: **" in rating
     # A match against the computer is not rated: Carol's rating and the board don't move.
     before = said(await emu.slash(c, ch, "gin leaderboard", sort="rating"))

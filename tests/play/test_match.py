@@ -30,7 +30,7 @@ async def test_challenge_to_final_score(world: World) -> None:
     assert challenge is not None and "challenges" in challenge.text
     invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
     await emu.click(b, invite, "Accept")
-    await emu.wait_for(lambda: "setting up your game" in emu.message(invite.id).text)
+    await emu.wait_for(lambda: "the match is on at table" in emu.message(invite.id).text)
     await emu.wait_for(
         lambda: live_controls(emu, a) or live_controls(emu, b), what="a hand with controls"
     )
@@ -130,9 +130,11 @@ async def test_clicks_are_checked(world: World) -> None:
     await emu.slash(waiting, ch, "gin resign")
     confirm = emu.last_ephemeral(waiting)
     await emu.click(waiting, confirm, "Resign")
-    await emu.wait_for_message(ch, lambda m: "Match over" in m.text and "resignation" in m.text)
-    await emu.click(waiting, table_msg, "Show my hand")
-    assert "couldn't find that game table" in emu.last_ephemeral(waiting).text
+    over = await emu.wait_for_message(ch, lambda m: "Match over" in m.text)
+    assert f"{waiting.display_name} resigned" in over.text
+    # The finished match leaves no live control: the board's Show my hand is gone.
+    await world.bot.services.tables.wait_idle()  # type: ignore[attr-defined]
+    assert "Show my hand" not in emu.message(table_msg.id).button_labels
 
 
 def _walk(components: list[dict]) -> list[dict]:

@@ -53,7 +53,8 @@ async def test_two_player_rules_refuse_three_seats(world: World) -> None:
 async def test_match_against_the_computer(world: World, level: str) -> None:
     emu, a, ch = world.emu, world.alice, world.channel
     inter = await emu.slash(a, ch, "gin computer", level=level, target=10)
-    assert inter.response is not None and "setting up your game" in inter.response.text
+    assert inter.response is not None
+    await emu.wait_for(lambda: "is on at table" in emu.message(inter.response.id).text)
     text = await play_to_the_end(emu, world, [a])
     assert f"Computer ({level})" in text
     stats = await world.bot.services.store.stats.get(a.id, versus="computer")  # type: ignore[attr-defined]
@@ -97,7 +98,12 @@ async def test_turn_timer_reminds_moves_then_forfeits(world: World) -> None:
     await emu.slash(a, ch, "gin challenge", opponent=b)
     await emu.click(b, emu.last_message(ch), "Accept")
     done = await emu.wait_for_message(ch, lambda m: "Match over" in m.text, timeout=15)
-    assert "away too long" in done.text
-    reminders = [m for u in (a, b) for m in emu.dms(u) if "left before an automatic move" in m.text]
+    assert "did not play in time" in done.text and "wins by forfeit" in done.text
+    reminders = [
+        m
+        for u in (a, b)
+        for m in emu.dm_channel(u).messages.values()
+        if any("before your turn is played automatically" in v.text for v in m.versions())
+    ]
     assert reminders
     assert any("drew from the stock" in m.text for m in emu.messages(ch))
