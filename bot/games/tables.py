@@ -358,8 +358,8 @@ class TableService:
             json.dumps(match.to_dict()),
             turn_deadline=deadline,
         )
-        live.match = match
         await self._refresh(live)
+        live.match = match
         live.version = version
         update = self.update(live, "round_start", actor=None)
         self._emit(live, update)
@@ -477,9 +477,10 @@ class TableService:
                 json.dumps(dealt.to_dict()),
                 turn_deadline=deadline,
             )
+            # The new round becomes visible together with its update (no await between).
+            await self._refresh(live)
             live.match, live.version = dealt, version
             live.deadline = None if deadline is None else deadline.timestamp()
-            await self._refresh(live)
             self._emit(live, self.update(live, "round_start"))
             self._schedule(live)
 

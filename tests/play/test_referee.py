@@ -1,0 +1,143 @@
+"""The referee audit: whole matches through the emulator (2, 3 and 4 players, every preset,
+knocks, gins, undercuts, walls and timeouts), every message checked against the engine."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+import pytest
+
+from bot.games.errors import GameError
+from emulator import User
+
+from .conftest import World
+from .driver import live_controls, play_one
+from .referee import Counts, check_end, check_live, count, final_match
+
+MAX_STEPS = 4000
+
+
+async def _table_of(world: World, user: User) -> int:
+    tables = world.bot.services.tables  # type: ignore[attr-defined]
+    found = await world.emu.wait_for(lambda: tables.playing_tables_of(user.id), what="a table")
+    return int(found[0].record.id)
+
+
+async def referee(
+    world: World, table_id: int, players: list[User], *, away: tuple[User, ...] = ()
+) -> tuple[list[str], Counts]:
+    """Play the match to its end as `players` (those `away` never click), checking every
+    message at every step against the engine; the round endings seen and the counts."""
+    emu, ch = world.emu, world.channel
+    tables = world.bot.services.tables  # type: ignore[attr-defined]
+    users = {u.id: u for u in (world.alice, world.bob, world.carol)}
+    counts = Counts(clicks={u.display_name: 0 for u in players})
+    checked = 0
+    for _ in range(MAX_STEPS):
+        await tables.wait_idle()
+        try:
+            table = tables.get(table_id)
+        except GameError:
+            break  # finished
+        rnd = table.match.round if table.match is not None else None
+        if rnd is not None and not rnd.over and rnd.phase != "discard":
+            check_live(emu, ch, users, table)
+            checked += 1
+        moved = 0
+        for user in players:
+            if user in away:
+                continue
+            moved = await play_one(emu, user)
+            if moved:
+                counts.clicks[user.display_name] += moved
+                break
+        if not moved:
+            await asyncio.sleep(0.01)
+    else:
+        raise AssertionError("the match did not end")
+    await tables.wait_idle()
+    assert checked > 3
+    store = world.bot.services.store  # type: ignore[attr-defined]
+    record = await store.tables.get(table_id)
+    assert record is not None and record.status == "finished" and record.state_json
+    match = final_match(record.state_json)
+    finished = await store.history.get(table_id)
+    kinds = check_end(emu, ch, users, record, match, finished.ended_by)
+    count(emu, ch, users, record, match, counts)
+    assert emu.unknown_routes == []
+    return kinds, counts
+
+
+def _dms_within_target(counts: Counts, away: tuple[str, ...] = ()) -> None:
+    """One new DM per player per own turn at most (and the first hand of the match)."""
+    for name, new in counts.new_dms.items():
+        if name in away:
+            continue
+        assert new <= counts.own_turns[name] + 1, counts.line()
+
+
+@pytest.mark.parametrize(
+    ("seed", "expect"), [(46, {"knock", "draw", "gin"}), (18, {"gin", "undercut"})]
+)
+async def test_two_players_cardgames(world: World, seed: int, expect: set[str]) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    world.bot.services.tables.deal_seed = lambda: seed  # type: ignore[attr-defined]
+    await emu.slash(a, ch, "gin challenge", opponent=b, target=60)
+    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
+    await emu.click(b, invite, "Accept")
+    kinds, counts = await referee(world, await _table_of(world, a), [a, b])
+    print("cardgames 2p:", sorted(kinds), counts.line())
+    assert expect <= set(kinds), kinds
+    _dms_within_target(counts)
+
+
+async def test_three_players_classic_with_a_player_away(world: World) -> None:
+    emu, a, b, c, ch = world.emu, world.alice, world.bob, world.carol, world.channel
+    tables = world.bot.services.tables  # type: ignore[attr-defined]
+    tables.deal_seed = lambda: 5
+    tables.timing = dataclasses.replace(tables.timing, turn=0.8, reminder=0.2)
+    await emu.slash(a, ch, "gin table", rules="classic", seats=3, target=60)
+    lobby = emu.last_message(ch)
+    await emu.click(b, lobby, "Join")
+    await emu.click(c, lobby, "Join")
+    kinds, counts = await referee(world, await _table_of(world, a), [a, b, c], away=(c,))
+    print("classic 3p, carol away:", sorted(kinds), counts.line())
+    told = [v.text for m in emu.dm_channel(c).messages.values() for v in m.versions()]
+    assert any("away too long" in t and "can't win" in t for t in told)
+    _dms_within_target(counts, away=("carol",))
+
+
+async def test_four_players_classic_with_a_computer(world: World) -> None:
+    emu, a, b, c, ch = world.emu, world.alice, world.bob, world.carol, world.channel
+    world.bot.services.tables.deal_seed = lambda: 3  # type: ignore[attr-defined]
+    await emu.slash(a, ch, "gin table", rules="classic", seats=4, target=50)
+    lobby = emu.last_message(ch)
+    await emu.click(b, lobby, "Join")
+    await emu.click(c, lobby, "Join")
+    await emu.click(a, lobby, "Add computer")
+    kinds, counts = await referee(world, await _table_of(world, a), [a, b, c])
+    print("classic 4p:", sorted(kinds), counts.line())
+    _dms_within_target(counts)
+
+
+async def test_playingcards_against_the_computer(world: World) -> None:
+    emu, a, ch = world.emu, world.alice, world.channel
+    world.bot.services.tables.deal_seed = lambda: 9  # type: ignore[attr-defined]
+    await emu.slash(a, ch, "gin computer", rules="playingcards", target=40)
+    kinds, counts = await referee(world, await _table_of(world, a), [a])
+    print("playingcards vs computer:", sorted(kinds), counts.line())
+    _dms_within_target(counts)
+
+
+async def test_two_players_one_away_forfeits(world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    tables = world.bot.services.tables  # type: ignore[attr-defined]
+    tables.deal_seed = lambda: 2
+    tables.timing = dataclasses.replace(tables.timing, turn=0.6, reminder=0.2)
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
+    await referee(world, await _table_of(world, a), [a, b], away=(b,))
+    assert live_controls(emu, b) is None
+    stats = await world.bot.services.store.stats.get(b.id)  # type: ignore[attr-defined]
+    assert stats.matches_forfeited == 1 and stats.matches_won == 0
