@@ -105,7 +105,7 @@ async def test_three_players_classic_with_a_player_away(world: World) -> None:
     print("classic 3p, carol away:", sorted(kinds), counts.line())
     told = [v.text for m in emu.dm_channel(c).messages.values() for v in m.versions()]
     assert any("away too long" in t and "can't win" in t for t in told)
-    _dms_within_target(counts, away=("carol",))
+    _dms_within_target(counts, away=(c.display_name,))
 
 
 async def test_four_players_classic_with_a_computer(world: World) -> None:
@@ -141,3 +141,17 @@ async def test_two_players_one_away_forfeits(world: World) -> None:
     assert live_controls(emu, b) is None
     stats = await world.bot.services.store.stats.get(b.id)  # type: ignore[attr-defined]
     assert stats.matches_forfeited == 1 and stats.matches_won == 0
+
+
+async def test_turn_alerts_off_edits_the_hand_in_place(world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    world.bot.services.tables.deal_seed = lambda: 14  # type: ignore[attr-defined]
+    await emu.slash(a, ch, "gin settings", turn_alerts=False)
+    assert "turn alerts: **off**" in emu.last_ephemeral(a).text
+    await emu.slash(a, ch, "gin challenge", opponent=b, target=20)
+    await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
+    kinds, counts = await referee(world, await _table_of(world, a), [a, b])
+    assert "gin" in kinds
+    # One hand message for the whole match, edited in place; Bob's alerts are on.
+    assert counts.new_dms[a.display_name] == 1, counts.line()
+    assert counts.new_dms[b.display_name] > 1
