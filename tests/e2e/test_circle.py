@@ -75,11 +75,11 @@ async def test_muted_chat_and_reactions_never_reach_the_muter(
 ) -> None:
     alice, bob = world.alice, world.bob
     await challenge_and_accept(emu, world, alice, bob)
-    # Not muted yet: Bob gets Alice's line by DM, and the table channel shows it.
+    # Not muted yet: Bob reads Alice's line in his hand message, and the channel shows it.
     assert "sent to table" in said(
         await emu.slash(alice, world.channel, "gin say", text="first line")
     )
-    await emu.wait_for_dm(bob, lambda m: "first line" in m.content)
+    await emu.wait_for_dm(bob, lambda m: "first line" in m.text)
     await emu.wait_for_message(world.channel, lambda m: "first line" in m.content)
     # Bob mutes Alice: her lines and reactions no longer reach him, anywhere.
     await emu.slash(bob, world.channel, "gin mute", player=alice)
@@ -91,7 +91,7 @@ async def test_muted_chat_and_reactions_never_reach_the_muter(
     await emu.click(alice, picker.response, "Good game!")
     # Bob's own line still reaches Alice (muting is one way).
     await emu.slash(bob, world.channel, "gin say", text="from bob")
-    await emu.wait_for_dm(alice, lambda m: "from bob" in m.content)
+    await emu.wait_for_dm(alice, lambda m: "from bob" in m.text)
     await emu.settle()
     seen_by_bob = "\n".join(emu.texts_seen_by(bob))
     assert "muted words" not in seen_by_bob and "Good game!" not in seen_by_bob
