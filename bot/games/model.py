@@ -80,6 +80,8 @@ class TableState:
     auto: frozenset[int] = frozenset()
     #: The result of the round before the one in play (shown until the next one ends).
     previous: RoundResult | None = None
+    #: The match is decided (the last round is over, or a seat forfeited).
+    match_over: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:

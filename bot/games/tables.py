@@ -190,6 +190,7 @@ class TableService:
             turn_deadline_ts=live.deadline,
             auto=frozenset(seat for seat, misses in live.auto_moves.items() if misses),
             previous=previous,
+            match_over=match is not None and match.over,
         )
 
     def views(self, live: LiveTable) -> dict[int, object]:

@@ -71,10 +71,10 @@ class Message:
         ]
 
     def kwargs(self) -> dict[str, Any]:
-        """For an edit: pictures given replace the message's old ones."""
+        """For an edit: the pictures given replace the message's old ones."""
         out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
-        if self.files:
-            out["attachments"] = self._files()
+        # No pictures given: the old ones go too (a hand turned into the match's result).
+        out["attachments"] = self._files()
         return out
 
     def send_kwargs(self) -> dict[str, Any]:
@@ -320,7 +320,11 @@ def hand_message(
     if view.over and view.result is not None:
         lines.append(f"**Round {_round_no(state)} is over.**")
         lines.extend(present.result_text(view.result, names, state.rules))
-        lines.append("The next round is dealt in a moment.")
+        lines.append(
+            "That was the last round: the result follows."
+            if state.match_over
+            else "The next round is dealt in a moment."
+        )
     elif view.over:
         lines.append("The round is over.")
     elif view.my_turn:

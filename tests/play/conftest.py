@@ -49,3 +49,13 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         bot = GinBot(settings)
         async with running(bot, emu):
             yield World(emu, bot, channel, *users, database)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The referee's counts: channel posts per round, new DMs per own turn, clicks per turn."""
+    from .referee import REPORT
+
+    if REPORT:
+        terminalreporter.section("referee audit: messages and clicks per match")
+        for line in REPORT:
+            terminalreporter.write_line(line)

@@ -19,6 +19,10 @@ from bot.engine.breakdown import round_points
 from emulator import Channel, Emulator, Message, User
 
 
+#: One line per audited match, printed at the end of the test run (tests/play/conftest.py).
+REPORT: list[str] = []
+
+
 @dataclass
 class Counts:
     """What a match cost in messages and clicks (the figures docs/playing.md quotes)."""
@@ -30,15 +34,18 @@ class Counts:
     clicks: dict[str, int] = field(default_factory=dict)
 
     def line(self) -> str:
+        def n(count: int, word: str) -> str:
+            return f"{count} {word}" + ("" if count == 1 else "s")
+
         dms = ", ".join(
-            f"{u}: {n} new DMs / {self.own_turns.get(u, 0)} own turns"
-            for u, n in self.new_dms.items()
+            f"{u}: {n(k, 'new DM')} / {n(self.own_turns.get(u, 0), 'own turn')}"
+            for u, k in self.new_dms.items()
         )
         clicks = sum(self.clicks.values())
         turns = sum(self.own_turns.values()) or 1
         return (
-            f"{self.rounds} rounds; channel {self.channel_posts} posts "
-            f"({self.channel_posts / max(self.rounds, 1):.1f}/round); {dms}; "
+            f"{n(self.rounds, 'round')}; channel {n(self.channel_posts, 'post')} "
+            f"({self.channel_posts / max(self.rounds, 1):.1f} per round); {dms}; "
             f"{clicks / turns:.2f} clicks per own turn"
         )
 
@@ -188,6 +195,8 @@ def check_end(
         hands = hand_dms(emu, users[seat.user_id], tid)
         assert hands and "Match over" in _title(hands[-1]), f"{seat.display_name}: no result DM"
         assert f"**{names[match.winner]}** wins" in hands[-1].text
+        assert not hands[-1].attachments, "the result still shows the last hand's picture"
+        assert "next round is dealt" not in hands[-1].versions()[-2].text
     return kinds
 
 

@@ -13,7 +13,7 @@ from emulator import User
 
 from .conftest import World
 from .driver import live_controls, play_one
-from .referee import Counts, check_end, check_live, count, final_match
+from .referee import REPORT, Counts, check_end, check_live, count, final_match
 
 MAX_STEPS = 4000
 
@@ -87,7 +87,7 @@ async def test_two_players_cardgames(world: World, seed: int, expect: set[str]) 
     invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
     await emu.click(b, invite, "Accept")
     kinds, counts = await referee(world, await _table_of(world, a), [a, b])
-    print("cardgames 2p:", sorted(kinds), counts.line())
+    REPORT.append(f"cardgames 2p: {sorted(set(kinds))}: {counts.line()}")
     assert expect <= set(kinds), kinds
     _dms_within_target(counts)
 
@@ -102,7 +102,7 @@ async def test_three_players_classic_with_a_player_away(world: World) -> None:
     await emu.click(b, lobby, "Join")
     await emu.click(c, lobby, "Join")
     kinds, counts = await referee(world, await _table_of(world, a), [a, b, c], away=(c,))
-    print("classic 3p, carol away:", sorted(kinds), counts.line())
+    REPORT.append(f"classic 3p, carol away: {sorted(set(kinds))}: {counts.line()}")
     told = [v.text for m in emu.dm_channel(c).messages.values() for v in m.versions()]
     assert any("away too long" in t and "can't win" in t for t in told)
     _dms_within_target(counts, away=(c.display_name,))
@@ -117,7 +117,7 @@ async def test_four_players_classic_with_a_computer(world: World) -> None:
     await emu.click(c, lobby, "Join")
     await emu.click(a, lobby, "Add computer")
     kinds, counts = await referee(world, await _table_of(world, a), [a, b, c])
-    print("classic 4p:", sorted(kinds), counts.line())
+    REPORT.append(f"classic 4p: {sorted(set(kinds))}: {counts.line()}")
     _dms_within_target(counts)
 
 
@@ -126,7 +126,7 @@ async def test_playingcards_against_the_computer(world: World) -> None:
     world.bot.services.tables.deal_seed = lambda: 9  # type: ignore[attr-defined]
     await emu.slash(a, ch, "gin computer", rules="playingcards", target=40)
     kinds, counts = await referee(world, await _table_of(world, a), [a])
-    print("playingcards vs computer:", sorted(kinds), counts.line())
+    REPORT.append(f"playingcards vs computer: {sorted(set(kinds))}: {counts.line()}")
     _dms_within_target(counts)
 
 
@@ -151,6 +151,7 @@ async def test_turn_alerts_off_edits_the_hand_in_place(world: World) -> None:
     await emu.slash(a, ch, "gin challenge", opponent=b, target=20)
     await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
     kinds, counts = await referee(world, await _table_of(world, a), [a, b])
+    REPORT.append(f"cardgames 2p, Alice's turn alerts off {sorted(set(kinds))}: {counts.line()}")
     assert "gin" in kinds
     # One hand message for the whole match, edited in place; Bob's alerts are on.
     assert counts.new_dms[a.display_name] == 1, counts.line()
