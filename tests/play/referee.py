@@ -18,7 +18,6 @@ from bot.engine import Match, parse_card
 from bot.engine.breakdown import round_points
 from emulator import Channel, Emulator, Message, User
 
-
 #: One line per audited match, printed at the end of the test run (tests/play/conftest.py).
 REPORT: list[str] = []
 
