@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from .conftest import World
 from .test_tables import play_to_the_end
 
@@ -70,8 +68,14 @@ async def test_rematch_against_the_computer(world: World) -> None:
     await play_to_the_end(emu, world, [a])
     summary = next(m for m in emu.messages(ch) if "Match over" in m.text)
     before = len([m for m in emu.messages(ch) if "Show my hand" in m.button_labels])
+    tables = world.bot.services.tables  # type: ignore[attr-defined]
+    assert tables.playing_tables_of(a.id) == []
     await emu.click(a, summary, "Rematch")
+    assert "Rematch! Dealing now" in emu.last_ephemeral(a).text
     await emu.wait_for(
         lambda: len([m for m in emu.messages(ch) if "Show my hand" in m.button_labels]) > before
     )
-    await asyncio.sleep(0)
+    # A new match against the same computer, dealt at once.
+    (again,) = tables.playing_tables_of(a.id)
+    assert [s.computer_level for s in again.record.seats] == [None, "normal"]
+    assert again.match is not None and len(again.match.rounds) == 1

@@ -34,7 +34,8 @@ async def test_challenge_to_final_score(world: World) -> None:
     await emu.wait_for(
         lambda: live_controls(emu, a) or live_controls(emu, b), what="a hand with controls"
     )
-    table_id = next(iter(world.bot.services.tables._live))  # type: ignore[attr-defined]
+    tables = world.bot.services.tables  # type: ignore[attr-defined]
+    table_id = tables.playing_tables_of(a.id)[0].record.id
 
     # Privacy, checked at every step of the first round: nothing shown to a player names a
     # card the opponent holds hidden.
@@ -42,7 +43,7 @@ async def test_challenge_to_final_score(world: World) -> None:
     for _ in range(2000):
         if any("Match over" in m.text for m in emu.messages(ch)):
             break
-        live = world.bot.services.tables._live.get(table_id)  # type: ignore[attr-defined]
+        live = next((t for t in tables.playing_tables_of(a.id) if t.record.id == table_id), None)
         if live is not None and len(live.match.rounds) == 1 and not live.match.round_over:
             for me, opponent_seat in ((a, 1), (b, 0)):
                 seen = seen_by(emu, me)
@@ -147,8 +148,8 @@ def _walk(components: list[dict]) -> list[dict]:
 
 async def _moves(world: World) -> list[object]:
     store = world.bot.services.store  # type: ignore[attr-defined]
-    table_id = next(iter(world.bot.services.tables._live))  # type: ignore[attr-defined]
-    return list(await store.tables.moves(table_id))
+    (table,) = world.bot.services.tables.playing_tables_of(world.alice.id)  # type: ignore[attr-defined]
+    return list(await store.tables.moves(table.record.id))
 
 
 async def test_an_outdated_copy_of_the_controls_is_refreshed_where_it_was_clicked(
