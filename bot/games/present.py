@@ -183,7 +183,7 @@ def score_lines(result: RoundResult, names: Sequence[str], rules: RuleSet) -> li
         return []
     parts = round_points(s, rules)
     if rules.scoring == "penalty":
-        taken = [f"{names[p.seat]} takes {points_text(p, 'penalty')}" for p in parts if p.points]
+        taken = [f"{names[p.seat]} takes {points_text(p, 'penalty')}." for p in parts if p.points]
         return (
             [f"{names[s.winner]} wins the round.", *taken]
             if taken

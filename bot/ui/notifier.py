@@ -185,10 +185,12 @@ class Notifier:
                 # The new message notified the player; the old one goes.
                 await self._delete_dm(current)
 
-    async def _hand(self, state: TableState, view: RoundView, user_id: int) -> messages.Message:
+    async def _hand(
+        self, state: TableState, view: RoundView, user_id: int, note: str | None = None
+    ) -> messages.Message:
         hearts = await self.favorites(state, user_id)
         message = messages.hand_message(
-            state, view, favorites=hearts, chat=self.chat_for(state.table_id, user_id)
+            state, view, note=note, favorites=hearts, chat=self.chat_for(state.table_id, user_id)
         )
         return await self.pictures.hand(message, view, user_id)
 
@@ -349,14 +351,7 @@ class Notifier:
         text = f"⏰ {update.note or ''} s left before your turn is played automatically."
         key = (state.table_id, seat.seat)
         current = self.hands.get(key) or await self._stored_hand(state.table_id, seat.seat)
-        hearts = await self.favorites(state, seat.user_id)
-        message = messages.hand_message(
-            state,
-            view,
-            note=text,
-            favorites=hearts,
-            chat=self.chat_for(state.table_id, seat.user_id),
-        )
+        message = await self._hand(state, view, seat.user_id, text)
         await self._send_dm(state, seat.seat, seat.user_id, message)
         if self.hands.get(key) != current and current is not None:
             await self._delete_dm(current)
