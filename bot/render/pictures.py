@@ -517,8 +517,7 @@ def _hand_groups(
 
 def _reveal_groups(pic: RevealPicture, seat: int) -> list[_Group]:
     """A reveal row: melds, the cards this player laid off (labelled with whose melds they
-    went on), deadwood (its count shown even when there is none) and, in the knocker's row,
-    the knock card."""
+    went on), deadwood and, in the knocker's row, the knock card."""
     hand = pic.hands[seat]
     groups = [_Group(tuple(meld), _meld_label(meld)) for meld in hand.melds]
     if hand.laid_off:
@@ -526,7 +525,8 @@ def _reveal_groups(pic: RevealPicture, seat: int) -> list[_Group]:
         if pic.knocker is not None and 0 <= pic.knocker < len(pic.hands):
             knocker = fit(pic.hands[pic.knocker].name, _LABEL, 220)
         groups.append(_Group(hand.laid_off, laid_off_label(pic, knocker)))
-    groups += _hand_groups((), hand.deadwood, hand.deadwood_points)
+    # A hand without deadwood shows no `Deadwood 0`: its role (gin) or its melds say so.
+    groups += _hand_groups((), hand.deadwood, hand.deadwood_points, count_if_none=False)
     if seat == pic.knocker and pic.knock_card is not None:
         groups.append(_Group((pic.knock_card,), "Knock card"))
     return groups

@@ -103,7 +103,8 @@ def role_text(pic: RevealPicture, seat: int) -> str:
 
 
 def laid_off_label(pic: RevealPicture, name: str | None = None) -> str:
-    """`Laid off on Ann` (the knocker), or `Laid off` when the picture does not say who."""
+    """`Laid off on Ann` (the knocker, or `name` for her), or `Laid off` when the picture
+    does not say who knocked."""
     if pic.knocker is None:
         return "Laid off"
     return f"Laid off on {name if name is not None else _name(pic, pic.knocker)}"
@@ -114,9 +115,15 @@ def _reveal_line(pic: RevealPicture, seat: int) -> str:
     head = " · ".join(x for x in (hand.name, role_text(pic, seat)) if x)
     if hand.score is not None:
         head += f" ({score_text(hand.score)})"
-    line = f"{head}: {_groups(hand.melds, hand.deadwood, hand.deadwood_points)}"
+    parts = [_cards(m) for m in hand.melds]
     if hand.laid_off:
-        line += f" · l{laid_off_label(pic)[1:]} {_cards(hand.laid_off)}"
+        on = f" on {_name(pic, pic.knocker)}" if pic.knocker is not None else ""
+        parts.append(f"laid off{on} {_cards(hand.laid_off)}")
+    if hand.deadwood:
+        parts.append(f"deadwood {_cards(hand.deadwood)} ({hand.deadwood_points})")
+    else:
+        parts.append(f"deadwood {hand.deadwood_points}")
+    line = f"{head}: {' | '.join(parts)}"
     if seat == pic.knocker and pic.knock_card is not None:
         line += f" · knock card {pic.knock_card.label}"
     return line

@@ -487,7 +487,7 @@ def test_text_versions_say_the_same_as_the_pictures():
         "Knock: Ann knocked and wins",
         "Ann · knocked · wins (+25 = 28 − 3 deadwood): 4♠ 5♠ 6♠ | 9♥ 10♥ J♥ Q♥ K♥"
         " | deadwood A♣ 2♣ (3) · knock card 8♦",
-        "Bob: 10♣ 10♦ 10♠ | deadwood A♠ 4♦ 6♣ 7♦ K♣ (28) · laid off on Ann 3♠ 7♠",
+        "Bob: 10♣ 10♦ 10♠ | laid off on Ann 3♠ 7♠ | deadwood A♠ 4♦ 6♣ 7♦ K♣ (28)",
         "Round 4 · table #2",
     ]
 
