@@ -444,9 +444,17 @@ def _spacing(groups: Sequence[_Group], width: int) -> tuple[int, int]:
     """The roomiest (step, gap) that fits the groups in `width`: the overlap tightens first,
     then the gaps between groups; never below `_MIN_STEP` (a wider canvas takes the rest)."""
     for gap in _GAPS:
-        for step in range(_MAX_STEP, _MIN_STEP - 1, -1):
-            if _arrange(groups, step, gap, 0, 0, None)[2] <= width:
-                return step, gap
+        if _arrange(groups, _MIN_STEP, gap, 0, 0, None)[2] > width:
+            continue
+        # The row only widens as the step grows: find the largest step that fits by halving.
+        lo, hi = _MIN_STEP, _MAX_STEP
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if _arrange(groups, mid, gap, 0, 0, None)[2] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo, gap
     return _MIN_STEP, _GAPS[-1]
 
 
