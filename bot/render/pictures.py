@@ -41,7 +41,7 @@ _RAISE = 14  # how far the highlighted card sits above the others
 _RING = 4  # highlight outline thickness, drawn just outside the card
 _LABEL = 28  # group label font size
 _HAND_Y = _RAISE + _RING + 8  # top of the cards in the hand picture
-_CACHE = 1024  # pictures kept (a hand PNG is ~14 KB, a reveal ~34 KB)
+_CACHE = 1024  # pictures kept (a hand PNG is ~14 KB, a two-player reveal ~40 KB)
 # A few MiB keep what repeats without growing with the number of tables. For the bot (the
 # async functions below) that is a player's hand between turns: drawn after their discard, it
 # is shown again in the new message that starts their next turn (and by Show my hand).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from bot.engine.cards import Card
 from bot.render.models import HandPicture, RevealPicture, RevealScore, TablePicture
@@ -66,7 +66,7 @@ def _name(pic: RevealPicture, seat: int | None) -> str:
     return pic.hands[seat].name if seat is not None and 0 <= seat < len(pic.hands) else "?"
 
 
-def result_headline(pic: RevealPicture, names: list[str] | None = None) -> tuple[str, str]:
+def result_headline(pic: RevealPicture, names: Sequence[str] | None = None) -> tuple[str, str]:
     """The result as (label, who): `("Undercut", "Ann knocked, Bob undercut and wins")`;
     `("", "")` for a picture without a result. `names` replaces the hands' names (the
     picture passes them cut to fit)."""
