@@ -6,10 +6,11 @@ A hand picture is built only from that seat's `RoundView`; the table picture onl
 
 from __future__ import annotations
 
-from bot.engine import Card, best_melds
+from bot.engine import best_melds
+from bot.engine.breakdown import round_points
 from bot.engine.view import RoundView
 from bot.games.model import TableState
-from bot.render import HandPicture, RevealHand, RevealPicture, TablePicture
+from bot.render import HandPicture, RevealHand, RevealPicture, RevealScore, TablePicture
 
 
 def hand_picture(view: RoundView) -> HandPicture:
@@ -35,37 +36,49 @@ def table_picture(state: TableState) -> TablePicture | None:
 
 
 def reveal_picture(state: TableState, title: str) -> RevealPicture | None:
-    """Every hand after a knock: melds (the knocker's with the cards laid off on them),
-    deadwood and the points; None for a round that ended without a knock."""
+    """Every hand after a knock, and the result as the engine settled it: who knocked, who
+    undercut or won, the knock card, each player's melds, the cards they laid off and their
+    deadwood, and each score with its parts (`round_points`); None for a round that ended
+    without a knock. `title` is a caption (the round and table)."""
     pub = state.public
     result = pub.result if pub is not None else None
     if result is None or result.settlement is None:
         return None
     s = result.settlement
-    knocker_melds: list[list[Card]] = [list(m) for m in s.seats[s.knocker].melds]
-    laid: list[Card] = []
-    for seat in s.seats:
-        for lo in seat.layoffs:
-            knocker_melds[lo.meld].append(lo.card)
-            laid.append(lo.card)
+    parts = round_points(s, state.rules)
+    penalty = s.scoring == "penalty"
     hands = []
-    for index, seat in enumerate(s.seats):
-        is_knocker = index == s.knocker
-        melds = (
-            [sorted(m, key=lambda c: (c.rank, c.suit)) for m in knocker_melds]
-            if is_knocker
-            else seat.melds
+    for seat, (seat_result, part) in enumerate(zip(s.seats, parts, strict=True)):
+        # Points scoring: only the winner scores. Penalty scoring: every loser takes a
+        # penalty (even 0 after an undercut on equal deadwood), the winner none.
+        shown = seat != s.winner if penalty else seat == s.winner
+        score = (
+            RevealScore(
+                points=part.points,
+                deadwood=part.deadwood,
+                minus=part.minus,
+                bonus=part.bonus,
+                bonus_kind=part.bonus_kind,
+                penalty=penalty,
+            )
+            if shown
+            else None
         )
-        role = {"gin": "gin", "big_gin": "big gin"}.get(s.kind, "knocked") if is_knocker else ""
         hands.append(
             RevealHand(
-                name=state.names[index],
-                melds=tuple(tuple(m) for m in melds),
-                deadwood=seat.deadwood,
-                deadwood_points=seat.deadwood_points,
-                laid_off=tuple(laid) if is_knocker else (),
-                role=role,
-                points=s.points[index],
+                name=state.names[seat],
+                melds=seat_result.melds,
+                deadwood=seat_result.deadwood,
+                deadwood_points=seat_result.deadwood_points,
+                laid_off=tuple(lo.card for lo in seat_result.layoffs),
+                score=score,
             )
         )
-    return RevealPicture(hands=tuple(hands), result=title)
+    return RevealPicture(
+        hands=tuple(hands),
+        result=title,
+        kind=s.kind,
+        knocker=s.knocker,
+        winner=s.winner,
+        knock_card=result.knock_card,
+    )

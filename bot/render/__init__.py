@@ -12,6 +12,7 @@ from bot.render.models import (
     RenderOptions,
     RevealHand,
     RevealPicture,
+    RevealScore,
     TablePicture,
 )
 from bot.render.pictures import (
@@ -41,6 +42,7 @@ __all__ = [
     "RenderOptions",
     "RevealHand",
     "RevealPicture",
+    "RevealScore",
     "TablePicture",
     "clear_cache",
     "hand_text",

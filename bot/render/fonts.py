@@ -1,6 +1,7 @@
 """Text: Pillow's own built-in font, so nothing is downloaded or installed at run time.
 
-The built-in font (Aileron) has no suit symbols, so `draw_text` draws ♣♦♥♠ as shapes inline.
+The built-in font (Aileron) has no suit symbols and no minus sign, so `draw_text` draws
+♣♦♥♠ as shapes inline and − as the bar of the font's own +.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from bot.render.shapes import suit_mask
 
 Font = ImageFont.FreeTypeFont
 _SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+_MINUS = "−"  # U+2212, as in "18 − 5": the font has only the hyphen, which is too short
+_SPECIAL = {*_SUITS, _MINUS}
 
 
 @lru_cache(maxsize=32)
@@ -32,7 +35,7 @@ def _notdef() -> bytes:
 
 @lru_cache(maxsize=4096)
 def _has_glyph(ch: str) -> bool:
-    return ch.isspace() or ch in _SUITS or bytes(font(20).getmask(ch)) != _notdef()
+    return ch.isspace() or ch in _SPECIAL or bytes(font(20).getmask(ch)) != _notdef()
 
 
 @lru_cache(maxsize=1024)
@@ -53,10 +56,10 @@ def drawable(text: str) -> str:
 
 
 def _runs(text: str) -> list[str]:
-    """Split into plain runs and single suit symbols."""
+    """Split into plain runs and single drawn symbols (suits, minus)."""
     runs: list[str] = []
     for ch in text:
-        if ch in _SUITS or not runs or runs[-1][-1] in _SUITS:
+        if ch in _SPECIAL or not runs or runs[-1][-1] in _SPECIAL:
             runs.append(ch)
         else:
             runs[-1] += ch
@@ -74,7 +77,10 @@ def text_width(text: str, size: int) -> int:
     gap = max(1, size // 12)
     width = 0.0
     for run in _runs(text):
-        width += _suit_size(size) + 2 * gap if run in _SUITS else f.getlength(run)
+        if run in _SUITS:
+            width += _suit_size(size) + 2 * gap
+        else:
+            width += f.getlength("+" if run == _MINUS else run)
     return round(width)
 
 
@@ -107,10 +113,34 @@ def text_mask(text: str, size: int) -> Image.Image:
             # Suit symbols sit on the baseline, about as tall as the capitals.
             mask.paste(255, (round(x) + gap, baseline - s), suit_mask(_SUITS[run], s))
             x += s + 2 * gap
+        elif run == _MINUS:
+            bar, top = _minus_bar(size)
+            mask.paste(bar, (round(x), baseline + top))
+            x += f.getlength("+")
         else:
             draw.text((x, baseline), run, font=f, fill=255, anchor="ls")
             x += f.getlength(run)
     return mask
+
+
+@lru_cache(maxsize=32)
+def _minus_bar(size: int) -> tuple[Image.Image, int]:
+    """A minus sign: the font's + without its upright stroke, as wide as + and at its height.
+    Returns the mask and its top relative to the baseline."""
+    f = font(size)
+    ascent, descent = f.getmetrics()
+    plus = Image.new("L", (round(f.getlength("+")) + 2, ascent + descent), 0)
+    ImageDraw.Draw(plus).text((0, ascent), "+", font=f, fill=255, anchor="ls")
+    data, w = plus.tobytes(), plus.width
+    rows = [sum(data[y * w : (y + 1) * w]) for y in range(plus.height)]
+    widest = max(rows)
+    # The bar's rows are the wide ones; its antialiased edges are at least a third as wide.
+    keep = [y for y, r in enumerate(rows) if r * 3 >= widest]
+    bar = Image.new("L", plus.size, 0)
+    for y in keep:
+        bar.paste(plus.crop((0, y, plus.width, y + 1)), (0, y))
+    top, bottom = keep[0], keep[-1] + 1
+    return bar.crop((0, top, bar.width, bottom)), top - ascent
 
 
 def draw_text(

@@ -63,13 +63,31 @@ class TablePicture:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealScore:
+    """A seat's round points as the engine made them: `deadwood - minus + bonus == points`.
+
+    With `penalty` (penalty scoring) they are penalty points taken, not points scored.
+    `bonus_kind` is "gin", "big_gin" or "undercut" when `bonus` is set.
+    """
+
+    points: int
+    deadwood: int = 0
+    minus: int = 0
+    bonus: int = 0
+    bonus_kind: str | None = None
+    penalty: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class RevealHand:
     """One hand as shown after a knock.
 
-    `laid_off` lists cards drawn in this hand's `melds` that were laid off onto it (or, if the
-    services prefer, the defender's own cards that went out as lay-offs): each is outlined.
-    `role` is a short caption ("knocked", "gin", "defender"); `points` the round's score for
-    this player, shown on the right of the name when given.
+    `laid_off` are this player's cards laid off on the knocker's melds: they are drawn as
+    their own outlined group in this row, labelled with the knocker's name, so every card
+    sits in the row of the player who held it. `role` is an extra caption after the name
+    (the picture already says who knocked, undercut and won); `score` this player's points
+    or penalty for the round, shown on the right (None: nothing to show, e.g. a loser under
+    points scoring).
     """
 
     name: str
@@ -78,7 +96,7 @@ class RevealHand:
     deadwood_points: int = 0
     laid_off: tuple[Card, ...] = ()
     role: str = ""
-    points: int | None = None
+    score: RevealScore | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "melds", _melds(self.melds))
@@ -88,10 +106,20 @@ class RevealHand:
 
 @dataclass(frozen=True, slots=True)
 class RevealPicture:
-    """All hands after a knock, one row each, and a line with the result."""
+    """All hands after a knock, one row each, under a band with the result.
+
+    `kind` is the engine's "knock", "gin", "big_gin" or "undercut" ("" for none: the band
+    then shows only `result`); `knocker` and `winner` index `hands`. `knock_card` (the
+    knocker's last discard, None for big gin) is shown face up in the knocker's row.
+    `result` is a caption on the right of the band (e.g. the round and table).
+    """
 
     hands: tuple[RevealHand, ...] = ()
     result: str = ""
+    kind: str = ""
+    knocker: int | None = None
+    winner: int | None = None
+    knock_card: Card | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hands", tuple(self.hands))

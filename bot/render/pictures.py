@@ -16,21 +16,21 @@ from bot.render import theme as t
 from bot.render import workers
 from bot.render.cache import PictureCache
 from bot.render.faces import back, blank, face, small_back
-from bot.render.fonts import draw_text, fit, text_placement, text_width
+from bot.render.fonts import draw_text, drawable, fit, text_placement, text_width
 from bot.render.models import (
     HandPicture,
     RenderOptions,
-    RevealHand,
     RevealPicture,
     TablePicture,
 )
 from bot.render.shapes import ring_mask
+from bot.render.text import laid_off_label, result_headline, role_text, score_parts
 
 HAND_SIZE = (960, 248)
 TABLE_SIZE = (960, 280)
 REVEAL_WIDTH = 960
 REVEAL_ROW = 276  # height of one hand in the reveal
-REVEAL_RESULT = 64  # height of the result line under the hands
+REVEAL_RESULT = 64  # height of the band with the result, above the hands
 _REVEAL_CARDS_Y = 60  # top of the cards within a reveal row
 
 _MARGIN = 24
@@ -41,7 +41,7 @@ _RAISE = 14  # how far the highlighted card sits above the others
 _RING = 4  # highlight outline thickness, drawn just outside the card
 _LABEL = 28  # group label font size
 _HAND_Y = _RAISE + _RING + 8  # top of the cards in the hand picture
-_CACHE = 1024  # pictures kept (a hand PNG is ~14 KB, a reveal ~34 KB)
+_CACHE = 1024  # pictures kept (a hand PNG is ~14 KB, a two-player reveal ~40 KB)
 # A few MiB keep what repeats without growing with the number of tables. For the bot (the
 # async functions below) that is a player's hand between turns: drawn after their discard, it
 # is shown again in the new message that starts their next turn (and by Show my hand).
@@ -444,9 +444,17 @@ def _spacing(groups: Sequence[_Group], width: int) -> tuple[int, int]:
     """The roomiest (step, gap) that fits the groups in `width`: the overlap tightens first,
     then the gaps between groups; never below `_MIN_STEP` (a wider canvas takes the rest)."""
     for gap in _GAPS:
-        for step in range(_MAX_STEP, _MIN_STEP - 1, -1):
-            if _arrange(groups, step, gap, 0, 0, None)[2] <= width:
-                return step, gap
+        if _arrange(groups, _MIN_STEP, gap, 0, 0, None)[2] > width:
+            continue
+        # The row only widens as the step grows: find the largest step that fits by halving.
+        lo, hi = _MIN_STEP, _MAX_STEP
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if _arrange(groups, mid, gap, 0, 0, None)[2] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo, gap
     return _MIN_STEP, _GAPS[-1]
 
 
@@ -515,14 +523,21 @@ def _hand_groups(
     return groups
 
 
-def _reveal_groups(hand: RevealHand) -> list[_Group]:
-    # The row's heading already gives the deadwood, so a hand without any shows no label.
-    groups = _hand_groups(hand.melds, hand.deadwood, hand.deadwood_points, count_if_none=False)
-    laid_off = set(hand.laid_off)
-    return [
-        _Group(g.cards, f"{g.label} + laid off", g.dim) if laid_off.intersection(g.cards) else g
-        for g in groups
-    ]
+def _reveal_groups(pic: RevealPicture, seat: int) -> list[_Group]:
+    """A reveal row: melds, the cards this player laid off (labelled with whose melds they
+    went on), deadwood and, in the knocker's row, the knock card."""
+    hand = pic.hands[seat]
+    groups = [_Group(tuple(meld), _meld_label(meld)) for meld in hand.melds]
+    if hand.laid_off:
+        knocker = None
+        if pic.knocker is not None and 0 <= pic.knocker < len(pic.hands):
+            knocker = fit(pic.hands[pic.knocker].name, _LABEL, 220)
+        groups.append(_Group(hand.laid_off, laid_off_label(pic, knocker)))
+    # A hand without deadwood shows no `Deadwood 0`: its role (gin) or its melds say so.
+    groups += _hand_groups((), hand.deadwood, hand.deadwood_points, count_if_none=False)
+    if seat == pic.knocker and pic.knock_card is not None:
+        groups.append(_Group((pic.knock_card,), "Knock card"))
+    return groups
 
 
 def _hand_png(pic: HandPicture, options: RenderOptions) -> bytes:
@@ -668,7 +683,9 @@ def _table_view(pic: TablePicture) -> _TableView:
 
 
 def _reveal_width(pic: RevealPicture) -> int:
-    return max([REVEAL_WIDTH] + [_needed_width(_reveal_groups(h)) for h in pic.hands])
+    return max(
+        [REVEAL_WIDTH] + [_needed_width(_reveal_groups(pic, i)) for i in range(len(pic.hands))]
+    )
 
 
 def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
@@ -676,34 +693,57 @@ def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
     width = _reveal_width(pic)
     height = REVEAL_ROW * max(1, len(pic.hands)) + REVEAL_RESULT
     canvas = _Picture((width, height), options)
+    _band(canvas, 0, width, REVEAL_RESULT)
+    _headline(canvas, pic, width)
     for i, hand in enumerate(pic.hands):
-        top = i * REVEAL_ROW
+        top = REVEAL_RESULT + i * REVEAL_ROW
         if i:
             _rule(canvas, top, width)
         head = top + 38
-        points = "" if hand.points is None else (f"{hand.points:+d}" if hand.points else "0")
-        points_w = text_width(points, 32) + 16 if points else 0
-        name = fit(hand.name, 32, 360)
+        right = width - _MARGIN  # the score is drawn from the right edge leftwards
+        if hand.score is not None:
+            points, how = score_parts(hand.score)
+            canvas.text((right, head), how, 28, colours.muted, align="r", keep=False)
+            right -= text_width(drawable(how), 28) + 10
+            canvas.text((right, head), points, 32, colours.text, align="r")
+            right -= text_width(points, 32) + 24
+        name = fit(hand.name, 32, min(360, right - _MARGIN))
         canvas.text((_MARGIN, head), name, 32, colours.text, keep=False)
-        detail = " · ".join(x for x in (hand.role, f"deadwood {hand.deadwood_points}") if x)
-        name_w = text_width(name, 32)
-        detail_room = width - 2 * _MARGIN - name_w - 16 - points_w
-        canvas.text((_MARGIN + name_w + 16, head), fit(detail, 28, detail_room), 28, colours.muted)
-        if points:
-            canvas.text((width - _MARGIN, head), points, 32, colours.text, align="r")
+        x = _MARGIN + text_width(name, 32) + 16
+        role = fit(role_text(pic, i), 28, right - x)
+        if role and role != "…":
+            canvas.text((x, head), role, 28, colours.muted)
         marks = dict.fromkeys(hand.laid_off, t.LAID_OFF)
-        _draw_groups(canvas, _reveal_groups(hand), top + _REVEAL_CARDS_Y, options, marks, None)
-    y = height - REVEAL_RESULT
-    _band(canvas, y, width, height)
-    canvas.text(
-        (width // 2, y + REVEAL_RESULT // 2),
-        fit(pic.result, 30, width - 2 * _MARGIN),
-        30,
-        colours.text,
-        align="m",
-        valign="m",
-    )
+        if i == pic.knocker and pic.knock_card is not None:
+            marks[pic.knock_card] = t.HIGHLIGHT
+        groups = _reveal_groups(pic, i)
+        _draw_groups(canvas, groups, top + _REVEAL_CARDS_Y, options, marks, None)
     return canvas.png()
+
+
+def _headline(canvas: _Picture, pic: RevealPicture, width: int) -> None:
+    """The band's text: the result label, who knocked and who won; the caption on the right."""
+    colours = canvas.colours
+    mid = REVEAL_RESULT // 2
+    room = width - 2 * _MARGIN
+    names = [fit(h.name, 28, 240) for h in pic.hands]
+    label, who = result_headline(pic, names)
+    x = _MARGIN
+    if label:
+        # The font has no bold: the label is drawn twice, a pixel apart, to stand out.
+        for dx in (0, 1):
+            canvas.text((x + dx, mid), label, 34, colours.text, valign="m")
+        x += text_width(label, 34) + 1 + 18
+        who = fit(who, 28, _MARGIN + room - x)
+        canvas.text((x, mid), who, 28, colours.text, valign="m", keep=False)
+        x += text_width(who, 28) + 32
+    caption_room = _MARGIN + room - x
+    if pic.result and caption_room >= 120:
+        caption = fit(pic.result, 26, caption_room)
+        if label:
+            canvas.text((width - _MARGIN, mid), caption, 26, colours.muted, "r", "m", keep=False)
+        else:
+            canvas.text((width // 2, mid), caption, 26, colours.text, "m", "m", keep=False)
 
 
 def _rule(canvas: _Picture, y: int, width: int) -> None:
@@ -715,29 +755,29 @@ def _rule(canvas: _Picture, y: int, width: int) -> None:
     canvas.shape((_MARGIN - 2, y - 2, width - _MARGIN + 3, y + 3), line, canvas.colours.slot)
 
 
-def _band(canvas: _Picture, y: int, width: int, height: int) -> None:
-    """The band behind the result line of the reveal."""
+def _band(canvas: _Picture, y: int, width: int, bottom: int) -> None:
+    """The band behind the result of the reveal, from row `y` to `bottom` (excluded)."""
 
     def rect(draw: ImageDraw.ImageDraw, dx: int, dy: int, fill: int | t.RGB) -> None:
-        draw.rectangle((dx, y + dy, width + dx, height + dy), fill=fill)
+        draw.rectangle((dx, y + dy, width - 1 + dx, bottom - 1 + dy), fill=fill)
 
-    canvas.shape((0, y, width + 1, height + 1), rect, canvas.colours.band)
+    canvas.shape((0, y, width, bottom), rect, canvas.colours.band)
 
 
 def reveal_positions(pic: RevealPicture) -> list[dict[Card, tuple[int, int]]]:
     """Where `render_reveal` puts each card, one dict per hand (top-left corners, in pixels)."""
     width = _reveal_width(pic)
     out = []
-    for i, hand in enumerate(pic.hands):
-        y = i * REVEAL_ROW + _REVEAL_CARDS_Y
-        placed, _ = _place(_reveal_groups(hand), width, y, None)
+    for i in range(len(pic.hands)):
+        y = REVEAL_RESULT + i * REVEAL_ROW + _REVEAL_CARDS_Y
+        placed, _ = _place(_reveal_groups(pic, i), width, y, None)
         out.append({p.card: (p.x, p.y) for p in placed})
     return out
 
 
 def render_reveal(pic: RevealPicture, options: RenderOptions | None = None) -> bytes:
-    """All hands after a knock as PNG bytes: 960 wide (wider only if a row of cards needs it),
-    276 high per hand plus 64 for the result line."""
+    """All hands after a knock as PNG bytes: a 64 px band with the result on top, then 276 px
+    per hand; 960 wide (wider only if a row of cards needs it)."""
     return _cached(_reveal_png, pic, options or RenderOptions())
 
 

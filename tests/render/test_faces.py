@@ -9,7 +9,7 @@ import pytest
 from bot.engine.cards import Card, deck
 from bot.render import theme as t
 from bot.render.faces import back, blank, face
-from bot.render.fonts import drawable, fit, text_width
+from bot.render.fonts import drawable, fit, text_mask, text_width
 from bot.render.shapes import suit_mask
 from tests.render.conftest import corner_ink, inks
 
@@ -80,6 +80,19 @@ def test_text_the_font_cannot_draw_is_replaced_not_dropped():
     assert drawable("Zoë") == "Zoe"
     assert drawable("李 Ann") == "? Ann"
     assert drawable("8♥ 9♥") == "8♥ 9♥"  # suits are drawn as shapes
+    assert drawable("18 − 5") == "18 − 5"  # so is the minus sign
+
+
+def test_the_minus_sign_is_the_bar_of_the_plus_not_a_question_mark():
+    minus, plus, hyphen = (text_mask(x, 28) for x in ("−", "+", "-"))
+    assert text_width("−", 28) == text_width("+", 28) > text_width("-", 28)
+    box, plus_box = minus.getbbox(), plus.getbbox()
+    assert box is not None and plus_box is not None and hyphen.getbbox() is not None
+    # As wide as the plus, a thin bar at the plus's middle, nothing above or below it.
+    assert box[0] == plus_box[0] and box[2] == plus_box[2]
+    assert box[3] - box[1] <= 4
+    assert plus_box[1] < box[1] and box[3] < plus_box[3]
+    assert (box[2] - box[0]) > (hyphen.getbbox()[2] - hyphen.getbbox()[0])
 
 
 def test_fit_cuts_long_names_to_width_with_an_ellipsis():

@@ -19,6 +19,7 @@ from bot.render import (
     RenderOptions,
     RevealHand,
     RevealPicture,
+    RevealScore,
     TablePicture,
     clear_cache,
     hand_text,
@@ -234,7 +235,7 @@ def test_four_colour_turns_clubs_green_and_diamonds_blue():
         (
             render_reveal,
             RevealPicture((RevealHand("Ann", (cards("2C 3C 4C"),)),), "x"),
-            (0, 0, 200, 50),
+            (0, REVEAL_RESULT, 200, REVEAL_RESULT + 50),
         ),
     ],
 )
@@ -242,8 +243,9 @@ def test_dark_option_darkens_the_background_and_keeps_text_readable(render, pic,
     light = decode(render(pic))
     dark = decode(render(pic, RenderOptions(dark=True)))
     assert light.size == dark.size
-    assert close(light.getpixel((2, 2)), t.LIGHT.background, 2)
-    assert close(dark.getpixel((2, 2)), t.DARK.background, 2)
+    corner = (2, light.height - 2)
+    assert close(light.getpixel(corner), t.LIGHT.background, 2)
+    assert close(dark.getpixel(corner), t.DARK.background, 2)
     # Text changes colour with the background: dark ink on light, light ink on dark.
     assert sum(close(p, t.LIGHT.text, 30) for p in pixels(light.crop(text_box))) > 40
     assert sum(close(p, t.DARK.text, 30) for p in pixels(dark.crop(text_box))) > 40
@@ -326,16 +328,20 @@ REVEAL = RevealPicture(
     hands=(
         RevealHand(
             "Ann",
-            (cards("3S 4S 5S 6S 7S"), cards("9D 9C 9H"), cards("JH QH KH")),
-            cards("2C"),
-            2,
-            laid_off=cards("3S 7S"),
-            role="knocked",
-            points=26,
+            (cards("4S 5S 6S"), cards("9H TH JH QH KH")),
+            cards("AC 2C"),
+            3,
+            score=RevealScore(25, deadwood=28, minus=3),
         ),
-        RevealHand("Bob", (cards("TC TD TS"),), cards("AS 4D 6C 7D KC"), 28, role="laid off 3♠ 7♠"),
+        RevealHand(
+            "Bob", (cards("TC TD TS"),), cards("AS 4D 6C 7D KC"), 28, laid_off=cards("3S 7S")
+        ),
     ),
-    result="Ann knocks with 2 · Bob has 28 after lay-offs · Ann scores 26",
+    result="Round 4 · table #2",
+    kind="knock",
+    knocker=0,
+    winner=0,
+    knock_card=Card("D", 8),
 )
 
 
@@ -345,31 +351,42 @@ def test_reveal_size_grows_with_the_number_of_hands():
     assert decode(render_reveal(three)).size == (REVEAL_WIDTH, 3 * REVEAL_ROW + REVEAL_RESULT)
 
 
-def test_reveal_shows_both_hands_and_outlines_the_lay_offs():
+def test_reveal_shows_every_hand_the_knock_card_and_the_lay_offs_in_the_layer_s_row():
     img = decode(render_reveal(REVEAL))
     ann, bob = reveal_positions(REVEAL)
-    assert all(y < REVEAL_ROW for _, y in ann.values())
-    assert all(REVEAL_ROW < y < 2 * REVEAL_ROW for _, y in bob.values())
+    assert all(REVEAL_RESULT < y < REVEAL_RESULT + REVEAL_ROW for _, y in ann.values())
+    assert all(REVEAL_RESULT + REVEAL_ROW < y < img.height for _, y in bob.values())
+    # Every card once, in the row of the player who held it: the knock card in Ann's, the
+    # cards Bob laid off on her run in his.
+    assert set(ann) == {*cards("4S 5S 6S 9H TH JH QH KH AC 2C"), Card("D", 8)}
+    assert set(bob) == set(cards("TC TD TS AS 4D 6C 7D KC 3S 7S"))
     for hand in (ann, bob):
         for card, (x, y) in hand.items():
             assert corner_ink(img, x, y) == ("red" if card.suit in "DH" else "black"), card
+    # The knock card is last in its row, outlined in amber; the lay-offs are outlined in blue.
+    kx, ky = ann[Card("D", 8)]
+    assert kx == max(x for x, _ in ann.values())
+    assert close(img.getpixel((kx + 20, ky - 2)), t.HIGHLIGHT)
     for card in cards("3S 7S"):
-        x, y = ann[card]
+        x, y = bob[card]
         assert close(img.getpixel((x + 20, y - 2)), t.LAID_OFF), card
-    # The outline stops where the next card covers the laid-off one: 4♠ and 5♠ are not marked.
-    for card in cards("4S 5S"):
-        x, y = ann[card]
-        assert not close(img.getpixel((x + 6, y - 2)), t.LAID_OFF), card
-    # Bob's deadwood is dimmed, his set is not.
+    # Nothing else is outlined: not Ann's melds, not Bob's own set.
+    for card, (x, y) in [*ann.items(), *bob.items()]:
+        if card not in (Card("D", 8), *cards("3S 7S")):
+            assert not close(img.getpixel((x + 6, y - 2)), t.LAID_OFF), card
+            assert not close(img.getpixel((x + 6, y - 2)), t.HIGHLIGHT), card
+    # Bob's deadwood is dimmed, his set and the cards he laid off are not.
     bx, by = bob[Card("S", 1)]
     assert sum(img.getpixel((bx + 8, by + t.CARD_H - 40))) < sum(t.FACE) - 60
-    tx, ty = bob[Card("C", 10)]
-    assert close(img.getpixel((tx + 8, ty + t.CARD_H - 40)), t.FACE, 3)
+    for card in (Card("C", 10), Card("S", 3)):
+        tx, ty = bob[card]
+        assert close(img.getpixel((tx + 8, ty + t.CARD_H - 40)), t.FACE, 3)
 
 
-def test_reveal_result_band_carries_text():
+def test_reveal_result_band_on_top_carries_text():
     img = decode(render_reveal(REVEAL))
-    band = img.crop((0, img.height - REVEAL_RESULT + 4, REVEAL_WIDTH, img.height - 4))
+    assert close(img.getpixel((2, 2)), t.LIGHT.band, 2)
+    band = img.crop((0, 4, REVEAL_WIDTH, REVEAL_RESULT - 4))
     text_pixels = sum(
         1
         for y in range(band.height)
@@ -466,12 +483,13 @@ def test_text_versions_say_the_same_as_the_pictures():
     assert hand_text(HandPicture(melds=(cards("AS 2S 3S"),))) == "A♠ 2♠ 3♠ | deadwood 0"
     assert table_text(TABLE) == "Discard 8♥ (6) · Stock 21 · Ann 10, ▶ Bob 11"
     assert table_text(TablePicture()) == "Discard empty (0) · Stock 0 · "
-    lines = reveal_text(REVEAL).splitlines()
-    assert lines[0].startswith(
-        "Ann · knocked (+26): 3♠ 4♠ 5♠ 6♠ 7♠ | 9♦ 9♣ 9♥ | J♥ Q♥ K♥ | deadwood 2♣ (2)"
-    )
-    assert lines[0].endswith("laid off 3♠ 7♠")
-    assert lines[-1] == REVEAL.result
+    assert reveal_text(REVEAL).splitlines() == [
+        "Knock: Ann knocked and wins",
+        "Ann · knocked · wins (+25 = 28 − 3 deadwood): 4♠ 5♠ 6♠ | 9♥ 10♥ J♥ Q♥ K♥"
+        " | deadwood A♣ 2♣ (3) · knock card 8♦",
+        "Bob: 10♣ 10♦ 10♠ | laid off on Ann 3♠ 7♠ | deadwood A♠ 4♦ 6♣ 7♦ K♣ (28)",
+        "Round 4 · table #2",
+    ]
 
 
 # --- drawing on the palette ------------------------------------------------------------------
