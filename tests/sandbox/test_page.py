@@ -95,60 +95,56 @@ async def test_commands_autocomplete_and_private_replies(
     page: tuple[Emulator, str, SandboxPage],
 ) -> None:
     emu, url, _ = page
-    async with aiohttp.ClientSession() as http:
-        async with (
-            http.ws_connect(f"{url}/ws?as=alice") as ws_a,
-            http.ws_connect(f"{url}/ws?as=bob") as ws_b,
-        ):
-            hello = await ws_a.receive_json()
-            assert hello["op"] == "hello" and hello["me"]["username"] == "alice"
-            await ws_b.receive_json()
-            alice, bob = Sock(ws_a), Sock(ws_b)
-            readers = [asyncio.create_task(s.read()) for s in (alice, bob)]
-            try:
-                commands = await alice.until(lambda: alice.commands)
-                (pick,) = [c for c in commands if c["path"] == "pick"]
-                assert pick["dm"] and pick["guild"]
-                assert [o["name"] for o in pick["options"]] == ["fruit", "count"]
-                assert pick["options"][0]["autocomplete"] is True
+    async with (
+        aiohttp.ClientSession() as http,
+        http.ws_connect(f"{url}/ws?as=alice") as ws_a,
+        http.ws_connect(f"{url}/ws?as=bob") as ws_b,
+    ):
+        hello = await ws_a.receive_json()
+        assert hello["op"] == "hello" and hello["me"]["username"] == "alice"
+        await ws_b.receive_json()
+        alice, bob = Sock(ws_a), Sock(ws_b)
+        readers = [asyncio.create_task(s.read()) for s in (alice, bob)]
+        try:
+            commands = await alice.until(lambda: alice.commands)
+            (pick,) = [c for c in commands if c["path"] == "pick"]
+            assert pick["dm"] and pick["guild"]
+            assert [o["name"] for o in pick["options"]] == ["fruit", "count"]
+            assert pick["options"][0]["autocomplete"] is True
 
-                done = await alice.ask(
-                    1, op="autocomplete", pane="channel", command="pick", option="fruit", value="ap"
-                )
-                assert [c["value"] for c in done["choices"]] == ["apple", "apricot"]
+            done = await alice.ask(
+                1, op="autocomplete", pane="channel", command="pick", option="fruit", value="ap"
+            )
+            assert [c["value"] for c in done["choices"]] == ["apple", "apricot"]
 
-                done = await alice.ask(
-                    2,
-                    op="slash",
-                    pane="channel",
-                    command="pick",
-                    options={"fruit": "apple", "count": "3"},
-                )
-                assert done["error"] is None
-                reply = await alice.until(
-                    lambda: next(
-                        (m for m in alice.messages.values() if "apple" in m["content"]), None
-                    )
-                )
-                assert reply["ephemeral"] and reply["content"] == "**3** × apple"
-                assert reply["command"] == {"user": "Alice", "name": "pick"}
+            done = await alice.ask(
+                2,
+                op="slash",
+                pane="channel",
+                command="pick",
+                options={"fruit": "apple", "count": "3"},
+            )
+            assert done["error"] is None
+            reply = await alice.until(
+                lambda: next((m for m in alice.messages.values() if "apple" in m["content"]), None)
+            )
+            assert reply["ephemeral"] and reply["content"] == "**3** × apple"
+            assert reply["command"] == {"user": "Alice", "name": "pick"}
 
-                # Bob's page never gets Alice's private reply.
-                await bob.ask(
-                    3, op="autocomplete", pane="dm", command="pick", option="fruit", value=""
-                )
-                assert not [m for m in bob.messages.values() if "apple" in m["content"]]
+            # Bob's page never gets Alice's private reply.
+            await bob.ask(3, op="autocomplete", pane="dm", command="pick", option="fruit", value="")
+            assert not [m for m in bob.messages.values() if "apple" in m["content"]]
 
-                # Bad input gets an answer, not a dead socket.
-                done = await alice.ask(4, op="slash", pane="channel", command="nope", options={})
-                assert "no command /nope" in done["error"]
-                done = await alice.ask(
-                    5, op="slash", pane="channel", command="pick", options={"count": "2"}
-                )
-                assert "fruit" in done["error"]
-            finally:
-                for task in readers:
-                    task.cancel()
+            # Bad input gets an answer, not a dead socket.
+            done = await alice.ask(4, op="slash", pane="channel", command="nope", options={})
+            assert "no command /nope" in done["error"]
+            done = await alice.ask(
+                5, op="slash", pane="channel", command="pick", options={"count": "2"}
+            )
+            assert "fruit" in done["error"]
+        finally:
+            for task in readers:
+                task.cancel()
     assert emu.unknown_routes == []
 
 
