@@ -120,6 +120,7 @@ async def test_a_round_against_the_computer(sandbox: Sandbox, browser: Browser) 
     assert "Your hand" not in await bob.locator("#dm").inner_text()
 
     moves: list[str] = []
+    shot = False
     for _ in range(MAX_MOVES):
         if round_over(await channel.inner_text()):
             break
@@ -131,12 +132,13 @@ async def test_a_round_against_the_computer(sandbox: Sandbox, browser: Browser) 
         current = await controls.json_value()
         if current is True:
             break
+        if SCREENSHOT and not shot and len(moves) >= 3 and current["selects"]:
+            await page.screenshot(path=SCREENSHOT)  # a hand to discard from, the board
+            shot = True
         done = await move(page, current)
         if done is None:
             continue
         moves.append(done)
-        if SCREENSHOT and len(moves) == 4:
-            await page.screenshot(path=SCREENSHOT)
         # The bot answers the move by redrawing the hand (a new revision) or ending the round.
         await page.wait_for_function(
             f"""() => {{
