@@ -44,6 +44,7 @@ class SandboxPage:
         self.files = Files()
         self._modals: dict[int, Interaction] = {}
         self._runner: web.AppRunner | None = None
+        self._sockets: set[web.WebSocketResponse] = set()
         self.port = 0
 
     # --- lifecycle ---------------------------------------------------------------------
@@ -77,6 +78,9 @@ class SandboxPage:
         return f"http://{shown}:{self.port}"
 
     async def stop(self) -> None:
+        # Open pages first: aiohttp's cleanup would otherwise wait for their handlers.
+        for ws in list(self._sockets):
+            await ws.close(code=1001, message=b"The sandbox is stopping.")
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -110,6 +114,7 @@ class SandboxPage:
         user = self.member(request.query.get("as"))
         ws = web.WebSocketResponse(heartbeat=30)
         await ws.prepare(request)
+        self._sockets.add(ws)
         changed = asyncio.Event()
         changed.set()
         stop_watching = self.emu.watch_changes(changed.set)
@@ -128,6 +133,7 @@ class SandboxPage:
                 tasks.add(task)
                 task.add_done_callback(tasks.discard)
         finally:
+            self._sockets.discard(ws)
             stop_watching()
             pusher.cancel()
             for task in tasks:

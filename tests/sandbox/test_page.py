@@ -94,7 +94,7 @@ async def page() -> AsyncIterator[tuple[Emulator, str, SandboxPage]]:
 async def test_commands_autocomplete_and_private_replies(
     page: tuple[Emulator, str, SandboxPage],
 ) -> None:
-    emu, url, _ = page
+    emu, url, sandbox = page
     async with (
         aiohttp.ClientSession() as http,
         http.ws_connect(f"{url}/ws?as=alice") as ws_a,
@@ -142,6 +142,11 @@ async def test_commands_autocomplete_and_private_replies(
                 5, op="slash", pane="channel", command="pick", options={"count": "2"}
             )
             assert "fruit" in done["error"]
+
+            # Stopping closes open pages at once (aiohttp would wait for their handlers).
+            await asyncio.wait_for(sandbox.stop(), 5)
+            await asyncio.wait_for(asyncio.gather(*readers), 5)
+            assert ws_a.closed and ws_b.closed
         finally:
             for task in readers:
                 task.cancel()
