@@ -70,6 +70,16 @@ def pick_bot() -> discord.Client:
     async def pick(interaction: discord.Interaction, fruit: str, count: int = 1) -> None:
         await interaction.response.send_message(f"**{count}** × {fruit}", ephemeral=True)
 
+    class Note(discord.ui.Modal, title="A note"):
+        text: discord.ui.TextInput[Note] = discord.ui.TextInput(label="Text")
+
+        async def on_submit(self, interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"noted: {self.text.value}", ephemeral=True)
+
+    @tree.command(name="note", description="Write a note")
+    async def note(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(Note())
+
     async def setup_hook() -> None:
         await tree.sync()
 
@@ -142,6 +152,19 @@ async def test_commands_autocomplete_and_private_replies(
                 5, op="slash", pane="channel", command="pick", options={"count": "2"}
             )
             assert "fruit" in done["error"]
+
+            # A modal: the page gets its fields, then submits them.
+            done = await alice.ask(6, op="slash", pane="dm", command="note", options={})
+            modal = done["modal"]
+            assert modal["title"] == "A note"
+            field = modal["components"][0]["components"][0]
+            done = await alice.ask(
+                7, op="modal", interaction=modal["interaction"], values={field["custom_id"]: "hi"}
+            )
+            assert done["error"] is None
+            await alice.until(
+                lambda: any(m["content"] == "noted: hi" for m in alice.messages.values())
+            )
 
             # Stopping closes open pages at once (aiohttp would wait for their handlers).
             await asyncio.wait_for(sandbox.stop(), 5)

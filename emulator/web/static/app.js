@@ -99,6 +99,12 @@ function update(data) {
     state.messages.set(view.id, view);
     drawMessage(view);
   }
+  showHint();
+}
+
+function showHint() {
+  const empty = !document.querySelector("#channel .messages .msg");
+  document.getElementById("hint").hidden = !empty || !state.commands.some((c) => c.path === "gin computer");
 }
 
 function setStatus(online, text) {
@@ -585,4 +591,9 @@ document.getElementById("who").addEventListener("change", (ev) => {
   connect();
 });
 for (const pane of document.querySelectorAll(".pane")) composers.push(new Composer(pane));
+document.getElementById("try-computer").onclick = () => {
+  const box = composers[0];
+  box.choose(box.available().find((c) => c.path === "gin computer"));
+  box.input.focus();
+};
 connect();
