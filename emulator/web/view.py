@@ -65,6 +65,7 @@ def message_view(msg: Message, files: Files) -> dict[str, Any]:
         command = {"user": inter.user.display_name, "name": inter.command_name}
     return {
         "id": str(msg.id),
+        "version": len(msg.history),  # how many times the bot edited it
         "channel": str(msg.channel.id),
         "author": msg.author.display_name,
         "bot": msg.author.bot,

@@ -22,7 +22,6 @@ const state = {
   errors: new Map(), // message id -> error text
 };
 
-let renders = 0;
 window.sandboxErrors = []; // every error an action got, for whoever watches the page
 const params = new URLSearchParams(location.search);
 let who = params.get("as") || "";
@@ -139,7 +138,7 @@ function renderMessage(view) {
   const el = document.createElement("article");
   el.className = "msg" + (view.ephemeral ? " ephemeral" : "");
   el.dataset.id = view.id;
-  el.dataset.rev = String(++renders); // tells a watcher (or a test) the message was redrawn
+  el.dataset.version = String(view.version); // the bot's edits so far
   const time = new Date(view.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   let html = "";
   if (view.command) {
