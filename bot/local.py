@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ipaddress
 import os
 import re
 import signal
@@ -21,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from emulator import Channel, Emulator, Guild, User
-from emulator.web import SandboxPage
+from emulator.web import SandboxPage, is_loopback
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 DEFAULT_PORT = 8765
@@ -53,15 +52,6 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         help="the sandbox's SQLite file, emptied at each start (default data/sandbox.sqlite3)",
     )
     return parser.parse_args(list(argv))
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def seed(emu: Emulator) -> tuple[Guild, Channel, list[User]]:

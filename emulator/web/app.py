@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import socket
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
@@ -42,6 +44,8 @@ class SandboxPage:
         self.channel = channel
         self.members = list(members)
         self.files = Files()
+        #: Refuse requests whose Host is not a loopback name (set by start() from its host).
+        self.loopback_only = True
         self._modals: dict[int, Interaction] = {}
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
@@ -49,7 +53,7 @@ class SandboxPage:
 
     # --- lifecycle ---------------------------------------------------------------------
     def app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[self._guard])
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._ws)
         app.router.add_get("/files/{attachment_id}/{filename}", self._file)
@@ -58,6 +62,7 @@ class SandboxPage:
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
         """Serve the page on ``host:port`` (0: a free port); returns its URL."""
+        self.loopback_only = is_loopback(host)
         self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
         await self._runner.setup()
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -86,6 +91,20 @@ class SandboxPage:
             self._runner = None
 
     # --- HTTP --------------------------------------------------------------------------
+    @web.middleware
+    async def _guard(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """Only this page may drive the sandbox. WebSockets ignore the same-origin policy, so
+        another site open in the browser could otherwise play as any member; and on a loopback
+        address, a Host that is not loopback is a DNS-rebinding attempt."""
+        if self.loopback_only and not is_loopback(_hostname(request.host)):
+            raise web.HTTPForbidden(text="The sandbox answers only on a loopback address.")
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != "null" and urlsplit(origin).netloc != request.host:
+            raise web.HTTPForbidden(text="The sandbox answers only its own page.")
+        return await handler(request)
+
     async def _index(self, request: web.Request) -> web.FileResponse:
         return web.FileResponse(STATIC / "index.html")
 
@@ -281,6 +300,23 @@ def _typed(emu: Emulator, kind: int, value: Any) -> Any:
     if kind == CHANNEL_OPTION:
         return emu.channels[int(value)]
     return str(value)
+
+
+def is_loopback(host: str) -> bool:
+    """``localhost`` or a loopback IP address (IPv4 127/8, IPv6 ::1), brackets allowed."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _hostname(host: str) -> str:
+    """The name in a Host header, without its port."""
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 def _person(user: User) -> dict[str, Any]:

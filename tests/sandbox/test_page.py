@@ -13,10 +13,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.local import is_loopback
 from emulator import Emulator
 from emulator.testing import running
-from emulator.web import SandboxPage
+from emulator.web import SandboxPage, is_loopback
 
 
 class Sock:
@@ -203,3 +202,22 @@ def test_refuses_a_public_address_unless_told() -> None:
     assert proc.returncode == 2
     assert "refusing to listen on 0.0.0.0" in proc.stderr
     assert "--allow-remote" in proc.stderr
+
+
+async def test_only_its_own_page_on_loopback_may_drive_it(
+    page: tuple[Emulator, str, SandboxPage],
+) -> None:
+    _, url, _ = page
+    async with aiohttp.ClientSession() as http:
+        async with http.get(url + "/") as ok:
+            assert ok.status == 200 and "Gin Rummy sandbox" in await ok.text()
+        # Another site open in the browser (WebSockets ignore the same-origin policy).
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(f"{url}/ws?as=alice", headers={"Origin": "http://evil.example"})
+        assert refused.value.status == 403
+        async with http.ws_connect(f"{url}/ws", headers={"Origin": url}) as ws:
+            assert (await ws.receive_json())["op"] == "hello"
+        # DNS rebinding: a public name resolving to 127.0.0.1.
+        port = url.rsplit(":", 1)[1]
+        async with http.get(url + "/", headers={"Host": f"evil.example:{port}"}) as bad:
+            assert bad.status == 403
