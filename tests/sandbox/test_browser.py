@@ -123,6 +123,12 @@ async def test_a_round_against_the_computer(sandbox: Sandbox, browser: Browser) 
     await expect(bob.locator("#channel .msg", has_text="Discard pile").first).to_be_visible()
     assert await bob.locator("#channel .msg.ephemeral").count() == 0
     assert "Your hand" not in await bob.locator("#dm").inner_text()
+    # Switching member in the same tab: Carol, with her own (empty) DMs.
+    await bob.locator("#who").select_option("carol")
+    await expect(bob).to_have_title("Carol · Gin Rummy sandbox")
+    assert bob.url.endswith("?as=carol")
+    await expect(bob.locator("#channel .msg", has_text="Discard pile").first).to_be_visible()
+    assert await bob.locator("#dm .msg").count() == 0
 
     moves: list[str] = []
     shot = False
