@@ -8,6 +8,7 @@ through the emulator's driver.
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 from playwright.async_api import Browser, Page, expect
@@ -18,6 +19,7 @@ from bot.engine import Card, best_melds, parse_card
 from .conftest import Sandbox
 
 MAX_MOVES = 150
+CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
 #: Set to a path to save a picture of the game in progress (docs/images/sandbox.png).
 SCREENSHOT = os.environ.get("GIN_SANDBOX_SCREENSHOT")
 
@@ -112,7 +114,8 @@ async def test_a_round_against_the_computer(sandbox: Sandbox, browser: Browser) 
     hand = dm.locator(".msg", has_text="Your hand").last
     await expect(hand.locator("img.e-image")).to_have_count(1)
     line = next(t for t in (await hand.inner_text()).splitlines() if t.startswith("Your hand:"))
-    cards = [parse_card(label) for label in line.removeprefix("Your hand:").split()]
+    # Melds are grouped in brackets, separated from the deadwood: read the card labels only.
+    cards = [parse_card(label) for label in CARD.findall(line)]
     assert len(set(cards)) == 10, line
     board = channel.locator(".msg", has_text="Discard pile").first
     await expect(board.locator("img.e-image")).to_have_count(1)
