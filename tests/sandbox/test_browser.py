@@ -69,6 +69,10 @@ async def _move(page: Page, controls: dict[str, Any]) -> str:
     msg = page.locator(f'#dm .msg[data-id="{controls["id"]}"]')
     buttons: list[str] = controls["buttons"]
     selects = {s["placeholder"]: s["options"] for s in controls["selects"]}
+    for label in buttons:  # a knock or gin asks to be confirmed
+        if label.startswith("Confirm"):
+            await msg.get_by_role("button", name=label, exact=True).click(timeout=3000)
+            return "confirm"
     for label in buttons:
         if label.startswith(("Big Gin", "Gin")):
             await msg.get_by_role("button", name=label, exact=True).click(timeout=3000)
