@@ -147,7 +147,13 @@ function renderMessage(view) {
   html += `<div class="avatar${view.bot ? " bot" : ""}">${esc(view.author.slice(0, 1))}</div><div class="body">`;
   html += `<div class="meta"><span class="author">${esc(view.author)}</span>${view.bot ? '<span class="tag">APP</span>' : ""}<time>${time}</time></div>`;
   if (view.loading) html += `<div class="thinking">${esc(view.author)} is thinking<span class="dots">…</span></div>`;
-  if (view.content) html += `<div class="content">${MD.block(view.content, state.names)}${view.edited ? '<span class="edited">(edited)</span>' : ""}</div>`;
+  if (view.content) {
+    // "(edited)" sits at the end of the last line, as in Discord.
+    const edited = view.edited ? '<span class="edited">(edited)</span>' : "";
+    const text = MD.block(view.content, state.names);
+    const marked = text.endsWith("</div>") ? text.slice(0, -6) + edited + "</div>" : text + edited;
+    html += `<div class="content">${marked}</div>`;
+  }
   html += `</div>`;
   el.innerHTML = html;
   const body = el.querySelector(".body");
