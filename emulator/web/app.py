@@ -101,7 +101,8 @@ class SandboxPage:
         if self.loopback_only and not is_loopback(_hostname(request.host)):
             raise web.HTTPForbidden(text="The sandbox answers only on a loopback address.")
         origin = request.headers.get("Origin")
-        if origin is not None and origin != "null" and urlsplit(origin).netloc != request.host:
+        # "null" too: a sandboxed frame on any site sends that.
+        if origin is not None and urlsplit(origin).netloc != request.host:
             raise web.HTTPForbidden(text="The sandbox answers only its own page.")
         return await handler(request)
 
@@ -208,7 +209,10 @@ class SandboxPage:
             if gone:
                 update["removed"] = [str(mid) for mid in gone]
             if len(update) > 1:
-                await ws.send_json(update)
+                try:
+                    await ws.send_json(update)
+                except (ConnectionError, RuntimeError):  # the page went away meanwhile
+                    return
 
     async def _act(self, ws: web.WebSocketResponse, user: User, req: dict[str, Any]) -> None:
         """Do what the page asked as ``user``; answer ``{"op": "done", "req", "error"}``."""
@@ -230,7 +234,7 @@ class SandboxPage:
         except Exception as exc:  # the page shows it; the sandbox keeps running
             log.exception("sandbox action %r failed", req.get("op"))
             reply["error"] = f"The sandbox could not do that: {exc}"
-        if not ws.closed:
+        with contextlib.suppress(ConnectionError, RuntimeError):  # the page went away
             await ws.send_json(reply)
 
     def _where(self, user: User, req: dict[str, Any]) -> Channel | None:

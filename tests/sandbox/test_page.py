@@ -215,6 +215,8 @@ async def test_only_its_own_page_on_loopback_may_drive_it(
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await http.ws_connect(f"{url}/ws?as=alice", headers={"Origin": "http://evil.example"})
         assert refused.value.status == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError):  # a sandboxed frame on any site
+            await http.ws_connect(f"{url}/ws?as=alice", headers={"Origin": "null"})
         async with http.ws_connect(f"{url}/ws", headers={"Origin": url}) as ws:
             assert (await ws.receive_json())["op"] == "hello"
         # DNS rebinding: a public name resolving to 127.0.0.1.
