@@ -113,6 +113,10 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if "--local" in sys.argv[1:]:  # the sandbox: emulator + this bot + a web page
+        from .local import main as local_main
+
+        sys.exit(local_main(sys.argv[1:]))
     try:
         sys.exit(main())
     except KeyboardInterrupt:  # Ctrl-C before the event loop started

@@ -168,6 +168,7 @@ class Emulator:
         self.command_syncs = 0
 
         self._view_listeners: list[Callable[[User], None]] = []
+        self._change_listeners: list[Callable[[], None]] = []
 
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
@@ -303,6 +304,21 @@ class Emulator:
         if event is not None:
             self._changed = None
             event.set()
+        if self._change_listeners:
+            for callback in list(self._change_listeners):
+                callback()
+
+    def watch_changes(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback()`` after every change (a REST request, a new interaction, world
+        building), the moments :meth:`wait_for` re-checks. Returns a function that stops the
+        calls. (For live views such as the sandbox page; the callback must not raise or wait.)"""
+        self._change_listeners.append(callback)
+
+        def stop() -> None:
+            with contextlib.suppress(ValueError):
+                self._change_listeners.remove(callback)
+
+        return stop
 
     def watch_private_views(self, callback: Callable[[User], None]) -> Callable[[], None]:
         """Call ``callback(user)`` whenever a message only ``user`` sees (a DM to them, an

@@ -1,0 +1,143 @@
+"""What the sandbox page shows, built only from the emulator's records of what the bot sent.
+
+Plain data for the page's JavaScript: messages (content, embeds, components as Discord JSON,
+files as page URLs) and the slash commands as the bot registered them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Emulator
+from ..models import Attachment, Channel, Message, User
+
+COMMAND_OPTION_TYPES = {1, 2}  # subcommand, subcommand group
+
+
+class Files:
+    """Attachments the page may fetch, by id (the page serves them itself: no emulator URL
+    leaks to the browser, which may not reach the emulator's port)."""
+
+    def __init__(self) -> None:
+        self._files: dict[int, Attachment] = {}
+
+    def url(self, att: Attachment) -> str:
+        self._files[att.id] = att
+        return f"/files/{att.id}/{att.filename}"
+
+    def get(self, attachment_id: int) -> Attachment | None:
+        return self._files.get(attachment_id)
+
+
+def version_key(msg: Message) -> tuple[int, bool, int]:
+    """Changes whenever the message is edited or deleted."""
+    return (len(msg.history), msg.deleted, msg.flags)
+
+
+def message_view(msg: Message, files: Files) -> dict[str, Any]:
+    """One message as the page draws it."""
+    by_url = {att.url: att for att in msg.attachments}
+    in_embeds: set[int] = set()
+    embeds = []
+    for embed in msg.embeds:
+        embed = dict(embed)
+        for key in ("image", "thumbnail"):
+            part = embed.get(key)
+            if isinstance(part, dict) and part.get("url") in by_url:
+                att = by_url[part["url"]]
+                in_embeds.add(att.id)
+                embed[key] = {**part, "url": files.url(att), "proxy_url": files.url(att)}
+        embeds.append(embed)
+    attachments = [
+        {
+            "url": files.url(att),
+            "name": att.filename,
+            "image": (att.content_type or "").startswith("image/"),
+            "width": att.width,
+            "height": att.height,
+            "in_embed": att.id in in_embeds,
+        }
+        for att in msg.attachments
+    ]
+    command = None
+    inter = msg.interaction
+    if inter is not None and inter.command_name and msg.original_response_id is None:
+        command = {"user": inter.user.display_name, "name": inter.command_name}
+    return {
+        "id": str(msg.id),
+        "version": len(msg.history),  # how many times the bot edited it
+        "channel": str(msg.channel.id),
+        "author": msg.author.display_name,
+        "bot": msg.author.bot,
+        "at": msg.created,
+        "content": msg.content,
+        "embeds": embeds,
+        "attachments": attachments,
+        "components": msg.components,
+        "ephemeral": msg.ephemeral,
+        "loading": msg.loading,
+        "edited": msg.edited is not None,
+        "command": command,
+    }
+
+
+def visible_messages(emu: Emulator, user: User, channel: Channel) -> list[Message]:
+    """What ``user`` sees in the server channel and in their DM with the bot, oldest first."""
+    dm = emu.dm_channel(user)
+    shown = emu.messages(channel) + emu.ephemerals(user, channel)
+    shown += emu.dms(user) + emu.ephemerals(user, dm)
+    return sorted(shown, key=lambda m: m.id)
+
+
+def command_list(emu: Emulator, channel: Channel) -> list[dict[str, Any]]:
+    """Every slash command a person can type, flattened: ``{"path": "gin computer",
+    "description", "options", "guild", "dm"}`` (``guild``/``dm``: where it can be used)."""
+    out: list[dict[str, Any]] = []
+    scopes: list[tuple[Any, bool]] = [(None, True)]
+    if channel.guild is not None:
+        scopes.append((channel.guild, False))
+    for scope, is_global in scopes:
+        for cmd in emu.commands(scope):
+            if cmd["type"] != 1:
+                continue
+            contexts = cmd.get("contexts")
+            in_dm = (
+                is_global and cmd.get("dm_permission", True) and (contexts is None or 1 in contexts)
+            )
+            in_guild = contexts is None or 0 in contexts
+            for path, description, options in _leaves(
+                cmd["name"], cmd["description"], cmd["options"]
+            ):
+                out.append(
+                    {
+                        "path": path,
+                        "description": description,
+                        "options": [_option(o) for o in options],
+                        "guild": in_guild,
+                        "dm": bool(in_dm),
+                    }
+                )
+    return sorted(out, key=lambda c: c["path"])
+
+
+def _leaves(
+    path: str, description: str, options: list[dict[str, Any]]
+) -> list[tuple[str, str, list[dict[str, Any]]]]:
+    subs = [o for o in options if o.get("type") in COMMAND_OPTION_TYPES]
+    if not subs:
+        return [(path, description, options)]
+    out = []
+    for sub in subs:
+        out.extend(
+            _leaves(f"{path} {sub['name']}", sub.get("description", ""), sub.get("options") or [])
+        )
+    return out
+
+
+def _option(opt: dict[str, Any]) -> dict[str, Any]:
+    keys = ("name", "description", "type", "required", "choices", "autocomplete")
+    out = {k: opt.get(k) for k in keys}
+    for k in ("min_value", "max_value", "min_length", "max_length"):
+        if k in opt:
+            out[k] = opt[k]
+    return out
