@@ -153,7 +153,7 @@ def result_title(result: RoundResult, names: Sequence[str]) -> str:
         return f"**{title}**: {reason}. Nobody scores."
     card = ""
     if result.knock_card is not None:
-        card = f" (knock card {result.knock_card.label}, face down)"
+        card = f" (knock card {result.knock_card.label})"
     if s.kind == "undercut":
         return f"**{title}**: {names[s.knocker]} knocked{card} and {names[s.winner]} undercut"
     return f"**{title}** by {names[s.knocker]}{card}"
