@@ -15,7 +15,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -42,7 +42,7 @@ from ._model import (
 )
 from .blocks import blocked_pairings
 from .noshow import no_show_result
-from .render import render_bracket, render_round, render_standings
+from .render import forfeit_counts, record_text, render_bracket, render_round, render_standings
 from .state import Tournament, TournamentConfig
 from .types import Entrant, Format, Pairing, Result, ResultKind, Status, TournamentError
 
@@ -147,6 +147,7 @@ class TournamentService:
             return
         self._attached = True
         self.tables.subscribe(self.on_table_update)
+        self.tables.add_unplayed_check(self.unplayed)
         if ratings is not None:
             ratings.add_filter(self.keeps_rating)
 
@@ -528,13 +529,18 @@ class TournamentService:
             await self.store.tournaments.set_entry(live.id, user_id, status="kicked")
             for p in changed:
                 await self._store_result(live, p)
-            await self._end_tables(live, changed, absent={user_id})
+            notes = []
+            for p in changed:
+                note = _decided_note(p, live.names, f"{name} was removed from the tournament")
+                note = note or f"{name} was removed from the tournament."
+                await self._end_table(live, p, note)
+                notes.append(note)
             info = self._info(live)
             await self._emit(
                 TournamentUpdate(
                     "kicked",
                     info,
-                    note=f"{name} was removed from the tournament.",
+                    note="\n".join(notes) or f"{name} was removed from the tournament.",
                     users=(user_id,),
                 )
             )
@@ -715,8 +721,14 @@ class TournamentService:
                 final_rank=s.place,
                 status=status,  # type: ignore[arg-type]
             )
+        ff = forfeit_counts(t)
         lines = tuple(
-            RankLine(s.place, s.player, live.names.get(s.player, str(s.player)), _detail(t, s))
+            RankLine(
+                s.place,
+                s.player,
+                live.names.get(s.player, str(s.player)),
+                _detail(t, s, ff.get(s.player, 0)),
+            )
             for s in ranking
         )
         info = self._info(live)
@@ -741,13 +753,15 @@ class TournamentService:
             await self.store.tournaments.record_result(live.id, p.id, kind, res.winner)
 
     async def _record(self, live: _Live, key: str, result: Result) -> None:
-        """Record a table's result everywhere and announce it (under the lock)."""
+        """Record a table's result everywhere and announce it, a forfeit in words (under
+        the lock)."""
         t = live.t
         assert t is not None
         p = t.record_result(key, result)
         await self._save(live)
         await self._store_result(live, p)
-        await self._emit(TournamentUpdate("result", self._info(live)))
+        note = _decided_note(p, live.names)
+        await self._emit(TournamentUpdate("result", self._info(live), note=note))
 
     async def on_table_update(self, update: TableUpdate) -> None:
         """The table service's observer: note who showed up and take match results."""
@@ -793,7 +807,29 @@ class TournamentService:
         winner = None
         if winner_seat is not None and 0 <= winner_seat < len(update.state.seats):
             winner = update.state.seats[winner_seat].user_id
-        return _result(p, present, winner, summary.ended_by)
+        result = _result(p, present, winner, summary.ended_by)
+        if summary.ended_by == "forfeit" and result.played and result.winner is not None:
+            # The table service called it unplayed (it saw a click we had not yet heard
+            # of cannot make it less so): agree with the stats and the ratings.
+            return Result.forfeit(result.winner)
+        return result
+
+    def unplayed(self, table_id: int, acted: frozenset[int]) -> bool:
+        """The table service's check when a match ends early (resigned, or a player
+        removed for being away): a tournament match is unplayed unless both players made
+        a move (or resigned). Such a match is a forfeit: no stats, rating or achievement."""
+        found = self._by_table.get(table_id)
+        live = None if found is None else self._live.get(found[0])
+        if found is None or live is None or live.t is None:
+            return False
+        try:
+            p = live.t.pairing(found[1])
+        except TournamentError:
+            return False
+        if p.result is not None:
+            return not p.result.played
+        here = live.present.get(found[1], set()) | (acted & set(p.players))
+        return not set(p.players) <= here
 
     def keeps_rating(self, update: TableUpdate) -> bool:
         """The rating filter: a tournament match is rated only if played by both players
@@ -862,39 +898,55 @@ class TournamentService:
         live.deadline = None
         decided: list[Pairing] = []
         absent: set[int] = set()
+        notes: list[str] = []
         for p in t.pending_pairings():
             present = live.present.get(p.id, set())
             result = no_show_result(p, present)
             if result is None:
                 continue
+            note = _no_show_note(p, result, live.names)
+            # End the table first: a match that has just finished by itself is decided
+            # by its own end (on its way to on_table_update), never by the deadline.
+            if not await self._end_table(live, p, note):
+                continue
             decided.append(t.record_result(p.id, result))
             absent |= set(p.players) - present
+            notes.append(note)
         await self._save(live)
         for p in decided:
             await self._store_result(live, p)
-        await self._end_tables(live, decided, absent)
         if decided:
-            names = ", ".join(live.names.get(u, str(u)) for u in sorted(absent))
             await self._emit(
                 TournamentUpdate(
                     "result",
                     self._info(live),
-                    note=f"No-show: {names} did not play in time.",
+                    note="No-show: " + " ".join(notes)
+                    if len(notes) == 1
+                    else "\n".join(["No-shows:", *(f"• {n}" for n in notes)]),
                     users=tuple(sorted(absent)),
                 )
             )
         await self._after_result(live)
 
-    async def _end_tables(self, live: _Live, decided: Iterable[Pairing], absent: set[int]) -> None:
-        """End the matches of tables decided without play: the absent player concedes
-        (their result is already recorded, so the match's end changes nothing)."""
-        for p in decided:
-            table_id = live.tables.get(p.id)
-            if table_id is None:
-                continue
-            loser = next((u for u in p.players if u in absent), p.a)
-            with contextlib.suppress(GameError):
-                await self.tables.resign(table_id, loser)
+    async def _end_table(self, live: _Live, p: Pairing, note: str) -> bool:
+        """End the match of a table decided without play. It is abandoned, not finished:
+        no history, stats, rating or achievement can come of it, whatever the order in
+        which the table's last update and the tournament's end are delivered. The table
+        shows ``note``. False if the match had already finished by itself."""
+        table_id = live.tables.get(p.id)
+        if table_id is None:
+            return True
+        try:
+            await self.tables.abandon(table_id, note)
+        except GameError:
+            record = await self.store.tables.get(table_id)
+            if record is not None and record.status == "finished":
+                return False
+            if record is not None and record.status in ("lobby", "playing"):
+                with contextlib.suppress(Exception):
+                    await self.store.tables.abandon(table_id)
+        self._by_table.pop(table_id, None)
+        return True
 
     async def check_deadlines(self) -> int:
         """Apply every deadline that has passed now (tests; the timers do it by themselves).
@@ -928,17 +980,48 @@ def _result(p: Pairing, present: set[int], winner: int | None, ended_by: str) ->
     """The result of a finished match. Played to the target score: the winner wins (even a
     player who never had a turn, beaten by an early gin, was there). Ended otherwise (a
     resignation, or removal for being away): if both made a move it is a win too; if not,
-    whoever never moved lost without playing (a forfeit, or a double forfeit), unrated."""
+    it is a forfeit to the table's winner (unrated), or a double forfeit if neither of
+    them ever moved."""
     if winner is None or winner not in p.players:
         return no_show_result(p, present) or Result.double_forfeit()
-    if ended_by == "score" or set(p.players) <= present:
+    if ended_by != "forfeit" and (ended_by == "score" or set(p.players) <= present):
         return Result.win(winner)
-    if winner in present:
+    if present & set(p.players):
         return Result.forfeit(winner)
-    return no_show_result(p, present) or Result.double_forfeit()
+    return Result.double_forfeit()
 
 
-def _detail(t: Tournament, s: Any) -> str:
+def _names_of(names: dict[int, str], *users: int | None) -> list[str]:
+    return [names.get(u, str(u)) if u is not None else "?" for u in users]
+
+
+def _no_show_note(p: Pairing, result: Result, names: dict[int, str]) -> str:
+    """What a deadline decided at a table, in words."""
+    if result.kind is ResultKind.DOUBLE_FORFEIT:
+        a, b = _names_of(names, p.a, p.b)
+        return f"Neither {a} nor {b} played in time: both lose."
+    loser = p.b if result.winner == p.a else p.a
+    w, lo = _names_of(names, result.winner, loser)
+    return f"{lo} did not play in time: {w} wins by forfeit."
+
+
+def _decided_note(p: Pairing, names: dict[int, str], why: str | None = None) -> str | None:
+    """A table decided without play, in words (None for a match played out)."""
+    res = p.result
+    if res is None or res.played or p.b is None:
+        return None
+    if res.kind is ResultKind.DOUBLE_FORFEIT:
+        a, b = _names_of(names, p.a, p.b)
+        text = f"neither {a} nor {b} played: both lose."
+        return f"{why}: {text}" if why else text[0].upper() + text[1:]
+    loser = p.b if res.winner == p.a else p.a
+    w, lo = _names_of(names, res.winner, loser)
+    return f"{why or f'{lo} did not play'}: {w} wins by forfeit."
+
+
+def _detail(t: Tournament, s: Any, forfeits: int = 0) -> str:
+    record = record_text(s, forfeits)
     if t.format.is_elimination:
-        return f"{s.wins}-{s.losses}"
-    return f"{s.match_points} pts, Bu {s.buchholz}, SB {s.sonneborn_berger}, {s.wins}-{s.losses}"
+        return record
+    pts = "pt" if s.match_points == 1 else "pts"
+    return f"{s.match_points} {pts}, Bu {s.buchholz}, SB {s.sonneborn_berger}, {record}"
