@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from .bracket import MatchState
 from .state import Tournament
 from .types import Pairing, PlayerId, ResultKind, Standing, Status
+from .words import plural
 
 __all__ = ["forfeit_counts", "record_text", "render_bracket", "render_round", "render_standings"]
 
@@ -154,10 +155,10 @@ def render_bracket(
     hidden = 0
     while blocks:
         text = "\n".join(line for _, ls in blocks for line in ls)
-        note = f"({hidden} finished rounds hidden)\n" if hidden else ""
+        note = f"({plural(hidden, 'finished round')} hidden)\n" if hidden else ""
         if len(note) + len(text) <= max_chars:
             return note + text
         idx = next((i for i, (done, _) in enumerate(blocks) if done), 0)
         blocks.pop(idx)
         hidden += 1
-    return f"({hidden} rounds hidden)"
+    return f"({plural(hidden, 'round')} hidden)"

@@ -45,6 +45,7 @@ from .noshow import no_show_result
 from .render import forfeit_counts, record_text, render_bracket, render_round, render_standings
 from .state import Tournament, TournamentConfig
 from .types import Entrant, Format, Pairing, Result, ResultKind, Status, TournamentError
+from .words import plural
 
 __all__ = [
     "TournamentProblem",
@@ -78,6 +79,8 @@ class _Live:
     deadline: float | None = None  # epoch seconds
     paused_left: float | None = None
     standings_message_id: int | None = None
+    #: The tournament's own thread (announcements, standings, tables), if it has one.
+    thread_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
     next_round: asyncio.Task[None] | None = None
@@ -95,6 +98,7 @@ class _Live:
             "deadline": self.deadline,
             "paused_left": self.paused_left,
             "standings_message_id": self.standings_message_id,
+            "thread_id": self.thread_id,
         }
 
     def load_state(self, raw: str | None) -> None:
@@ -110,6 +114,7 @@ class _Live:
         self.deadline = data.get("deadline")
         self.paused_left = data.get("paused_left")
         self.standings_message_id = data.get("standings_message_id")
+        self.thread_id = data.get("thread_id")
 
 
 class TournamentService:
@@ -259,10 +264,17 @@ class TournamentService:
     # ----- lookups --------------------------------------------------------------------
 
     async def find(
-        self, guild_id: int, channel_id: int | None = None, tournament_id: int | None = None
+        self,
+        guild_id: int,
+        channel_id: int | None = None,
+        tournament_id: int | None = None,
+        *,
+        ended_too: bool = False,
     ) -> int:
         """The tournament a command means: ``tournament_id`` if given (it must be in this
-        server), else the newest unfinished one in this channel, else in this server."""
+        server), else the newest unfinished one in this channel (or its thread), else in
+        this server; with ``ended_too`` (to look at standings), else the server's most
+        recent one, finished or cancelled."""
         if tournament_id is not None:
             row = await self.store.tournaments.get(tournament_id)
             if row is None or row.guild_id != guild_id:
@@ -271,10 +283,22 @@ class TournamentService:
         rows = await self.store.tournaments.for_guild(
             guild_id, statuses=("signup", "running", "paused")
         )
+        if not rows and ended_too:
+            rows = await self.store.tournaments.for_guild(guild_id, limit=1)
         if not rows:
             raise TournamentProblem("There is no tournament running in this server.")
-        here = [r for r in rows if r.channel_id == channel_id]
+        here = [r for r in rows if channel_id is not None and channel_id in self._places(r)]
         return (here or rows)[0].id
+
+    def _places(self, row: TournamentRow) -> tuple[int, ...]:
+        """Where a tournament's commands may be typed: its channel and its thread."""
+        live = self._live.get(row.id)
+        thread = None if live is None else live.thread_id
+        return (row.channel_id,) if thread is None else (row.channel_id, thread)
+
+    async def recent(self, guild_id: int, limit: int = 25) -> list[TournamentRow]:
+        """The server's tournaments, newest first (for autocomplete)."""
+        return await self.store.tournaments.for_guild(guild_id, limit=limit)
 
     async def info(self, tournament_id: int) -> TournamentInfo:
         """The tournament as it stands (finished and cancelled ones too)."""
@@ -299,6 +323,7 @@ class TournamentService:
             id=row.id,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
+            thread_id=live.thread_id,
             name=row.name,
             format=Format(row.format),
             rules=row.rules,
@@ -389,6 +414,15 @@ class TournamentService:
         live = await self._get(tournament_id)
         await self.store.tournaments.set_message(tournament_id, message_id)
         live.row = replace(live.row, message_id=message_id)
+
+    async def set_thread(self, tournament_id: int, thread_id: int) -> TournamentInfo:
+        """Run the tournament in this thread from now on: its announcements, standings and
+        the boards of its tables go there."""
+        live = await self._get(tournament_id)
+        async with live.lock:
+            live.thread_id = thread_id
+            await self._save(live)
+            return self._info(live)
 
     async def set_standings_message(self, tournament_id: int, message_id: int) -> None:
         """Remember the public standings message (edited after every result)."""
@@ -624,7 +658,7 @@ class TournamentService:
         rules = RuleSet.from_dict(live.settings.get("rules_json") or {"name": live.row.rules})
         spec = TableSpec(
             guild_id=live.row.guild_id,
-            channel_id=live.row.channel_id,
+            channel_id=live.thread_id or live.row.channel_id,  # the board goes in the thread
             rules=rules.name,
             rules_json=json.dumps(rules.to_dict()),
             target=rules.target,
@@ -1023,5 +1057,4 @@ def _detail(t: Tournament, s: Any, forfeits: int = 0) -> str:
     record = record_text(s, forfeits)
     if t.format.is_elimination:
         return record
-    pts = "pt" if s.match_points == 1 else "pts"
-    return f"{s.match_points} {pts}, Bu {s.buchholz}, SB {s.sonneborn_berger}, {record}"
+    return f"{plural(s.match_points, 'pt')}, Bu {s.buchholz}, SB {s.sonneborn_berger}, {record}"
