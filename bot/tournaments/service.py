@@ -934,7 +934,7 @@ class TournamentService:
         absent: set[int] = set()
         notes: list[str] = []
         for p in t.pending_pairings():
-            present = live.present.get(p.id, set())
+            present = self._present(live, p)
             result = no_show_result(p, present)
             if result is None:
                 continue
@@ -954,13 +954,26 @@ class TournamentService:
                 TournamentUpdate(
                     "result",
                     self._info(live),
-                    note="No-show: " + " ".join(notes)
-                    if len(notes) == 1
-                    else "\n".join(["No-shows:", *(f"• {n}" for n in notes)]),
+                    note="\n".join(
+                        [
+                            f"No-show{'s' if len(notes) > 1 else ''} in round {t.current_round}:",
+                            *(f"• {n}" for n in notes),
+                        ]
+                    ),
                     users=tuple(sorted(absent)),
                 )
             )
         await self._after_result(live)
+
+    def _present(self, live: _Live, p: Pairing) -> set[int]:
+        """Who showed up at a table: the saved record, plus clicks the table has seen whose
+        updates have not reached us yet (a slow observer must not cost anyone a forfeit)."""
+        here = set(live.present.get(p.id, set()))
+        table_id = live.tables.get(p.id)
+        if table_id is not None:
+            with contextlib.suppress(GameError):
+                here |= self.tables.get(table_id).acted & set(p.players)
+        return here
 
     async def _end_table(self, live: _Live, p: Pairing, note: str) -> bool:
         """End the match of a table decided without play. It is abandoned, not finished:

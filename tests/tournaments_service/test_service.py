@@ -10,6 +10,7 @@ import pytest
 
 from bot.circle.service import CircleService
 from bot.games.errors import GameError
+from bot.games.model import TableUpdate
 from bot.games.tables import Timing
 from bot.store.ratings import GLOBAL
 from bot.tournaments import Format
@@ -367,4 +368,36 @@ async def test_a_no_show_removed_for_absence_is_a_forfeit_that_counts_nowhere(db
         note = next(u.note for u in rig.seen if u.kind == "result")
         assert note == f"{NAMES[absent]} did not play: {NAMES[mover]} wins by forfeit."
     finally:
+        await rig.close()
+
+
+async def test_a_move_still_on_its_way_counts_as_showing_up(db: Path) -> None:
+    """The deadline fires while the update of a player's move is still held up on its way to
+    the observers (a slow Discord): the player showed up all the same."""
+    rig = await Rig.open(db, TournamentTiming(no_show=600, between_rounds=0))
+    release = asyncio.Event()
+    try:
+        tid = await signed_up(rig, 2)
+        await rig.service.start(tid)
+        await rig.settle()
+        (table,) = rig.tournament_tables(tid)
+
+        async def slow(update: TableUpdate) -> None:
+            if update.kind == "move":
+                await release.wait()
+
+        rig.tables._observers.insert(0, slow)  # noqa: SLF001 - before every other observer
+        live = rig.tables.get(table)
+        assert live.match is not None
+        mover = live.record.seats[live.match.round.to_move].user_id
+        assert await rig.move(table, mover)
+        assert mover not in rig.service._live[tid].present.get("r1t1", set())  # noqa: SLF001
+        rig.service._live[tid].deadline = 0.0  # noqa: SLF001 - the deadline has passed
+        assert await rig.service.check_deadlines() == 1
+        release.set()
+        await rig.settle()
+        (p,) = await rig.store.tournaments.pairings(tid)
+        assert (p.result_kind, p.winner_id) == ("forfeit", mover)
+    finally:
+        release.set()
         await rig.close()
