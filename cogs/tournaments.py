@@ -1,6 +1,6 @@
 """``/gin tournament ...`` and the sign-up buttons: parse, check the organizer's rights, call
-the tournament service, and show its updates in the tournament's channel. No tournament
-logic here (see bot/tournaments/service.py).
+the tournament service, and show its updates in the tournament's own thread (or its channel,
+without the thread permissions). No tournament logic here (see bot/tournaments/service.py).
 
 This cog also wires the rating updater (bot/rating_service.py) to the table service, so
 every finished match between two people is rated whether or not it is a tournament match.

@@ -48,7 +48,7 @@ from .models import (
     User,
 )
 from .rest import API_PREFIX, Fault, RestApi, UploadedFile, json_response
-from .threads import Thread, permissions_in, threads_of
+from .threads import Thread, create_thread, permissions_in, threads_of
 from .validate import DiscordError, validate_message
 
 log = logging.getLogger("emulator")
@@ -477,6 +477,10 @@ class Emulator:
             payload = guild.to_dict(members=[guild.members[self.bot_user.id]])
         payload["threads"] = [t.to_dict() for t in threads_of(self, guild)]
         return payload
+
+    def create_thread(self, channel: Channel, name: str, *, by: User) -> Thread:
+        """A public thread a person starts in ``channel`` (without a starter message)."""
+        return create_thread(self, channel, name, by.id)
 
     def threads(self, channel: Channel) -> list[Thread]:
         """The threads started in ``channel``, oldest first."""

@@ -34,6 +34,7 @@ __all__ = [
     "PUBLIC_THREAD",
     "Thread",
     "ThreadApi",
+    "create_thread",
     "permissions_in",
     "send_permission",
     "threads_of",
@@ -99,6 +100,37 @@ def threads_of(emu: Emulator, where: Guild | Channel) -> list[Thread]:
     ]
 
 
+def create_thread(
+    emu: Emulator,
+    parent: Channel,
+    name: str,
+    owner_id: int,
+    duration: int = 4320,
+    thread_id: int | None = None,
+    starter: Message | None = None,
+) -> Thread:
+    """A new public thread in ``parent`` (``THREAD_CREATE`` reaches a connected bot)."""
+    assert parent.guild is not None
+    thread = Thread(
+        thread_id or emu.snowflakes.next(),
+        PUBLIC_THREAD,
+        name,
+        parent.guild,
+        bot_id=emu.bot_user.id,
+        parent=parent,
+        owner_id=owner_id,
+        auto_archive_duration=duration,
+        created_at=emu.clock.time(),
+        starter=starter,
+    )
+    emu.channels[thread.id] = thread
+    emu.gateway.dispatch(
+        "THREAD_CREATE", {**thread.to_dict(), "newly_created": True}, guild=parent.guild
+    )
+    emu._notify()  # noqa: SLF001 - wake the waiters, as every change does
+    return thread
+
+
 class ThreadApi:
     """The thread routes; they share the REST API's helpers and the emulator's state."""
 
@@ -153,26 +185,9 @@ class ThreadApi:
     def _create(
         self, parent: Channel, name: str, duration: int, *, thread_id: int, starter: Message | None
     ) -> Thread:
-        emu = self.emu
-        assert parent.guild is not None
-        thread = Thread(
-            thread_id,
-            PUBLIC_THREAD,
-            name,
-            parent.guild,
-            bot_id=emu.bot_user.id,
-            parent=parent,
-            owner_id=emu.bot_user.id,
-            auto_archive_duration=duration,
-            created_at=emu.clock.time(),
-            starter=starter,
+        return create_thread(
+            self.emu, parent, name, self.emu.bot_user.id, duration, thread_id, starter
         )
-        emu.channels[thread.id] = thread
-        emu.gateway.dispatch(
-            "THREAD_CREATE", {**thread.to_dict(), "newly_created": True}, guild=parent.guild
-        )
-        emu._notify()  # noqa: SLF001
-        return thread
 
     async def start_from_message(self, request: web.Request) -> web.Response:
         from .rest import json_response, read_body

@@ -353,3 +353,49 @@ async def test_no_show_kick_and_cancel_in_the_channel(
             # The tables' boards were posted in the channel too.
             assert any("table #" in m.text.lower() for m in emu.messages(ch))
             assert not emu.unacknowledged()
+
+
+async def test_a_tournament_created_in_a_thread_lives_there(tmp_path: Path) -> None:
+    """Created inside a thread (or a forum post), the tournament runs in it: no new thread,
+    no fallback note, its tables' boards in that thread too."""
+    async with Emulator() as emu:
+        guild = emu.create_guild("Cards")
+        ch = emu.create_channel(guild, "events")
+        admin = emu.create_user("ada")
+        players = [emu.create_user(f"player{i}") for i in range(1, 3)]
+        for user in (admin, *players):
+            emu.add_member(guild, user)
+        admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
+        guild.roles.append(admins)
+        guild.members[admin.id].roles.append(admins.id)
+        thread = emu.create_thread(ch, "Weekly cup", by=admin)
+        async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
+            path = commands_path(bot)
+            await emu.slash(
+                admin,
+                thread,
+                f"{path} create",
+                name="Cup",
+                format="swiss",
+                rules="cardgames",
+                target=10,
+            )
+            signup = emu.last_message(thread)
+            assert signup is not None and "Cup" in signup.text
+            for user in players:
+                await emu.click(user, signup, "Join")
+            await emu.slash(admin, thread, f"{path} start")
+            await wait(
+                lambda: any("round 1 of 1" in m.text for m in emu.messages(thread)), "round 1"
+            )
+            await wait(
+                lambda: any("table #" in m.text.lower() for m in emu.messages(thread)), "a board"
+            )
+            await emu.slash(admin, thread, f"{path} cancel")
+            await wait(
+                lambda: any("was cancelled" in m.text for m in emu.messages(thread)), "cancel"
+            )
+            assert emu.messages(ch) == []
+            assert emu.threads(ch) == [thread]
+            assert not [m for m in emu.ephemerals(admin) if "thread" in m.text]
+            assert emu.unknown_routes == []
