@@ -385,7 +385,6 @@ class TableService:
                 raise StaleButton(STALE)
             update = await self._apply(live, seat, action, actor=user_id)
             live.auto_moves[seat] = 0
-            live.acted.add(user_id)
             return update
 
     async def _apply(
@@ -419,6 +418,8 @@ class TableService:
             await self._refresh(live)
             raise StaleButton(STALE) from exc
         match.apply(action, seat)
+        if actor is not None:  # a person's own click, not an automatic move
+            live.acted.add(actor)
         live.version = version
         live.deadline = None if deadline is None else deadline.timestamp()
         kind = "round_over" if match.round_over else "move"

@@ -188,8 +188,6 @@ def summary_message(state: TableState, summary: MatchSummary) -> Message:
     names = _names(state)
     if summary.ended_by == "resign":
         how = "by resignation"
-    elif summary.ended_by == "forfeit":
-        how = "by forfeit"
     elif summary.ended_by == "timeout":
         how = "because a player was away too long"
     else:
