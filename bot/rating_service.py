@@ -65,6 +65,8 @@ class RatingService:
         no filter refuses."""
         if update.kind != "match_over" or update.summary is None:
             return False
+        if update.summary.ended_by == "forfeit":  # never played (a tournament no-show)
+            return False
         seats = update.state.seats
         if len(seats) != 2 or any(s.user_id is None for s in seats):
             return False

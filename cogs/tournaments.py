@@ -1,6 +1,6 @@
 """``/gin tournament ...`` and the sign-up buttons: parse, check the organizer's rights, call
-the tournament service, and show its updates in the tournament's channel. No tournament
-logic here (see bot/tournaments/service.py).
+the tournament service, and show its updates in the tournament's own thread (or its channel,
+without the thread permissions). No tournament logic here (see bot/tournaments/service.py).
 
 This cog also wires the rating updater (bot/rating_service.py) to the table service, so
 every finished match between two people is rated whether or not it is a tournament match.
@@ -20,6 +20,7 @@ from bot.rating_service import RatingService
 from bot.services import Services, services_of
 from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentProblem, TournamentService
+from bot.tournaments.words import plural
 from bot.ui.components import handled
 from cogs._answers import answer_with_message
 
@@ -32,6 +33,12 @@ FormatName = Literal["swiss", "round_robin", "single_elimination", "double_elimi
 Preset = Literal["cardgames", "playingcards", "classic"]
 NO_RIGHTS = "Only someone with Manage Server or the organizer role can do that."
 EMBED_COLOUR = 0x2E7D32
+#: A tournament's thread archives after a week without messages.
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+NO_THREAD = (
+    "I couldn't open a thread for **{name}** here (that needs a text channel and my Create "
+    "Public Threads and Send Messages in Threads permissions), so it runs in this channel."
+)
 #: Discord's limit of subcommands (and groups) in one command group.
 MAX_CHILDREN = 25
 
@@ -78,7 +85,7 @@ def signup_view(tournament_id: int) -> discord.ui.View:
 def signup_embed(info: TournamentInfo) -> discord.Embed:
     details = [
         f"Format: **{info.format.label}**"
-        + (f", {info.rounds} rounds" if info.rounds else "")
+        + (f", {plural(info.rounds, 'round')}" if info.rounds else "")
         + (", duplicate deals" if info.duplicate else ""),
         f"Rules: **{info.rules}** to {info.target} points",
     ]
@@ -133,9 +140,12 @@ class Tournaments(commands.Cog):
             ("organizer-role", "Set the role that may run tournaments (admins).", self.organizer),
         ):
             # A bound method: discord.py passes `self` (see cogs/_group.py).
-            self.group.add_command(
-                app_commands.Command(name=name, description=description, callback=callback)
+            command: app_commands.Command[Any, Any, Any] = app_commands.Command(
+                name=name, description=description, callback=callback
             )
+            if name == "standings":
+                command.autocomplete("tournament")(self.tournament_choices)
+            self.group.add_command(command)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SignupButton)
@@ -219,6 +229,33 @@ class Tournaments(commands.Cog):
             interaction, embed=signup_embed(info), view=signup_view(info.id)
         )
         await self.service.set_signup_message(info.id, sent)
+        await self._open_thread(interaction, info, sent)
+
+    async def _open_thread(
+        self, interaction: discord.Interaction, info: TournamentInfo, signup_id: int
+    ) -> None:
+        """Give the tournament its own thread, started from the sign-up message, so a busy
+        channel is not flooded. Created inside a thread (or a forum post), it simply lives
+        there. Without the permissions, it runs in the channel and the organizer is told."""
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread):
+            return
+        perms = interaction.app_permissions
+        if (
+            isinstance(channel, discord.TextChannel)
+            and perms.create_public_threads
+            and perms.send_messages_in_threads
+        ):
+            try:
+                thread = await channel.get_partial_message(signup_id).create_thread(
+                    name=f"🏆 {info.name}", auto_archive_duration=THREAD_ARCHIVE_MINUTES
+                )
+            except discord.HTTPException:
+                log.warning("could not open a thread for tournament %s", info.id)
+            else:
+                await self.service.set_thread(info.id, thread.id)
+                return
+        await interaction.followup.send(NO_THREAD.format(name=info.name), ephemeral=True)
 
     @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -264,16 +301,18 @@ class Tournaments(commands.Cog):
         if info.status == "signup":
             await self._edit_signup(info)
 
-    @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
+    @app_commands.describe(
+        tournament="Tournament number (default: the one running here, else the latest)"
+    )
     async def standings(
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
         if interaction.guild_id is None:
             raise TournamentProblem("Tournaments are run in a server.")
-        if tournament is None:
-            tid = await self._target(interaction, None)
-        else:
-            tid = await self.service.find(interaction.guild_id, None, tournament)
+        # Without a number: the running one here, else the server's most recent one.
+        tid = await self.service.find(
+            interaction.guild_id, interaction.channel_id, tournament, ended_too=True
+        )
         info = await self.service.info(tid)
         if info.standings is None:
             await interaction.response.send_message(embed=signup_embed(info), ephemeral=True)
@@ -281,6 +320,21 @@ class Tournaments(commands.Cog):
         await interaction.response.send_message(
             embed=standings_embed(info, final=info.status == "finished"), ephemeral=True
         )
+
+    async def tournament_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's recent tournaments, newest first, filtered by what was typed."""
+        if interaction.guild_id is None:
+            return []
+        typed = current.strip().lstrip("#").casefold()
+        choices = []
+        for row in await self.service.recent(interaction.guild_id):
+            label = f"#{row.id} {row.name} ({row.status})"
+            if typed and typed not in label.casefold():
+                continue
+            choices.append(app_commands.Choice(name=label[:100], value=row.id))
+        return choices[:25]
 
     @app_commands.describe(role="The organizer role (leave empty to clear it)")
     async def organizer(
@@ -351,7 +405,7 @@ class Tournaments(commands.Cog):
             await self._round_started(update)
         elif update.kind in ("result", "kicked"):
             if update.note:
-                await self._send(info.channel_id, content=f"**{info.name}**: {update.note}")
+                await self._send(info.home_id, content=f"**{info.name}**: {update.note}")
             if update.kind == "result":
                 await self._standings(info)
         elif update.kind == "finished":
@@ -359,7 +413,7 @@ class Tournaments(commands.Cog):
             await self._finished(update)
         else:
             verb = {"paused": "is paused", "resumed": "carries on", "cancelled": "was cancelled"}
-            await self._send(info.channel_id, content=f"**{info.name}** {verb[update.kind]}.")
+            await self._send(info.home_id, content=f"**{info.name}** {verb[update.kind]}.")
 
     async def _round_started(self, update: TournamentUpdate) -> None:
         info = update.info
@@ -380,7 +434,7 @@ class Tournaments(commands.Cog):
                 f"Make your first move by <t:{int(info.deadline_ts)}:t> (<t:{int(info.deadline_ts)}:R>)"
                 " or lose the match by no-show."
             )
-        await self._send(info.channel_id, content="\n".join(lines)[:2000])
+        await self._send(info.home_id, content="\n".join(lines)[:2000])
         for key, blocker, blocked in update.blocked:
             for who in (blocker, blocked):
                 await self._dm(
@@ -393,10 +447,10 @@ class Tournaments(commands.Cog):
     async def _standings(self, info: TournamentInfo, *, final: bool = False) -> None:
         embed = standings_embed(info, final=final)
         if info.standings_message_id is not None and await self._edit(
-            info.channel_id, info.standings_message_id, embed=embed
+            info.home_id, info.standings_message_id, embed=embed
         ):
             return
-        sent = await self._send(info.channel_id, embed=embed)
+        sent = await self._send(info.home_id, embed=embed)
         if sent is not None and not final:
             await self.service.set_standings_message(info.id, sent.id)
 
@@ -408,7 +462,7 @@ class Tournaments(commands.Cog):
         for r in update.ranking:
             lines.append(f"{r.place:>3}. {r.name[:20]:<20} {r.detail}")
         lines.append("```")
-        await self._send(info.channel_id, content="\n".join(lines)[:2000])
+        await self._send(info.home_id, content="\n".join(lines)[:2000])
         await self._edit_signup(info)
 
 

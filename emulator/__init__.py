@@ -20,6 +20,7 @@ from .models import (
     User,
 )
 from .rest import Fault
+from .threads import Thread
 from .validate import DiscordError
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "Role",
     "Select",
     "SelectOption",
+    "Thread",
     "UploadFile",
     "User",
 ]

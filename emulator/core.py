@@ -48,6 +48,7 @@ from .models import (
     User,
 )
 from .rest import API_PREFIX, Fault, RestApi, UploadedFile, json_response
+from .threads import Thread, create_thread, permissions_in, threads_of
 from .validate import DiscordError, validate_message
 
 log = logging.getLogger("emulator")
@@ -477,7 +478,7 @@ class Emulator:
         member = channel.guild.members.get(self.bot_user.id)
         if member is None:
             return 0
-        return member.permissions & ~channel.bot_deny
+        return member.permissions & ~permissions_in(channel).bot_deny
 
     def shares_guild(self, user: User) -> bool:
         return any(user.id in g.members for g in self.guilds.values())
@@ -486,9 +487,25 @@ class Emulator:
         from .models import INTENT_GUILD_MEMBERS
 
         if session.intents & INTENT_GUILD_MEMBERS:
-            return guild.to_dict()
-        # Without the members intent Discord lists only the bot itself.
-        return guild.to_dict(members=[guild.members[self.bot_user.id]])
+            payload = guild.to_dict()
+        else:
+            # Without the members intent Discord lists only the bot itself.
+            payload = guild.to_dict(members=[guild.members[self.bot_user.id]])
+        payload["threads"] = [t.to_dict() for t in threads_of(self, guild)]
+        return payload
+
+    def create_thread(self, channel: Channel, name: str, *, by: User) -> Thread:
+        """A public thread a person starts in ``channel`` (without a starter message)."""
+        return create_thread(self, channel, name, by.id)
+
+    def threads(self, channel: Channel) -> list[Thread]:
+        """The threads started in ``channel``, oldest first."""
+        return threads_of(self, channel)
+
+    def thread_of(self, message: Message) -> Thread | None:
+        """The thread started from ``message``, if any."""
+        found = self.channels.get(message.id)
+        return found if isinstance(found, Thread) else None
 
     # ------------------------------------------------------------------------------------
     # commands

@@ -27,6 +27,7 @@ from .models import (
     Interaction,
     Message,
 )
+from .threads import ThreadApi, send_permission
 from .validate import DiscordError, validate_choices, validate_commands, validate_modal
 
 if TYPE_CHECKING:
@@ -296,6 +297,7 @@ class RestApi:
             ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
+            *ThreadApi(self).routes(),
         ]
 
     # --- helpers -------------------------------------------------------------------------
@@ -707,7 +709,7 @@ class RestApi:
             if not channel.recipient.dms_open or not emu.shares_guild(channel.recipient):
                 raise DiscordError(403, 50007, "Cannot send messages to this user")
         else:
-            self._require(channel, "view_channel", "send_messages")
+            self._require(channel, "view_channel", send_permission(channel))
         body, files = await read_body(request)
         if files and channel.type != DM:
             self._require(channel, "attach_files")

@@ -416,8 +416,8 @@ class CircleService:
         (new ones only; a second call for the same match returns nothing)."""
         summary = await self.store.history.get(table_id)
         table = await self.store.tables.get(table_id)
-        if summary is None or table is None:
-            return []
+        if summary is None or table is None or summary.ended_by == "forfeit":
+            return []  # a forfeit was never played: it earns nothing
         rounds = tuple(
             json.loads(r.result_json)
             for r in await self.store.tables.rounds(table_id)

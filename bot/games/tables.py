@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 
 Observer = Callable[[TableUpdate], Awaitable[None]]
 PlayerFactory = Callable[[str, int], Player]
+#: ``check(table_id, acted)`` is True when a match ended early was never really played
+#: (e.g. a tournament no-show); ``acted`` holds who clicked a move or resigned there.
+UnplayedCheck = Callable[[int, frozenset[int]], bool]
 
 MAX_TABLES_PER_PLAYER = 3
 
@@ -62,6 +65,7 @@ class LiveTable:
     #: The match seed to deal from (a duplicate tournament's); random when None.
     seed: int | None = None
     auto_moves: dict[int, int] = field(default_factory=dict)
+    acted: set[int] = field(default_factory=set)  # users who clicked a move or resigned
     players: dict[int, Player] = field(default_factory=dict)  # computer (or removed) seats
     deadline: float | None = None  # wall-clock seconds
     timer: asyncio.Task[None] | None = None
@@ -97,6 +101,7 @@ class TableService:
         self.deal_seed: Callable[[], int] = lambda: secrets.randbits(62)
         self._live: dict[int, LiveTable] = {}
         self._observers: list[Observer] = []
+        self._unplayed: list[UnplayedCheck] = []
         self._workers: set[asyncio.Task[None]] = set()
         self._closing = False
 
@@ -105,6 +110,11 @@ class TableService:
     def subscribe(self, observer: Observer) -> None:
         """`observer(update)` is awaited for every update, in order per table."""
         self._observers.append(observer)
+
+    def add_unplayed_check(self, check: UnplayedCheck) -> None:
+        """A match that ends other than by score, and that a check calls unplayed, ends as
+        a ``forfeit``: it is kept in the history but not in stats, ratings or achievements."""
+        self._unplayed.append(check)
 
     async def close(self) -> None:
         self._closing = True
@@ -427,6 +437,8 @@ class TableService:
             await self._refresh(live)
             raise StaleButton(STALE) from exc
         match.apply(action, seat)
+        if actor is not None:  # a person's own click, not an automatic move
+            live.acted.add(actor)
         live.version = version
         live.deadline = None if deadline is None else deadline.timestamp()
         kind = "round_over" if match.round_over else "move"
@@ -445,7 +457,23 @@ class TableService:
             if live.record.status != "playing" or live.match is None:
                 raise GameError("This match isn't in play.")
             live.match.forfeit(seat)
+            live.acted.add(user_id)
             return await self._finish(live, ended_by="resign", loser=seat, actor=user_id)
+
+    async def abandon(self, table_id: int, note: str) -> TableUpdate:
+        """End a match that is not to count at all (a tournament no-show): no history, no
+        stats, no rating. The table shows ``note``."""
+        live = self.get(table_id)
+        async with live.lock:
+            if live.record.status != "playing" or self._live.get(table_id) is not live:
+                raise GameError("This match isn't in play.")
+            self._cancel_timer(live)
+            await self.store.tables.abandon(table_id, live.version)
+            await self._refresh(live)
+            self._live.pop(table_id, None)
+            update = self.update(live, "closed", note=note)
+            self._emit(live, update)
+            return update
 
     # ----- rounds and match end ------------------------------------------------------
 
@@ -492,6 +520,9 @@ class TableService:
         assert match is not None
         self._cancel_timer(live)
         winner = match.winner
+        acted = frozenset(live.acted)
+        if ended_by != "score" and any(check(live.record.id, acted) for check in self._unplayed):
+            ended_by = "forfeit"
         lines = self._lines(live, match, ended_by, loser)
         live.version = await self.store.tables.finish_match(
             live.record.id,

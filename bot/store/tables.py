@@ -603,6 +603,8 @@ class Tables:
         """End a match in one transaction: the table is finished, the match goes into the
         history, each seated person's `lines[seat_no]` into their stats (server and global,
         vs people or vs computer), and the new `ratings` are stored. Returns the new version.
+        A ``forfeit`` (a match never really played: a tournament no-show) goes into the
+        history only, not into the stats.
         """
         new_version = expected_version + 1
         async with self._db.write() as tx:
@@ -677,7 +679,8 @@ class Tables:
                 for s in table.seats
                 if s.user_id is not None and s.seat_no in lines
             ]
-            await record_lines(tx, table.guild_id, table.vs_computer, people, table_id)
+            if ended_by != "forfeit":  # a match never really played is kept out of stats
+                await record_lines(tx, table.guild_id, table.vs_computer, people, table_id)
             await put_ratings(tx, ratings)
         return new_version
 

@@ -217,16 +217,25 @@ class Tournaments:
         return None if row is None else _tournament(row)
 
     async def for_guild(
-        self, guild_id: int, *, statuses: Sequence[TournamentStatus] | None = None
+        self,
+        guild_id: int,
+        *,
+        statuses: Sequence[TournamentStatus] | None = None,
+        limit: int | None = None,
     ) -> list[Tournament]:
-        """A server's tournaments, newest first (optionally only in these statuses)."""
+        """A server's tournaments, newest first (optionally only in these statuses, and at
+        most ``limit``)."""
         sql = "SELECT * FROM tournaments WHERE guild_id = ?"
         params: list[object] = [guild_id]
         if statuses:
             sql += f" AND status IN ({placeholders(len(statuses))})"
             params.extend(statuses)
+        sql += " ORDER BY id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
         # Only "?" placeholders are composed into `sql`.
-        rows = await self._db.fetchall(sql + " ORDER BY id DESC", params)  # noqa: S608
+        rows = await self._db.fetchall(sql, params)  # noqa: S608
         return [_tournament(row) for row in rows]
 
     async def unfinished(self) -> list[Tournament]:

@@ -91,10 +91,17 @@ class TournamentInfo:
     standings: str | None = None
     round_text: str | None = None
     bracket: str | None = None
+    #: The tournament's own thread, if it runs in one (else everything is in the channel).
+    thread_id: int | None = None
 
     @property
     def label(self) -> str:
         return f"{self.name} (#{self.id})"
+
+    @property
+    def home_id(self) -> int:
+        """Where its announcements, standings and tables go: its thread, else its channel."""
+        return self.thread_id or self.channel_id
 
 
 @dataclass(frozen=True, slots=True)

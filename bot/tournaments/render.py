@@ -11,8 +11,9 @@ from collections.abc import Mapping, Sequence
 from .bracket import MatchState
 from .state import Tournament
 from .types import Pairing, PlayerId, ResultKind, Standing, Status
+from .words import plural
 
-__all__ = ["render_bracket", "render_round", "render_standings"]
+__all__ = ["forfeit_counts", "record_text", "render_bracket", "render_round", "render_standings"]
 
 NAME_WIDTH = 14
 EMBED_LIMIT = 3900  # an embed description holds 4096; leave room for the code fence
@@ -38,9 +39,9 @@ def _table_line(t: Tournament, names: Mapping[PlayerId, str], p: Pairing) -> str
     if res is None:
         return f"{a}  vs  {b}"
     if res.kind is ResultKind.DOUBLE_FORFEIT:
-        return f"{a} & {b}: both no-show"
+        return f"{a} & {b}: neither played, both lose"
     winner, loser = (a, b) if res.winner == p.a else (b, a)
-    suffix = " (no-show)" if res.kind is ResultKind.FORFEIT else ""
+    suffix = " (forfeit)" if res.kind is ResultKind.FORFEIT else ""
     return f"{winner} def. {loser}{suffix}"
 
 
@@ -58,6 +59,26 @@ def render_round(t: Tournament, names: Mapping[PlayerId, str], round_no: int | N
     return "\n".join(lines)
 
 
+def forfeit_counts(t: Tournament) -> dict[PlayerId, int]:
+    """Tables each player had decided without play (a forfeit won or lost, or a double
+    forfeit): shown next to their record as ``(1 ff)``."""
+    counts: dict[PlayerId, int] = {}
+    for rnd in t.rounds:
+        for p in rnd:
+            res = p.result
+            if p.b is None or res is None:
+                continue
+            if res.kind in (ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT):
+                for x in (p.a, p.b):
+                    counts[x] = counts.get(x, 0) + 1
+    return counts
+
+
+def record_text(s: Standing, forfeits: int) -> str:
+    """Wins-losses, with the forfeits among them: ``1-1 (1 ff)``."""
+    return f"{s.wins}-{s.losses}" + (f" ({forfeits} ff)" if forfeits else "")
+
+
 def _place(s: Standing, ranking: Sequence[Standing]) -> str:
     shared = sum(1 for x in ranking if x.place == s.place) > 1
     return f"{'=' if shared else ''}{s.place}"
@@ -65,9 +86,10 @@ def _place(s: Standing, ranking: Sequence[Standing]) -> str:
 
 def render_standings(t: Tournament, names: Mapping[PlayerId, str]) -> str:
     """The standings table. Swiss/round robin: match points (MP), Buchholz (Bu),
-    Sonneborn-Berger (SB), wins-losses; brackets: record and status. ``=`` marks a shared
-    place."""
+    Sonneborn-Berger (SB), wins-losses (``(1 ff)``: how many of them were forfeits);
+    brackets: record and status. ``=`` marks a shared place."""
     ranking = t.standings()
+    ff = forfeit_counts(t)
     width = NAME_WIDTH + 5
     if t.format.is_elimination:
         lines = [f"{'#':>3}  {'Player':<{width}} {'W-L':>5}  Status"]
@@ -75,7 +97,7 @@ def render_standings(t: Tournament, names: Mapping[PlayerId, str]) -> str:
             status = s.status.value
             if s.status is Status.ELIMINATED and s.eliminated_round:
                 status = f"out in round {s.eliminated_round}"
-            record = f"{s.wins}-{s.losses}"
+            record = record_text(s, ff.get(s.player, 0))
             lines.append(
                 f"{_place(s, ranking):>3}  {_tag(t, names, s.player):<{width}} {record:>5}  {status}"
             )
@@ -83,7 +105,7 @@ def render_standings(t: Tournament, names: Mapping[PlayerId, str]) -> str:
     lines = [f"{'#':>3}  {'Player':<{width}} {'MP':>3} {'Bu':>3} {'SB':>3} {'W-L':>5}"]
     for s in ranking:
         mark = " (left)" if s.status is Status.WITHDRAWN else ""
-        record = f"{s.wins}-{s.losses}"
+        record = record_text(s, ff.get(s.player, 0))
         lines.append(
             f"{_place(s, ranking):>3}  {_tag(t, names, s.player):<{width}} "
             f"{s.match_points:>3} {s.buchholz:>3} {s.sonneborn_berger:>3} {record:>5}{mark}"
@@ -133,10 +155,10 @@ def render_bracket(
     hidden = 0
     while blocks:
         text = "\n".join(line for _, ls in blocks for line in ls)
-        note = f"({hidden} finished rounds hidden)\n" if hidden else ""
+        note = f"({plural(hidden, 'finished round')} hidden)\n" if hidden else ""
         if len(note) + len(text) <= max_chars:
             return note + text
         idx = next((i for i, (done, _) in enumerate(blocks) if done), 0)
         blocks.pop(idx)
         hidden += 1
-    return f"({hidden} rounds hidden)"
+    return f"({plural(hidden, 'round')} hidden)"

@@ -15,7 +15,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -42,9 +42,10 @@ from ._model import (
 )
 from .blocks import blocked_pairings
 from .noshow import no_show_result
-from .render import render_bracket, render_round, render_standings
+from .render import forfeit_counts, record_text, render_bracket, render_round, render_standings
 from .state import Tournament, TournamentConfig
 from .types import Entrant, Format, Pairing, Result, ResultKind, Status, TournamentError
+from .words import plural
 
 __all__ = [
     "TournamentProblem",
@@ -78,6 +79,8 @@ class _Live:
     deadline: float | None = None  # epoch seconds
     paused_left: float | None = None
     standings_message_id: int | None = None
+    #: The tournament's own thread (announcements, standings, tables), if it has one.
+    thread_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
     next_round: asyncio.Task[None] | None = None
@@ -95,6 +98,7 @@ class _Live:
             "deadline": self.deadline,
             "paused_left": self.paused_left,
             "standings_message_id": self.standings_message_id,
+            "thread_id": self.thread_id,
         }
 
     def load_state(self, raw: str | None) -> None:
@@ -110,6 +114,7 @@ class _Live:
         self.deadline = data.get("deadline")
         self.paused_left = data.get("paused_left")
         self.standings_message_id = data.get("standings_message_id")
+        self.thread_id = data.get("thread_id")
 
 
 class TournamentService:
@@ -147,6 +152,7 @@ class TournamentService:
             return
         self._attached = True
         self.tables.subscribe(self.on_table_update)
+        self.tables.add_unplayed_check(self.unplayed)
         if ratings is not None:
             ratings.add_filter(self.keeps_rating)
 
@@ -258,10 +264,17 @@ class TournamentService:
     # ----- lookups --------------------------------------------------------------------
 
     async def find(
-        self, guild_id: int, channel_id: int | None = None, tournament_id: int | None = None
+        self,
+        guild_id: int,
+        channel_id: int | None = None,
+        tournament_id: int | None = None,
+        *,
+        ended_too: bool = False,
     ) -> int:
         """The tournament a command means: ``tournament_id`` if given (it must be in this
-        server), else the newest unfinished one in this channel, else in this server."""
+        server), else the newest unfinished one in this channel (or its thread), else in
+        this server; with ``ended_too`` (to look at standings), else the server's most
+        recent one, finished or cancelled."""
         if tournament_id is not None:
             row = await self.store.tournaments.get(tournament_id)
             if row is None or row.guild_id != guild_id:
@@ -270,10 +283,22 @@ class TournamentService:
         rows = await self.store.tournaments.for_guild(
             guild_id, statuses=("signup", "running", "paused")
         )
+        if not rows and ended_too:
+            rows = await self.store.tournaments.for_guild(guild_id, limit=1)
         if not rows:
             raise TournamentProblem("There is no tournament running in this server.")
-        here = [r for r in rows if r.channel_id == channel_id]
+        here = [r for r in rows if channel_id is not None and channel_id in self._places(r)]
         return (here or rows)[0].id
+
+    def _places(self, row: TournamentRow) -> tuple[int, ...]:
+        """Where a tournament's commands may be typed: its channel and its thread."""
+        live = self._live.get(row.id)
+        thread = None if live is None else live.thread_id
+        return (row.channel_id,) if thread is None else (row.channel_id, thread)
+
+    async def recent(self, guild_id: int, limit: int = 25) -> list[TournamentRow]:
+        """The server's tournaments, newest first (for autocomplete)."""
+        return await self.store.tournaments.for_guild(guild_id, limit=limit)
 
     async def info(self, tournament_id: int) -> TournamentInfo:
         """The tournament as it stands (finished and cancelled ones too)."""
@@ -298,6 +323,7 @@ class TournamentService:
             id=row.id,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
+            thread_id=live.thread_id,
             name=row.name,
             format=Format(row.format),
             rules=row.rules,
@@ -388,6 +414,15 @@ class TournamentService:
         live = await self._get(tournament_id)
         await self.store.tournaments.set_message(tournament_id, message_id)
         live.row = replace(live.row, message_id=message_id)
+
+    async def set_thread(self, tournament_id: int, thread_id: int) -> TournamentInfo:
+        """Run the tournament in this thread from now on: its announcements, standings and
+        the boards of its tables go there."""
+        live = await self._get(tournament_id)
+        async with live.lock:
+            live.thread_id = thread_id
+            await self._save(live)
+            return self._info(live)
 
     async def set_standings_message(self, tournament_id: int, message_id: int) -> None:
         """Remember the public standings message (edited after every result)."""
@@ -528,13 +563,18 @@ class TournamentService:
             await self.store.tournaments.set_entry(live.id, user_id, status="kicked")
             for p in changed:
                 await self._store_result(live, p)
-            await self._end_tables(live, changed, absent={user_id})
+            notes = []
+            for p in changed:
+                note = _decided_note(p, live.names, f"{name} was removed from the tournament")
+                note = note or f"{name} was removed from the tournament."
+                await self._end_table(live, p, note)
+                notes.append(note)
             info = self._info(live)
             await self._emit(
                 TournamentUpdate(
                     "kicked",
                     info,
-                    note=f"{name} was removed from the tournament.",
+                    note="\n".join(notes) or f"{name} was removed from the tournament.",
                     users=(user_id,),
                 )
             )
@@ -618,7 +658,7 @@ class TournamentService:
         rules = RuleSet.from_dict(live.settings.get("rules_json") or {"name": live.row.rules})
         spec = TableSpec(
             guild_id=live.row.guild_id,
-            channel_id=live.row.channel_id,
+            channel_id=live.thread_id or live.row.channel_id,  # the board goes in the thread
             rules=rules.name,
             rules_json=json.dumps(rules.to_dict()),
             target=rules.target,
@@ -715,8 +755,14 @@ class TournamentService:
                 final_rank=s.place,
                 status=status,  # type: ignore[arg-type]
             )
+        ff = forfeit_counts(t)
         lines = tuple(
-            RankLine(s.place, s.player, live.names.get(s.player, str(s.player)), _detail(t, s))
+            RankLine(
+                s.place,
+                s.player,
+                live.names.get(s.player, str(s.player)),
+                _detail(t, s, ff.get(s.player, 0)),
+            )
             for s in ranking
         )
         info = self._info(live)
@@ -741,13 +787,15 @@ class TournamentService:
             await self.store.tournaments.record_result(live.id, p.id, kind, res.winner)
 
     async def _record(self, live: _Live, key: str, result: Result) -> None:
-        """Record a table's result everywhere and announce it (under the lock)."""
+        """Record a table's result everywhere and announce it, a forfeit in words (under
+        the lock)."""
         t = live.t
         assert t is not None
         p = t.record_result(key, result)
         await self._save(live)
         await self._store_result(live, p)
-        await self._emit(TournamentUpdate("result", self._info(live)))
+        note = _decided_note(p, live.names)
+        await self._emit(TournamentUpdate("result", self._info(live), note=note))
 
     async def on_table_update(self, update: TableUpdate) -> None:
         """The table service's observer: note who showed up and take match results."""
@@ -793,7 +841,29 @@ class TournamentService:
         winner = None
         if winner_seat is not None and 0 <= winner_seat < len(update.state.seats):
             winner = update.state.seats[winner_seat].user_id
-        return _result(p, present, winner, summary.ended_by)
+        result = _result(p, present, winner, summary.ended_by)
+        if summary.ended_by == "forfeit" and result.played and result.winner is not None:
+            # The table service called it unplayed (it saw a click we had not yet heard
+            # of cannot make it less so): agree with the stats and the ratings.
+            return Result.forfeit(result.winner)
+        return result
+
+    def unplayed(self, table_id: int, acted: frozenset[int]) -> bool:
+        """The table service's check when a match ends early (resigned, or a player
+        removed for being away): a tournament match is unplayed unless both players made
+        a move (or resigned). Such a match is a forfeit: no stats, rating or achievement."""
+        found = self._by_table.get(table_id)
+        live = None if found is None else self._live.get(found[0])
+        if found is None or live is None or live.t is None:
+            return False
+        try:
+            p = live.t.pairing(found[1])
+        except TournamentError:
+            return False
+        if p.result is not None:
+            return not p.result.played
+        here = live.present.get(found[1], set()) | (acted & set(p.players))
+        return not set(p.players) <= here
 
     def keeps_rating(self, update: TableUpdate) -> bool:
         """The rating filter: a tournament match is rated only if played by both players
@@ -862,39 +932,68 @@ class TournamentService:
         live.deadline = None
         decided: list[Pairing] = []
         absent: set[int] = set()
+        notes: list[str] = []
         for p in t.pending_pairings():
-            present = live.present.get(p.id, set())
+            present = self._present(live, p)
             result = no_show_result(p, present)
             if result is None:
                 continue
+            note = _no_show_note(p, result, live.names)
+            # End the table first: a match that has just finished by itself is decided
+            # by its own end (on its way to on_table_update), never by the deadline.
+            if not await self._end_table(live, p, note):
+                continue
             decided.append(t.record_result(p.id, result))
             absent |= set(p.players) - present
+            notes.append(note)
         await self._save(live)
         for p in decided:
             await self._store_result(live, p)
-        await self._end_tables(live, decided, absent)
         if decided:
-            names = ", ".join(live.names.get(u, str(u)) for u in sorted(absent))
             await self._emit(
                 TournamentUpdate(
                     "result",
                     self._info(live),
-                    note=f"No-show: {names} did not play in time.",
+                    note="\n".join(
+                        [
+                            f"No-show{'s' if len(notes) > 1 else ''} in round {t.current_round}:",
+                            *(f"• {n}" for n in notes),
+                        ]
+                    ),
                     users=tuple(sorted(absent)),
                 )
             )
         await self._after_result(live)
 
-    async def _end_tables(self, live: _Live, decided: Iterable[Pairing], absent: set[int]) -> None:
-        """End the matches of tables decided without play: the absent player concedes
-        (their result is already recorded, so the match's end changes nothing)."""
-        for p in decided:
-            table_id = live.tables.get(p.id)
-            if table_id is None:
-                continue
-            loser = next((u for u in p.players if u in absent), p.a)
+    def _present(self, live: _Live, p: Pairing) -> set[int]:
+        """Who showed up at a table: the saved record, plus clicks the table has seen whose
+        updates have not reached us yet (a slow observer must not cost anyone a forfeit)."""
+        here = set(live.present.get(p.id, set()))
+        table_id = live.tables.get(p.id)
+        if table_id is not None:
             with contextlib.suppress(GameError):
-                await self.tables.resign(table_id, loser)
+                here |= self.tables.get(table_id).acted & set(p.players)
+        return here
+
+    async def _end_table(self, live: _Live, p: Pairing, note: str) -> bool:
+        """End the match of a table decided without play. It is abandoned, not finished:
+        no history, stats, rating or achievement can come of it, whatever the order in
+        which the table's last update and the tournament's end are delivered. The table
+        shows ``note``. False if the match had already finished by itself."""
+        table_id = live.tables.get(p.id)
+        if table_id is None:
+            return True
+        try:
+            await self.tables.abandon(table_id, note)
+        except GameError:
+            record = await self.store.tables.get(table_id)
+            if record is not None and record.status == "finished":
+                return False
+            if record is not None and record.status in ("lobby", "playing"):
+                with contextlib.suppress(Exception):
+                    await self.store.tables.abandon(table_id)
+        self._by_table.pop(table_id, None)
+        return True
 
     async def check_deadlines(self) -> int:
         """Apply every deadline that has passed now (tests; the timers do it by themselves).
@@ -928,17 +1027,47 @@ def _result(p: Pairing, present: set[int], winner: int | None, ended_by: str) ->
     """The result of a finished match. Played to the target score: the winner wins (even a
     player who never had a turn, beaten by an early gin, was there). Ended otherwise (a
     resignation, or removal for being away): if both made a move it is a win too; if not,
-    whoever never moved lost without playing (a forfeit, or a double forfeit), unrated."""
+    it is a forfeit to the table's winner (unrated), or a double forfeit if neither of
+    them ever moved."""
     if winner is None or winner not in p.players:
         return no_show_result(p, present) or Result.double_forfeit()
-    if ended_by == "score" or set(p.players) <= present:
+    if ended_by != "forfeit" and (ended_by == "score" or set(p.players) <= present):
         return Result.win(winner)
-    if winner in present:
+    if present & set(p.players):
         return Result.forfeit(winner)
-    return no_show_result(p, present) or Result.double_forfeit()
+    return Result.double_forfeit()
 
 
-def _detail(t: Tournament, s: Any) -> str:
+def _names_of(names: dict[int, str], *users: int | None) -> list[str]:
+    return [names.get(u, str(u)) if u is not None else "?" for u in users]
+
+
+def _no_show_note(p: Pairing, result: Result, names: dict[int, str]) -> str:
+    """What a deadline decided at a table, in words."""
+    if result.kind is ResultKind.DOUBLE_FORFEIT:
+        a, b = _names_of(names, p.a, p.b)
+        return f"Neither {a} nor {b} played in time: both lose."
+    loser = p.b if result.winner == p.a else p.a
+    w, lo = _names_of(names, result.winner, loser)
+    return f"{lo} did not play in time: {w} wins by forfeit."
+
+
+def _decided_note(p: Pairing, names: dict[int, str], why: str | None = None) -> str | None:
+    """A table decided without play, in words (None for a match played out)."""
+    res = p.result
+    if res is None or res.played or p.b is None:
+        return None
+    if res.kind is ResultKind.DOUBLE_FORFEIT:
+        a, b = _names_of(names, p.a, p.b)
+        text = f"neither {a} nor {b} played: both lose."
+        return f"{why}: {text}" if why else text[0].upper() + text[1:]
+    loser = p.b if res.winner == p.a else p.a
+    w, lo = _names_of(names, res.winner, loser)
+    return f"{why or f'{lo} did not play'}: {w} wins by forfeit."
+
+
+def _detail(t: Tournament, s: Any, forfeits: int = 0) -> str:
+    record = record_text(s, forfeits)
     if t.format.is_elimination:
-        return f"{s.wins}-{s.losses}"
-    return f"{s.match_points} pts, Bu {s.buchholz}, SB {s.sonneborn_berger}, {s.wins}-{s.losses}"
+        return record
+    return f"{plural(s.match_points, 'pt')}, Bu {s.buchholz}, SB {s.sonneborn_berger}, {record}"

@@ -99,11 +99,10 @@ class Tournament:
         if n < MIN_PLAYERS:
             raise TournamentError(f"A tournament needs at least {MIN_PLAYERS} players.")
         if config.format is Format.SWISS:
-            if config.rounds is not None and not 1 <= config.rounds <= _swiss.max_rounds(n):
-                raise TournamentError(
-                    f"A Swiss tournament of {n} players can have 1 to "
-                    f"{_swiss.max_rounds(n)} rounds."
-                )
+            most = _swiss.max_rounds(n)
+            if config.rounds is not None and not 1 <= config.rounds <= most:
+                allowed = "only 1 round" if most == 1 else f"1 to {most} rounds"
+                raise TournamentError(f"A Swiss tournament of {n} players can have {allowed}.")
         elif config.rounds is not None:
             raise TournamentError("The number of rounds can only be chosen for Swiss.")
         if config.format is Format.ROUND_ROBIN and config.duplicate:

@@ -181,10 +181,10 @@ def _on_ready_setter(event: asyncio.Event):  # type: ignore[no-untyped-def]
 
 async def test_unknown_routes_are_recorded(emu: Emulator, api: RawApi) -> None:
     emu.assert_no_unknown_routes()
-    reply = await api("POST", "/channels/1/threads", json={})
+    reply = await api("POST", "/channels/1/invites", json={})
     assert reply.status == 404
-    assert emu.unknown_routes == [("POST", "/api/v10/channels/1/threads")]
-    with pytest.raises(AssertionError, match="threads"):
+    assert emu.unknown_routes == [("POST", "/api/v10/channels/1/invites")]
+    with pytest.raises(AssertionError, match="invites"):
         emu.assert_no_unknown_routes()
 
 

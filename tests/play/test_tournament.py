@@ -135,6 +135,10 @@ async def test_swiss_of_eight_with_a_restart(
             assert signup is not None and "Friday Gin" in signup.text
             assert signup.button_labels == ["Join", "Leave"]
             tid = int(signup.text.split("(#")[1].split(")")[0])
+            # The tournament has its own thread, started from the sign-up message.
+            home = await emu.wait_for(lambda: emu.thread_of(signup))
+            assert "Friday Gin" in (home.name or "")
+            assert not [m for m in emu.ephemerals(organizer) if "thread" in m.text]
 
             for user in players:
                 await emu.click(user, signup, "Join")
@@ -148,10 +152,10 @@ async def test_swiss_of_eight_with_a_restart(
             assert "Only someone with Manage Server" in emu.last_ephemeral(players[1]).text
 
             await emu.slash(organizer, ch, f"{path} start")
-            await wait(lambda: any("round 1 of 3" in m.text for m in emu.messages(ch)), "round 1")
+            await wait(lambda: any("round 1 of 3" in m.text for m in emu.messages(home)), "round 1")
             await wait(lambda: "Sign-up is closed" in emu.message(signup.id).text, "the edit")
             assert emu.message(signup.id).button_labels == []
-            round1 = next(m for m in emu.messages(ch) if "round 1 of 3" in m.text)
+            round1 = next(m for m in emu.messages(home) if "round 1 of 3" in m.text)
             # Every player is pinged in the round announcement.
             assert all(f"<@{u.id}>" in round1.text for u in players)
 
@@ -161,11 +165,11 @@ async def test_swiss_of_eight_with_a_restart(
             assert [p.result.kind.value for p in t.rounds[0]] == ["win"] * 4
             standings = await wait(
                 lambda: next(
-                    (m for m in emu.messages(ch) if "Standings after round 1" in m.text), None
+                    (m for m in emu.messages(home) if "Standings after round 1" in m.text), None
                 ),
                 "the standings message",
             )
-            await wait(lambda: any("round 2 of 3" in m.text for m in emu.messages(ch)), "round 2")
+            await wait(lambda: any("round 2 of 3" in m.text for m in emu.messages(home)), "round 2")
             await play_until(emu, players, lambda: False, moves=12)
             before = json.dumps(tournament_of(bot, tid).to_dict(), sort_keys=True)
             assert tournament_of(bot, tid).current_round == 2
@@ -184,12 +188,21 @@ async def test_swiss_of_eight_with_a_restart(
             assert pairing_tables(bot, tid).items() <= tables_before.items()
             assert len(pairing_tables(bot, tid)) == len(after.pending_pairings())
             await play_until(
-                emu, players, lambda: any("is over" in m.text for m in emu.messages(ch))
+                emu, players, lambda: any("is over" in m.text for m in emu.messages(home))
             )
             assert tournament_of(bot, tid) is None  # finished: no longer in memory
-            final = next(m for m in emu.messages(ch) if "is over" in m.text)
+            final = next(m for m in emu.messages(home) if "is over" in m.text)
             await emu.slash(players[3], ch, f"{path} standings", tournament=tid)
             asked = emu.last_ephemeral(players[3]).text
+            # After the event, no number is needed: the server's latest tournament.
+            await emu.slash(players[4], ch, f"{path} standings")
+            assert emu.last_ephemeral(players[4]).text == asked
+            await emu.slash(players[5], home, f"{path} standings")
+            assert emu.last_ephemeral(players[5]).text == asked
+            # Everything happened in the thread: the channel holds only the sign-up.
+            assert emu.messages(ch) == [emu.message(signup.id)]
+            boards = [m for m in emu.messages(home) if "table #" in m.text.lower()]
+            assert len(boards) >= 12  # every table's board (and its round reveals)
             assert emu.unknown_routes == []
 
     # What the store says, checked against what was announced.
@@ -235,7 +248,7 @@ async def test_swiss_of_eight_with_a_restart(
         lines = [ln for ln in final.text.splitlines() if ln.strip()[:1].isdigit()]
         assert [ln.split(".", 1)[1].split()[0] for ln in lines] == [names[u] for u in ranked]
         for ln, u in zip(lines, ranked, strict=True):
-            assert f"{points[u]} pts, Bu {buchholz[u]}" in ln
+            assert f"{points[u]} {'pt' if points[u] == 1 else 'pts'}, Bu {buchholz[u]}" in ln
         # The one standings message was edited through to the end, and /standings agrees.
         assert "Final standings" in emu.message(standings.id).text
         assert "Final standings" in asked
@@ -253,7 +266,7 @@ async def test_no_show_kick_and_cancel_in_the_channel(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("GIN_TOURNAMENT_ROUND_PAUSE", "0")
-    monkeypatch.setenv("GIN_TOURNAMENT_NO_SHOW_SECONDS", "1.5")
+    monkeypatch.setenv("GIN_TOURNAMENT_NO_SHOW_SECONDS", "3")
     async with Emulator() as emu:
         guild = emu.create_guild("Cards")
         ch = emu.create_channel(guild, "tournaments")
@@ -264,6 +277,9 @@ async def test_no_show_kick_and_cancel_in_the_channel(
         admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
         guild.roles.append(admins)
         guild.members[admin.id].roles.append(admins.id)
+        # Without Create Public Threads the tournament runs in the channel, and the
+        # organizer is told so, once.
+        emu.deny_bot(ch, "create_public_threads")
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
             path = commands_path(bot)
             await emu.slash(
@@ -283,7 +299,8 @@ async def test_no_show_kick_and_cancel_in_the_channel(
                 await emu.click(user, signup, "Join")
             await emu.slash(admin, ch, f"{path} start")
             await wait(lambda: any("round 1 of 3" in m.text for m in emu.messages(ch)), "round 1")
-            # Exactly one player makes one move; everyone else stays away.
+            # Exactly one player makes one move (well before the 3 s deadline, even on a
+            # busy machine); everyone else stays away.
             mover = await wait(
                 lambda: next((u for u in players if live_controls(emu, u)), None), "a hand"
             )
@@ -294,7 +311,20 @@ async def test_no_show_kick_and_cancel_in_the_channel(
             )
             absent = [u for u in players if u is not mover]
             assert all(u.global_name in note.text for u in absent)
-            assert mover.global_name not in note.text
+            # It says what happened at each table.
+            t = tournament_of(bot, tid)
+            lost_to = next(
+                p.b if p.a == mover.id else p.a for p in t.rounds[0] if mover.id in p.players
+            )
+            loser = next(u for u in players if u.id == lost_to)
+            others = [u.global_name for u in absent if u is not loser]
+            assert f"{loser.global_name} did not play in time: " in note.text
+            assert f"{mover.global_name} wins by forfeit." in note.text
+            assert "resignation" not in note.text
+            assert any(
+                f"Neither {a} nor {b} played in time: both lose." in note.text
+                for a, b in (others, others[::-1])
+            )
             await wait(lambda: any("round 2 of 3" in m.text for m in emu.messages(ch)), "round 2")
             # Pausing stops round 2's clock (and keeps the rest of this test unhurried).
             await emu.slash(admin, ch, f"{path} pause")
@@ -317,4 +347,56 @@ async def test_no_show_kick_and_cancel_in_the_channel(
             await emu.slash(admin, ch, f"{path} cancel")
             await wait(lambda: any("was cancelled" in m.text for m in emu.messages(ch)), "cancel")
             assert tournament_of(bot, tid) is None
+            told = [m for m in emu.ephemerals(admin) if "open a thread" in m.text]
+            assert len(told) == 1 and "runs in this channel" in told[0].text
+            assert "Create Public Threads" in told[0].text
+            assert emu.threads(ch) == []
+            # The tables' boards were posted in the channel too.
+            assert any("table #" in m.text.lower() for m in emu.messages(ch))
             assert not emu.unacknowledged()
+
+
+async def test_a_tournament_created_in_a_thread_lives_there(tmp_path: Path) -> None:
+    """Created inside a thread (or a forum post), the tournament runs in it: no new thread,
+    no fallback note, its tables' boards in that thread too."""
+    async with Emulator() as emu:
+        guild = emu.create_guild("Cards")
+        ch = emu.create_channel(guild, "events")
+        admin = emu.create_user("ada")
+        players = [emu.create_user(f"player{i}") for i in range(1, 3)]
+        for user in (admin, *players):
+            emu.add_member(guild, user)
+        admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
+        guild.roles.append(admins)
+        guild.members[admin.id].roles.append(admins.id)
+        thread = emu.create_thread(ch, "Weekly cup", by=admin)
+        async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
+            path = commands_path(bot)
+            await emu.slash(
+                admin,
+                thread,
+                f"{path} create",
+                name="Cup",
+                format="swiss",
+                rules="cardgames",
+                target=10,
+            )
+            signup = emu.last_message(thread)
+            assert signup is not None and "Cup" in signup.text
+            for user in players:
+                await emu.click(user, signup, "Join")
+            await emu.slash(admin, thread, f"{path} start")
+            await wait(
+                lambda: any("round 1 of 1" in m.text for m in emu.messages(thread)), "round 1"
+            )
+            await wait(
+                lambda: any("table #" in m.text.lower() for m in emu.messages(thread)), "a board"
+            )
+            await emu.slash(admin, thread, f"{path} cancel")
+            await wait(
+                lambda: any("was cancelled" in m.text for m in emu.messages(thread)), "cancel"
+            )
+            assert emu.messages(ch) == []
+            assert emu.threads(ch) == [thread]
+            assert not [m for m in emu.ephemerals(admin) if "thread" in m.text]
+            assert emu.unknown_routes == []

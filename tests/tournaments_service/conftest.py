@@ -12,6 +12,7 @@ import pytest
 
 from bot.engine.players import BaselinePlayer
 from bot.games.errors import GameError
+from bot.games.model import TableUpdate
 from bot.games.tables import TableService, Timing
 from bot.rating_service import RatingService
 from bot.store import Store, open_store
@@ -34,6 +35,7 @@ class Rig:
     service: TournamentService
     ratings: RatingService
     seen: list[TournamentUpdate] = field(default_factory=list)
+    table_updates: list[TableUpdate] = field(default_factory=list)
 
     @classmethod
     async def open(cls, path: Path, timing: TournamentTiming) -> Rig:
@@ -49,6 +51,11 @@ class Rig:
             rig.seen.append(update)
 
         service.subscribe(observe)
+
+        async def observe_tables(update: TableUpdate) -> None:
+            rig.table_updates.append(update)
+
+        tables.subscribe(observe_tables)
         await tables.recover()
         await service.restore()
         return rig

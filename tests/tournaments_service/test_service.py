@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.circle.service import CircleService
 from bot.games.errors import GameError
+from bot.games.model import TableUpdate
+from bot.games.tables import Timing
 from bot.store.ratings import GLOBAL
 from bot.tournaments import Format
 from bot.tournaments._model import TournamentTiming
@@ -155,11 +158,14 @@ async def test_no_show_deadline_forfeits_and_double_forfeits(db: Path) -> None:
         assert p1.result is not None and p1.result.kind.value == "forfeit"
         assert p1.result.winner == mover
         assert p2.result is not None and p2.result.kind.value == "double_forfeit"
-        # Both matches were ended, nothing was rated, and round 2 started.
+        # Both matches were ended without a match: no history, no stats, no rating.
         for table in (first, second):
             with pytest.raises(GameError):
                 rig.tables.get(table)
-            assert (await rig.store.tables.get(table)).status == "finished"
+            assert (await rig.store.tables.get(table)).status == "abandoned"
+            assert await rig.store.history.get(table) is None
+        for user in PLAYERS[:4]:
+            assert (await rig.store.stats.get(user, GLOBAL)).matches_played == 0
         assert rig.ratings.rated == []
         assert await rig.store.ratings.count(GLOBAL) == 0
         assert t.current_round == 2
@@ -169,6 +175,13 @@ async def test_no_show_deadline_forfeits_and_double_forfeits(db: Path) -> None:
         )
         notes = [u.note for u in rig.seen if u.note and "No-show" in u.note]
         assert len(notes) == 1
+        assert "did not play in time" in notes[0] and "wins by forfeit" in notes[0]
+        assert "played in time: both lose" in notes[0]
+        # The tables say what happened, not "wins by resignation".
+        closed = [u for u in rig.table_updates if u.kind == "closed"]
+        assert sorted(u.state.table_id for u in closed) == [first, second]
+        assert all("forfeit" in (u.note or "") or "both lose" in (u.note or "") for u in closed)
+        assert not [u for u in rig.table_updates if u.kind == "match_over"]
     finally:
         await rig.close()
 
@@ -318,3 +331,73 @@ async def test_single_elimination_is_seeded_by_rating_and_crowns_a_champion(rig:
         entries[champion.user_id].status == "champion" and entries[champion.user_id].final_rank == 1
     )
     assert [r.place for r in finished.ranking] == [1, 2, 3, 3]
+
+
+async def test_a_no_show_removed_for_absence_is_a_forfeit_that_counts_nowhere(db: Path) -> None:
+    """One player moves, the other never does and the table service removes them for being
+    away (long before the deadline): a forfeit, kept out of stats, ratings, achievements."""
+    rig = await Rig.open(db, TournamentTiming(no_show=600, between_rounds=0))
+    try:
+        rig.tables.timing = Timing(turn=0.15, reminder=0.1, round_pause=0, computer_delay=0)
+        tid = await signed_up(rig, 2)
+        await rig.service.start(tid)
+        (table,) = rig.tournament_tables(tid)
+        live = rig.tables.get(table)
+        assert live.match is not None
+        mover = live.record.seats[live.match.round.to_move].user_id
+        assert mover is not None
+        absent = next(u for u in PLAYERS[:2] if u != mover)
+        for _ in range(2000):
+            if (await rig.service.info(tid)).status == "finished":
+                break
+            await rig.move(table, mover)
+            await asyncio.sleep(0.005)
+        await rig.settle()
+        (p,) = await rig.store.tournaments.pairings(tid)
+        assert (p.result_kind, p.winner_id) == ("forfeit", mover)
+        summary = await rig.store.history.get(table)
+        assert summary is not None and summary.ended_by == "forfeit"
+        (over,) = [u for u in rig.table_updates if u.kind == "match_over"]
+        assert over.summary is not None and over.summary.ended_by == "forfeit"
+        assert rig.ratings.rated == [] and await rig.store.ratings.count(GLOBAL) == 0
+        for user in (mover, absent):
+            assert (await rig.store.stats.get(user, GLOBAL)).matches_played == 0
+        circle = CircleService(rig.store)
+        assert await circle.on_match_recorded(table) == []
+        assert await rig.store.achievements.of(mover) == []
+        note = next(u.note for u in rig.seen if u.kind == "result")
+        assert note == f"{NAMES[absent]} did not play: {NAMES[mover]} wins by forfeit."
+    finally:
+        await rig.close()
+
+
+async def test_a_move_still_on_its_way_counts_as_showing_up(db: Path) -> None:
+    """The deadline fires while the update of a player's move is still held up on its way to
+    the observers (a slow Discord): the player showed up all the same."""
+    rig = await Rig.open(db, TournamentTiming(no_show=600, between_rounds=0))
+    release = asyncio.Event()
+    try:
+        tid = await signed_up(rig, 2)
+        await rig.service.start(tid)
+        await rig.settle()
+        (table,) = rig.tournament_tables(tid)
+
+        async def slow(update: TableUpdate) -> None:
+            if update.kind == "move":
+                await release.wait()
+
+        rig.tables._observers.insert(0, slow)  # noqa: SLF001 - before every other observer
+        live = rig.tables.get(table)
+        assert live.match is not None
+        mover = live.record.seats[live.match.round.to_move].user_id
+        assert await rig.move(table, mover)
+        assert mover not in rig.service._live[tid].present.get("r1t1", set())  # noqa: SLF001
+        rig.service._live[tid].deadline = 0.0  # noqa: SLF001 - the deadline has passed
+        assert await rig.service.check_deadlines() == 1
+        release.set()
+        await rig.settle()
+        (p,) = await rig.store.tournaments.pairings(tid)
+        assert (p.result_kind, p.winner_id) == ("forfeit", mover)
+    finally:
+        release.set()
+        await rig.close()
