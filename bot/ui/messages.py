@@ -222,7 +222,7 @@ def summary_lines(state: TableState, summary: MatchSummary) -> list[str]:
     loser = names[summary.loser] if summary.loser is not None else None
     if summary.ended_by == "resign" and loser is not None:
         head = f"{loser} resigned: 🏆 **{winner}** wins the match."
-    elif summary.ended_by == "timeout" and loser is not None:
+    elif summary.ended_by in ("timeout", "forfeit") and loser is not None:
         head = f"{loser} did not play in time: 🏆 **{winner}** wins by forfeit."
     else:
         head = f"🏆 **{winner}** wins the match."
@@ -265,6 +265,16 @@ def final_hand_message(
         title=f"Match over · table #{state.table_id} · {state.rules.name}",
         description="\n".join(lines)[:4096],
         colour=GOLD,
+    )
+    return Message(None, embed, None)
+
+
+def called_off_message(state: TableState, note: str) -> Message:
+    """A hand message once its match was called off (it counts nowhere)."""
+    embed = discord.Embed(
+        title=f"Table #{state.table_id} · {state.rules.name}",
+        description=note or "This match was called off.",
+        colour=GREY,
     )
     return Message(None, embed, None)
 

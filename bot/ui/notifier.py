@@ -70,6 +70,10 @@ class Notifier:
         kind = update.kind
         if kind in ("lobby", "closed"):
             await self._edit_public(state, messages.lobby_message(state, closed=update.note))
+            if kind == "closed" and state.public is not None:
+                # A match called off (a tournament no-show): the hands lose their controls.
+                await self._close_hands(state, update.note or "")
+                self._forget(state.table_id)
             return
         if kind == "reminder":
             await self._remind(update)
@@ -237,6 +241,16 @@ class Notifier:
                 await self._edit_dm(current, message)
             else:
                 await self._send_dm(state, seat.seat, seat.user_id, message)
+
+    async def _close_hands(self, state: TableState, note: str) -> None:
+        for seat in state.seats:
+            if seat.user_id is None:
+                continue
+            current = self.hands.get((state.table_id, seat.seat)) or await self._stored_hand(
+                state.table_id, seat.seat
+            )
+            if current is not None:
+                await self._edit_dm(current, messages.called_off_message(state, note))
 
     async def _tell_removed(self, state: TableState, seat_no: int) -> None:
         seat = state.seats[seat_no]

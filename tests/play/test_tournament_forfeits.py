@@ -134,6 +134,12 @@ async def test_last_round_double_forfeit_counts_nowhere(
             board = emu.message(record.message_id)
             assert f"Neither {a} nor {b} {note}" in board.text
             assert board.button_labels == []
+            # Their hand messages say so too, with no control left.
+            for user in absent_users:
+                hands = [m for m in emu.dms(user) if f"#{absent_table}" in m.text]
+                assert hands and f"Neither {a} nor {b} {note}" in hands[-1].text
+                assert not any(not x.disabled for m in hands for x in m.buttons())
+                assert not any(m.selects() for m in hands)
             assert not any("resignation" in m.text for m in emu.messages(home))
             # The standings mark the forfeits; the one point is "1 pt".
             for user in absent_users:
