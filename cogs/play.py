@@ -22,10 +22,11 @@ from bot.games.tables import StaleButton
 from bot.render import warm_up, workers
 from bot.services import Services, services_of
 from bot.store import Challenge
-from bot.ui import images, messages
+from bot.ui import images, messages, ownership
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.dms import DMClosed
 from bot.ui.notifier import Notifier
+from bot.ui.ownership import OwnView
 from cogs._answers import answer_with_message
 from cogs._group import gin_command
 
@@ -319,7 +320,7 @@ class Play(commands.Cog):
             for row in interaction.message.components
             for child in getattr(row, "children", [row])
         }
-        if custom_id in on_message:
+        if custom_id in on_message or not await ownership.allowed(interaction, private=True):
             return
         table_id = int(custom_id.split(":")[2])
         await self._fresh_hand(
@@ -555,7 +556,7 @@ class Play(commands.Cog):
         await self.store.challenges.set_messages(ch.id, message_id=message_id)
 
 
-class JoinAnyway(discord.ui.View):
+class JoinAnyway(OwnView):
     """The question before joining a table where someone the player blocked sits."""
 
     def __init__(self, cog: Play, table_id: int, lobby: discord.Message | None) -> None:
@@ -585,7 +586,7 @@ class JoinAnyway(discord.ui.View):
         await interaction.response.edit_message(content="You didn't join.", view=None)
 
 
-class ConfirmResign(discord.ui.View):
+class ConfirmResign(OwnView):
     """A short-lived confirmation before conceding."""
 
     def __init__(self, cog: Play, user_id: int, table_id: int) -> None:

@@ -1113,12 +1113,13 @@ class Emulator:
         *,
         message: Message | None = None,
         command_name: str | None = None,
+        forged: bool = False,
     ) -> Interaction:
         channel = channel if channel is not None else self.dm_channel(user)
         guild = channel.guild
         if guild is not None and user.id not in guild.members:
             raise EmulatorError(f"{user.username} is not a member of {guild.name}")
-        if channel.type == DM and channel.recipient is not user:
+        if channel.type == DM and channel.recipient is not user and not forged:
             raise EmulatorError(f"{user.username} cannot act in {channel!r}")
         iid = self.snowflakes.next()
         return Interaction(
@@ -1352,6 +1353,35 @@ class Emulator:
         if resolved:
             data["resolved"] = resolved
         inter = self._new_interaction(MESSAGE_COMPONENT, user, msg.channel, data, message=msg)
+        return await self._send(inter, wait=wait, raise_on_failure=raise_on_failure)
+
+    async def forge_component(
+        self,
+        user: User,
+        message: Message | int,
+        custom_id: str,
+        *,
+        values: Iterable[str] | None = None,
+        wait: bool = True,
+        raise_on_failure: bool = False,
+    ) -> Interaction:
+        """A component interaction Discord's own client could never send, for security tests.
+
+        ``user`` "clicks" ``custom_id`` on ``message`` whoever the message belongs to (another
+        user's DM or ephemeral reply included), whether or not the component is on it or
+        enabled; ``values`` makes it a string select. The channel is the message's channel.
+        Callbacks are answered as for a real click (a type 6/7 answer edits ``message``), so a
+        test sees exactly what the bot would do to that message.
+        """
+        msg = self._messages.get(message) if isinstance(message, int) else message
+        if msg is None:
+            raise EmulatorError(f"no message {message}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data.update(component_type=3, values=[str(v) for v in values])
+        inter = self._new_interaction(
+            MESSAGE_COMPONENT, user, msg.channel, data, message=msg, forged=True
+        )
         return await self._send(inter, wait=wait, raise_on_failure=raise_on_failure)
 
     async def submit_modal(
