@@ -362,8 +362,11 @@ class Play(commands.Cog):
         try:
             await interaction.edit_original_response(**msg.kwargs())
         except discord.HTTPException:
-            # The move stands (committed, the table is told); /gin hand shows the hand again.
+            # The move stands (committed, the table is told); the hand, with its controls,
+            # goes in a new private message instead (and /gin hand shows it again).
             log.warning("could not update the hand message after a move on table %s", table_id)
+            msg.release()
+            await self._hand_anew(interaction, table_id)
         finally:
             msg.release()
 
@@ -387,10 +390,28 @@ class Play(commands.Cog):
         try:
             if in_place:
                 await interaction.edit_original_response(**msg.kwargs())
+            elif interaction.response.is_done():
+                await interaction.followup.send(ephemeral=True, **msg.send_kwargs())
             else:
                 await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
+        except discord.HTTPException:
+            if not in_place:
+                raise
+            log.warning("could not show the hand in place on table %s", table_id)
+            msg.release()
+            await self._hand_anew(interaction, table_id, note)
         finally:
             msg.release()
+
+    async def _hand_anew(
+        self, interaction: discord.Interaction, table_id: int, note: str | None = None
+    ) -> None:
+        """The hand in a new private message, when the clicked one could not be edited: the
+        player keeps their controls."""
+        try:
+            await self._fresh_hand(interaction, table_id, note)
+        except discord.HTTPException:
+            log.warning("could not send the hand anew on table %s", table_id)
 
     async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         await self._seen(interaction)

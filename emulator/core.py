@@ -1481,7 +1481,14 @@ class Emulator:
         return sent
 
     async def drop_gateway(self, code: int = 4000) -> None:
-        """Close every gateway socket with ``code`` (4000: the client resumes)."""
+        """Close every gateway socket with ``code`` (4000: the client resumes).
+
+        4009 (session timed out) ends the sessions too, as Discord does: the client's RESUME
+        gets INVALID_SESSION and it IDENTIFYs again; events meanwhile are lost.
+        """
+        if code == 4009:
+            for session in self.gateway.live_sessions():
+                session.resumable = False
         await self.gateway.close_all(code, "Dropped by the emulator.")
 
     def __repr__(self) -> str:
