@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from bot.errors import handle_interaction_error
 from bot.ui.dms import dm_channel_id
 
 log = logging.getLogger(__name__)
@@ -89,7 +90,16 @@ async def _refuse(interaction: discord.Interaction[Any], text: str) -> None:
 
 
 class OwnView(discord.ui.View):
-    """A short-lived view on a private answer: only its owner's clicks reach its buttons."""
+    """A short-lived view on a private answer: only its owner's clicks reach its buttons, and
+    its errors reach the central handler (a private apology, the traceback in the log)."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         return await allowed(interaction, private=True)
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        table = getattr(self, "table_id", None)
+        if table is not None:
+            log.error("the error below happened in a %s on table %s", type(self).__name__, table)
+        await handle_interaction_error(interaction, error)
