@@ -83,6 +83,7 @@ def player_message(error: BaseException) -> str | None:
 _CONTROLS = {
     "a": ("table", "version", "action"),
     "s": ("table", "version", "action"),
+    "q": ("table", "version", "action"),
     "show": ("table",),
     "t": ("table", "action"),
     "r": ("table",),
