@@ -292,8 +292,11 @@ async def chaos(args: argparse.Namespace) -> int:
                     task.cancel()
                 await asyncio.gather(*players, return_exceptions=True)
                 status = await bot.stop(timeout=60) if bot.running else bot.returncode
+                if readiness is not None:
+                    await readiness
             lost = await lost_moves(database, run.shown)
-            duplicated, reposted, found = duplicates(emu, tables)
+            dup_details: list[str] = []
+            duplicated, reposted, found = duplicates(emu, tables, dup_details)
             tracebacks = bot.log().count("Traceback")
 
     print(f"machine: {machine()}")
@@ -318,6 +321,8 @@ async def chaos(args: argparse.Namespace) -> int:
         f"summaries, the live controls of every DM; {reposted} hand DMs and boards in all, "
         "posted afresh after each restart by design)"
     )
+    for line in dup_details:
+        print(f"  duplicated: {line}")
     print(f"clicks: {dict(run.clicks)}; matches started: {sum(t.matches for t in tables)}")
     print(f"final stop: exit status {status}; tracebacks in the bot's logs: {tracebacks}")
     print(
@@ -351,9 +356,11 @@ async def lost_moves(database: Path, shown: list[Shown]) -> list[Shown]:
         await store.close()
 
 
-def duplicates(emu: Emulator, tables: list[Table]) -> tuple[int, int, tuple[int, int]]:
+def duplicates(
+    emu: Emulator, tables: list[Table], details: list[str]
+) -> tuple[int, int, tuple[int, int]]:
     """(one-time messages posted twice + duplicate live controls, hand DMs and boards in all,
-    (reveals, summaries) seen)."""
+    (reveals, summaries) seen); what was duplicated goes into `details`."""
     reveals: Counter[tuple[str, str]] = Counter()
     summaries: Counter[str] = Counter()
     boards: Counter[str] = Counter()
@@ -366,16 +373,25 @@ def duplicates(emu: Emulator, tables: list[Table]) -> tuple[int, int, tuple[int,
             elif "Show my hand" in m.button_labels:
                 boards[m.text.split("\n")[0]] += 1
     dup = sum(n - 1 for n in reveals.values()) + sum(n - 1 for n in summaries.values())
+    details += [
+        f"reveal of round {r} at table #{t} posted {n} times"
+        for (t, r), n in reveals.items()
+        if n > 1
+    ]
+    details += [f"summary of table #{t} posted {n} times" for t, n in summaries.items() if n > 1]
     for t in tables:
         for user in (t.a, t.b):
-            live: Counter[int] = Counter()
+            live: dict[int, list[Message]] = {}
             for msg in emu.dms(user):
-                if any(not b.disabled for b in msg.buttons() if b.custom_id) or any(
-                    not s.disabled for s in msg.selects()
-                ):
-                    table = {int(v.split(":")[2]) for v in _ids(msg)}
-                    live.update(table)
-            dup += sum(n - 1 for n in live.values())
+                for table in {int(v.split(":")[2]) for v in _ids(msg)}:
+                    live.setdefault(table, []).append(msg)
+            for table, msgs in live.items():
+                if len(msgs) > 1:
+                    dup += len(msgs) - 1
+                    details.append(
+                        f"{user.username} holds {len(msgs)} DMs with live controls for table "
+                        f"#{table}: versions {[sorted(set(versions_in(m.components))) for m in msgs]}"
+                    )
     hands = sum(len(emu.dms(u)) for t in tables for u in (t.a, t.b))
     return dup, hands + sum(boards.values()), (sum(reveals.values()), sum(summaries.values()))
 
