@@ -16,7 +16,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from . import heap
+from . import heap, startup
 from .client import GinBot
 from .logging_setup import setup_logging
 from .settings import Settings, SettingsError
@@ -93,18 +93,23 @@ def main() -> int:
         print(f"gin-bot: {exc}", file=sys.stderr)
         return EXIT_SETTINGS
     setup_logging(settings.log_level, secrets=[settings.token])
+    startup.announce(settings.database)
+    readiness = startup.Readiness()
     bot = GinBot(settings)
     # The process's own collector settings (not GinBot's: tests run many bots in one process).
     bot.add_listener(_settle_heap, "on_ready")
+    bot.add_listener(readiness.on_ready, "on_ready")
     try:
         asyncio.run(_run(bot))
     except KeyboardInterrupt:
         log.info("gin-bot stopped (SIGINT)")
         return EXIT_OK
-    except Exception as exc:
-        sentence = explain(exc, settings)
+    except SystemExit:
+        raise
+    except BaseException as exc:  # CancelledError and the like included: always say why
+        sentence = explain(exc, settings) if isinstance(exc, Exception) else None
         if sentence is None:
-            log.critical("gin-bot crashed", exc_info=exc)
+            startup.report_failure(exc, settings.database, was_ready=readiness.seen)
         else:
             log.critical(sentence)
         return EXIT_FAILED

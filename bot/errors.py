@@ -79,6 +79,38 @@ def player_message(error: BaseException) -> str | None:
     return None
 
 
+#: What the parts of a control's custom id name (`bot/ui/components.py`), by its prefix.
+_CONTROLS = {
+    "a": ("table", "version", "action"),
+    "s": ("table", "version", "action"),
+    "q": ("table", "version", "action"),
+    "show": ("table",),
+    "t": ("table", "action"),
+    "r": ("table",),
+    "c": ("challenge", "action"),
+    "tj": ("tournament", "action"),
+}
+
+
+def describe_control(data: dict[str, Any]) -> str:
+    """`` (table 3, action discard S7, version 12)`` for a game control's interaction data."""
+    parts = str(data.get("custom_id") or "").split(":")
+    names = _CONTROLS.get(parts[1]) if len(parts) > 2 and parts[0] == "gin" else None
+    if names is None:
+        return ""
+    named = dict(zip(names, parts[2:], strict=False))
+    action = " ".join(parts[2 + len(names) - 1 :]) if names[-1] == "action" else ""
+    values = data.get("values")
+    if action and values:
+        action += " " + ",".join(str(v) for v in values)
+    out = [f"{key} {named[key]}" for key in ("table", "challenge", "tournament") if key in named]
+    if action:
+        out.append(f"action {action}")
+    if "version" in named:
+        out.append(f"version {named['version']}")
+    return f" ({', '.join(out)})" if out else ""
+
+
 async def reply_privately(interaction: discord.Interaction[Any], text: str) -> None:
     """Answer ``interaction`` with an ephemeral message, whether or not it was answered before."""
     import discord
@@ -109,7 +141,7 @@ async def handle_interaction_error(
             where = f"/{interaction.command.qualified_name}"
         else:
             data: dict[str, Any] = dict(interaction.data or {})
-            where = f"component {data.get('custom_id')!r}"
+            where = f"component {data.get('custom_id')!r}{describe_control(data)}"
         log.error(
             "unexpected error in %s (user %s, guild %s, channel %s)",
             where,

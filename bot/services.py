@@ -12,7 +12,8 @@ from bot.engine.players.levels import make_player
 from bot.games.challenges import ChallengeService
 from bot.games.tables import TableService, Timing
 from bot.settings import Settings
-from bot.store import Store, open_store
+from bot.startup import open_store_waiting
+from bot.store import Store
 
 if TYPE_CHECKING:
     from bot.client import GinBot
@@ -37,7 +38,7 @@ class Services:
 
     @classmethod
     async def open(cls, database: str, timing: Timing, challenge_seconds: float) -> Services:
-        store = await open_store(database)
+        store = await open_store_waiting(database)
         tables = TableService(store, timing=timing, make_player=make_player)
         challenges = ChallengeService(store, tables, ttl=challenge_seconds)
         return cls(store, tables, challenges, CircleService(store))

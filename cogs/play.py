@@ -23,10 +23,11 @@ from bot.games.tables import StaleButton
 from bot.render import warm_up, workers
 from bot.services import Services, services_of
 from bot.store import Challenge
-from bot.ui import images, messages
+from bot.ui import images, messages, ownership
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.dms import DMClosed
 from bot.ui.notifier import Notifier
+from bot.ui.ownership import OwnView
 from cogs._answers import answer_with_message
 from cogs._group import gin_command
 
@@ -336,7 +337,7 @@ class Play(commands.Cog):
             for row in interaction.message.components
             for child in getattr(row, "children", [row])
         }
-        if custom_id in on_message:
+        if custom_id in on_message or not await ownership.allowed(interaction, private=True):
             return
         table_id = int(custom_id.split(":")[2])
         await self._fresh_hand(
@@ -379,8 +380,11 @@ class Play(commands.Cog):
         try:
             await interaction.edit_original_response(**msg.kwargs())
         except discord.HTTPException:
-            # The move stands (committed, the table is told); /gin hand shows the hand again.
+            # The move stands (committed, the table is told); the hand, with its controls,
+            # goes in a new private message instead (and /gin hand shows it again).
             log.warning("could not update the hand message after a move on table %s", table_id)
+            msg.release()
+            await self._hand_anew(interaction, table_id)
         finally:
             msg.release()
 
@@ -439,10 +443,28 @@ class Play(commands.Cog):
         try:
             if in_place:
                 await interaction.edit_original_response(**msg.kwargs())
+            elif interaction.response.is_done():
+                await interaction.followup.send(ephemeral=True, **msg.send_kwargs())
             else:
                 await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
+        except discord.HTTPException:
+            if not in_place:
+                raise
+            log.warning("could not show the hand in place on table %s", table_id)
+            msg.release()
+            await self._hand_anew(interaction, table_id, note)
         finally:
             msg.release()
+
+    async def _hand_anew(
+        self, interaction: discord.Interaction, table_id: int, note: str | None = None
+    ) -> None:
+        """The hand in a new private message, when the clicked one could not be edited: the
+        player keeps their controls."""
+        try:
+            await self._fresh_hand(interaction, table_id, note)
+        except discord.HTTPException:
+            log.warning("could not send the hand anew on table %s", table_id)
 
     async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         await self._seen(interaction)
@@ -621,7 +643,7 @@ class Play(commands.Cog):
         await self.store.challenges.set_messages(ch.id, message_id=message_id)
 
 
-class JoinAnyway(discord.ui.View):
+class JoinAnyway(OwnView):
     """The question before joining a table where someone the player blocked sits."""
 
     def __init__(self, cog: Play, table_id: int, lobby: discord.Message | None) -> None:
@@ -651,7 +673,7 @@ class JoinAnyway(discord.ui.View):
         await interaction.response.edit_message(content="You didn't join.", view=None)
 
 
-class ConfirmResign(discord.ui.View):
+class ConfirmResign(OwnView):
     """A short-lived confirmation before conceding."""
 
     def __init__(self, cog: Play, user_id: int, table_id: int) -> None:

@@ -1146,12 +1146,13 @@ class Emulator:
         *,
         message: Message | None = None,
         command_name: str | None = None,
+        forged: bool = False,
     ) -> Interaction:
         channel = channel if channel is not None else self.dm_channel(user)
         guild = channel.guild
         if guild is not None and user.id not in guild.members:
             raise EmulatorError(f"{user.username} is not a member of {guild.name}")
-        if channel.type == DM and channel.recipient is not user:
+        if channel.type == DM and channel.recipient is not user and not forged:
             raise EmulatorError(f"{user.username} cannot act in {channel!r}")
         iid = self.snowflakes.next()
         return Interaction(
@@ -1387,6 +1388,35 @@ class Emulator:
         inter = self._new_interaction(MESSAGE_COMPONENT, user, msg.channel, data, message=msg)
         return await self._send(inter, wait=wait, raise_on_failure=raise_on_failure)
 
+    async def forge_component(
+        self,
+        user: User,
+        message: Message | int,
+        custom_id: str,
+        *,
+        values: Iterable[str] | None = None,
+        wait: bool = True,
+        raise_on_failure: bool = False,
+    ) -> Interaction:
+        """A component interaction Discord's own client could never send, for security tests.
+
+        ``user`` "clicks" ``custom_id`` on ``message`` whoever the message belongs to (another
+        user's DM or ephemeral reply included), whether or not the component is on it or
+        enabled; ``values`` makes it a string select. The channel is the message's channel.
+        Callbacks are answered as for a real click (a type 6/7 answer edits ``message``), so a
+        test sees exactly what the bot would do to that message.
+        """
+        msg = self._messages.get(message) if isinstance(message, int) else message
+        if msg is None:
+            raise EmulatorError(f"no message {message}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data.update(component_type=3, values=[str(v) for v in values])
+        inter = self._new_interaction(
+            MESSAGE_COMPONENT, user, msg.channel, data, message=msg, forged=True
+        )
+        return await self._send(inter, wait=wait, raise_on_failure=raise_on_failure)
+
     async def submit_modal(
         self,
         user: User,
@@ -1484,7 +1514,14 @@ class Emulator:
         return sent
 
     async def drop_gateway(self, code: int = 4000) -> None:
-        """Close every gateway socket with ``code`` (4000: the client resumes)."""
+        """Close every gateway socket with ``code`` (4000: the client resumes).
+
+        4009 (session timed out) ends the sessions too, as Discord does: the client's RESUME
+        gets INVALID_SESSION and it IDENTIFYs again; events meanwhile are lost.
+        """
+        if code == 4009:
+            for session in self.gateway.live_sessions():
+                session.resumable = False
         await self.gateway.close_all(code, "Dropped by the emulator.")
 
     def __repr__(self) -> str:

@@ -13,6 +13,7 @@ import discord
 from bot.engine import Card, parse_card
 from bot.engine.actions import Action
 from bot.errors import guarded
+from bot.ui import ownership
 from bot.ui.cycles import let_go
 
 CARD = r"[CDHS]\d{1,2}"
@@ -49,9 +50,14 @@ F = TypeVar("F", bound=Callable[..., Awaitable[None]])
 
 
 def handled(callback: F) -> F:
-    """A `DynamicItem` callback, `guarded`; afterwards the interaction and the view discord.py
-    built for the click are let go of (`bot.ui.cycles`)."""
-    inner = guarded(callback)
+    """A `DynamicItem` callback, `guarded`, run only for a click on the clicker's own message
+    (or a public one, unless the item is `private`: `bot.ui.ownership`); afterwards the
+    interaction and the view discord.py built for the click are let go of (`bot.ui.cycles`)."""
+
+    @guarded
+    async def inner(self: discord.ui.DynamicItem[Any], interaction: discord.Interaction) -> None:
+        if await ownership.allowed(interaction, private=bool(getattr(self, "private", False))):
+            await callback(self, interaction)
 
     @functools.wraps(callback)
     async def wrapper(self: discord.ui.DynamicItem[Any], interaction: discord.Interaction) -> None:
@@ -76,6 +82,9 @@ class GameButton(
     template=rf"gin:a:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z_]+)(?::(?P<card>{CARD}))?",
 ):
     """A move button (draw, take, pass, a confirmed knock or gin)."""
+
+    #: Answered by editing the clicked message with the clicker's hand: their messages only.
+    private = True
 
     def __init__(
         self,
@@ -167,6 +176,8 @@ class GameSelect(
     template=r"gin:s:(?P<table>\d+):(?P<version>\d+):(?P<kind>discard|knock)",
 ):
     """Pick the card to discard, or to knock with."""
+
+    private = True
 
     def __init__(
         self,

@@ -8,6 +8,7 @@ closed (`403 50007`) is marked in the store and not written to again until they 
 from __future__ import annotations
 
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -19,6 +20,21 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 
 
+#: Per client, each player's DM channel id once known (the bot's own lookups, never what an
+#: interaction claims): shared by the hand DMs and the click ownership check (`bot.ui.ownership`).
+_dm_ids: weakref.WeakKeyDictionary[discord.Client, dict[int, int]] = weakref.WeakKeyDictionary()
+
+
+async def dm_channel_id(client: discord.Client, user_id: int) -> int:
+    """The id of the bot's DM channel with `user_id`: asked of Discord once, then remembered."""
+    known = _dm_ids.setdefault(client, {})
+    channel_id = known.get(user_id)
+    if channel_id is None:
+        dm = await client.create_dm(discord.Object(id=user_id))
+        channel_id = known[user_id] = dm.id
+    return channel_id
+
+
 class DMClosed(Exception):
     """The player does not accept direct messages from the bot."""
 
@@ -27,7 +43,6 @@ class DirectMessages:
     def __init__(self, client: discord.Client, store: Store) -> None:
         self.client = client
         self.store = store
-        self._channels: dict[int, int] = {}
         self._closed: dict[int, bool] = {}  # memo of the store's flag
 
     async def closed(self, user_id: int) -> bool:
@@ -43,10 +58,7 @@ class DirectMessages:
             self._closed[user_id] = False
 
     async def _channel(self, user_id: int) -> discord.PartialMessageable:
-        channel_id = self._channels.get(user_id)
-        if channel_id is None:
-            dm = await self.client.create_dm(discord.Object(id=user_id))
-            channel_id = self._channels[user_id] = dm.id
+        channel_id = await dm_channel_id(self.client, user_id)
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def send(self, user_id: int, **kwargs: Any) -> discord.Message:
