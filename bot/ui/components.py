@@ -133,6 +133,9 @@ class AskButton(
 ):
     """Gin or Big Gin, asked first: the click shows the hand with a Confirm button."""
 
+    #: Answered by editing the clicked message with the clicker's hand: their messages only.
+    private = True
+
     def __init__(
         self,
         table_id: int,

@@ -71,6 +71,8 @@ async def test_forged_clicks_on_other_players_messages_change_nothing(world: Wor
     forged_ids = custom_ids(mine, "gin:") + [
         x.custom_id for x in waiting.buttons() if x.custom_id and x.custom_id.startswith("gin:a:")
     ]
+    # A knock or gin asked for (its answer is the clicked message turned into the hand).
+    forged_ids.append(f"gin:q:{table_id}:{version}:big_gin")
     assert forged_ids
     other_before = snapshot(emu, other)
     for custom_id in forged_ids:
