@@ -78,9 +78,11 @@ async def test_closed_dms_play_through_show_my_hand(world: World) -> None:
         moved = await play_one(emu, a)
         if live_controls(emu, b) is None:
             current = next(
-                m for m in reversed(emu.messages(ch)) if "Show my hand" in m.button_labels
+                (m for m in reversed(emu.messages(ch)) if "Show my hand" in m.button_labels),
+                None,  # the match just ended: its board has no control left
             )
-            await emu.click(b, current, "Show my hand")
+            if current is not None:
+                await emu.click(b, current, "Show my hand")
         moved = await play_one(emu, b) or moved
         if not moved:
             await asyncio.sleep(0.02)
