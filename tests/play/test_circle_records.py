@@ -104,6 +104,11 @@ async def test_history_and_replay_hide_hands_until_the_match_is_over(world: Worl
     history = said(await emu.slash(c, ch, "gin history", player=b))
     assert f"`#{table_id}`" in history
     assert re.search(r"vs alice: won \d+ – \d+ \(\d+ rounds, .*resign", history, re.I), history
+    # The reader's own score first, each equal to the match's record.
+    record = await world.bot.services.store.history.get(table_id)
+    score = {seat.user_id: seat.score for seat in record.seats}
+    assert f"won {score[b.id]} – {score[a.id]}" in history
+    assert f"lost {score[a.id]} – {score[b.id]}" in said(await emu.slash(a, ch, "gin history"))
     # Over: everyone may replay, and every hand is shown, step by step.
     inter = await emu.slash(c, ch, "gin replay", match=table_id, round=1)
     first = said(inter)
@@ -210,7 +215,9 @@ async def test_forget_me_confirms_then_erases_and_keeps_an_anonymous_seat(world:
     history = said(await emu.slash(b, ch, "gin history"))
     assert "deleted player" in history.lower() and "alice" not in history.lower()
     assert (await store.stats.get(b.id)).matches_won == 1
-    assert "We store nothing about you" in said(await emu.slash(a, ch, "gin forget-me"))
+    after = await emu.slash(a, ch, "gin forget-me")
+    assert "We store nothing about you" in said(after)
+    assert after.response is not None and after.response.button_labels == []  # nothing to erase
 
 
 async def test_rating_leaderboard_pages_with_buttons(world: World) -> None:

@@ -29,8 +29,10 @@ async def test_challenge_to_final_score(world: World) -> None:
     challenge = emu.last_message(ch)
     assert challenge is not None and "challenges" in challenge.text
     invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
+    assert "challenges you to a match" in invite.text and b.mention not in invite.text
     await emu.click(b, invite, "Accept")
     await emu.wait_for(lambda: "the match is on at table" in emu.message(invite.id).text)
+    assert "challenges you" in emu.message(invite.id).text
     await emu.wait_for(
         lambda: live_controls(emu, a) or live_controls(emu, b), what="a hand with controls"
     )
