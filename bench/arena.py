@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from bot.engine.match import Match  # noqa: E402
 from bot.engine.players import Player  # noqa: E402
 from bot.engine.players._infer import InferParams  # noqa: E402
+from bot.engine.players.expert import ExpertParams, ExpertPlayer  # noqa: E402
 from bot.engine.players.hard import HardParams, HardPlayer  # noqa: E402
 from bot.engine.players.levels import make_player  # noqa: E402
 from bot.engine.round import derive_seed  # noqa: E402
@@ -41,14 +42,16 @@ from bot.engine.rules import RuleSet  # noqa: E402
 
 
 def build_player(spec: str, seed: int) -> Player:
-    """A player from a spec: a level name, or `hard:field=value,...` (HardParams fields)."""
+    """A player from a spec: a level name, or `hard:field=value,...` (fields of HardParams
+    and InferParams), or `expert:field=value,...` (those and ExpertParams)."""
     level, _, extra = spec.partition(":")
     if not extra:
         return make_player(level, seed)
-    if level != "hard":
-        raise ValueError("only hard takes parameters")
-    groups: list[dict[str, Any]] = [{}, {}]
-    kinds = [{f.name: f.type for f in fields(cls)} for cls in (HardParams, InferParams)]
+    if level not in ("hard", "expert"):
+        raise ValueError("only hard and expert take parameters")
+    groups: list[dict[str, Any]] = [{}, {}, {}]
+    classes: tuple[type, ...] = (HardParams, InferParams, ExpertParams)
+    kinds = [{f.name: f.type for f in fields(cls)} for cls in classes]
     for item in extra.split(","):
         key, _, raw = item.partition("=")
         for values, known in zip(groups, kinds, strict=True):
@@ -56,8 +59,13 @@ def build_player(spec: str, seed: int) -> Player:
                 values[key] = float(raw) if "float" in str(known[key]) else int(raw)
                 break
         else:
-            raise ValueError(f"HardParams and InferParams have no field {key!r}")
-    return HardPlayer(seed, HardParams(**groups[0]), InferParams(**groups[1]))
+            raise ValueError(f"no parameter {key!r} in HardParams, InferParams, ExpertParams")
+    hard, infer = HardParams(**groups[0]), InferParams(**groups[1])
+    if level == "expert":
+        return ExpertPlayer(seed, hard, infer, ExpertParams(**groups[2]))
+    if groups[2]:
+        raise ValueError("ExpertParams fields are for expert only")
+    return HardPlayer(seed, hard, infer)
 
 
 @dataclass

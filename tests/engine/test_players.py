@@ -17,6 +17,7 @@ from bot.engine.players._cardbits import BIT, mask_of
 from bot.engine.players._infer import HandSampler, InferParams, in_melds
 from bot.engine.players._knowledge import read_view
 from bot.engine.players.easy import EasyPlayer
+from bot.engine.players.expert import ExpertPlayer
 from bot.engine.players.hard import HardPlayer
 from bot.engine.players.levels import LEVELS, make_player
 from bot.engine.round import Round
@@ -142,6 +143,65 @@ def test_decisions_do_not_depend_on_hidden_cards() -> None:
     assert checked >= 6
 
 
+def _twin_deck(deck: list[Card], seen: set[Card], rng: random.Random) -> list[Card]:
+    """`deck` with every card not in `seen` moved to another unseen card's place."""
+    places = [i for i, c in enumerate(deck) if c not in seen]
+    cards = [deck[i] for i in places]
+    while True:
+        rng.shuffle(cards)
+        if any(deck[i] != c for i, c in zip(places, cards, strict=True)):
+            break
+    twin = list(deck)
+    for i, c in zip(places, cards, strict=True):
+        twin[i] = c
+    return twin
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("preset", "seats"), [("cardgames", 2), ("playingcards", 2), ("classic", 3)]
+)
+def test_twin_deals_get_the_same_decisions(level: str, preset: str, seats: int) -> None:
+    """Fairness: play a round, then replay it on twin deals in which every card the tested
+    seat never saw (until its last decision) is shuffled among the places those cards held
+    (other hands and the stock). The others replay their moves; a fresh player of the level
+    with the same seed must choose the very same action at each of the seat's decisions."""
+    rules = RuleSet.preset(preset)
+    rng = random.Random(20)
+    decisions = 0
+    for r in range(3):
+        seed = 7000 + 10 * seats + r
+        dealer = r % seats
+        seat = (dealer + 1 + r) % seats
+        deck = shuffled_deck(seed)
+        rnd = Round(rules, seats, seed, dealer, deck=deck)
+        players = [make_player(level, 50 + s) for s in range(seats)]
+        seen: set[Card] = set()
+        last = -1
+        while rnd.to_move is not None:
+            mover = rnd.to_move
+            view = rnd.view(mover)
+            if mover == seat:
+                seen |= set(view.hand) | set(view.discard_pile)
+                seen |= {c for k in view.known_cards for c in k}
+                seen |= {e.card for e in view.history if e.card is not None}
+                last = len(rnd.actions)
+            rnd.apply(players[mover].choose(view, view.legal), mover)
+        actions = rnd.actions[: last + 1]
+        for _ in range(2):
+            twin = Round(rules, seats, seed, dealer, deck=_twin_deck(deck, seen, rng))
+            assert twin.snapshot() != Round(rules, seats, seed, dealer, deck=deck).snapshot()
+            tested = make_player(level, 50 + seat)
+            for action in actions:
+                mover = twin.to_move
+                if mover == seat:
+                    view = twin.view(seat)
+                    assert tested.choose(view, view.legal) == action
+                    decisions += 1
+                twin.apply(action, mover)
+    assert decisions >= 30
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_match(level: str) -> None:
     def actions(seed: int) -> list[str]:
@@ -160,12 +220,13 @@ def test_same_seed_same_match(level: str) -> None:
 
 
 def test_make_player_levels() -> None:
-    assert LEVELS == ("easy", "normal", "hard")
+    assert LEVELS == ("easy", "normal", "hard", "expert")
     assert isinstance(make_player("easy", 1), EasyPlayer)
     assert isinstance(make_player("normal", 1), BaselinePlayer)
     assert isinstance(make_player("hard", 1), HardPlayer)
+    assert isinstance(make_player("expert", 1), ExpertPlayer)
     with pytest.raises(ValueError, match="unknown level"):
-        make_player("expert", 1)
+        make_player("master", 1)
 
 
 def _net(a: str, b: str, deals: int) -> int:
