@@ -17,7 +17,7 @@ from bot.engine.players._cardbits import BIT, mask_of
 from bot.engine.players._infer import HandSampler, InferParams, in_melds
 from bot.engine.players._knowledge import read_view
 from bot.engine.players.easy import EasyPlayer
-from bot.engine.players.expert import ExpertPlayer
+from bot.engine.players.expert import ExpertPlayer, _playout
 from bot.engine.players.hard import HardPlayer
 from bot.engine.players.levels import LEVELS, make_player
 from bot.engine.round import Round
@@ -370,3 +370,45 @@ def test_outcome_of_the_opponents_knock() -> None:
     assert _outcome(rules, 5, 6) == 25 + 1  # we undercut
     assert _outcome(rules, 6, 6) == 25  # a tie is an undercut too
     assert _outcome(rules, 12, 0) == -(25 + 12)  # its gin
+
+
+def _m(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+def test_expert_playout_scores_each_waiting_plan() -> None:
+    """The look-ahead's playout: who goes gin first decides every plan still waiting."""
+    rules = RuleSet.preset("cardgames")
+    kept = _m("HA H2 H3 S4 S5 S6 D7 D8 D9 C2")  # deadwood 2
+    loose = _m("CA C4 C6 C8 D2 D4 D6 S8 ST SQ")  # no meld, deadwood 59
+    # The opponent draws a king it cannot use; this seat draws the ten of diamonds: gin.
+    stock = [BIT[parse_cards("SK")[0]], BIT[parse_cards("DT")[0]]]
+    ck = BIT[parse_cards("CK")[0]]
+    out = _playout(rules, kept, loose, ck, stock, 2, 0, 0.0, [0, 1], False)
+    assert out == [rules.gin_bonus + 59, rules.gin_bonus + 59]
+    # The opponent takes the thrown ten of spades into its run and goes gin first.
+    near_gin = _m("CA C2 C3 D4 D5 D6 S7 S8 S9 HJ")
+    st = BIT[parse_cards("ST")[0]]
+    out = _playout(rules, kept, near_gin, st, stock, 2, 0, 0.0, [0, 1], False)
+    assert out == [-(rules.gin_bonus + 2)] * 2
+    # Nobody improves: at the wall the waiting plan is a draw (0); cut short by the
+    # look-ahead's horizon instead, it knocks then (3 against 59).
+    kept = _m("HA H2 H3 S4 S5 S6 D7 D8 D9 C3")  # deadwood 3
+    stock = [BIT[parse_cards("SK")[0]], BIT[parse_cards("HK")[0]]]
+    assert _playout(rules, kept, loose, ck, stock, 1, 0, 0.0, [0], True) == [0.0]
+    assert _playout(rules, kept, loose, ck, stock, 1, 0, 0.0, [0], False) == [56.0]
+
+
+def test_expert_is_registered_and_plays_whole_matches() -> None:
+    rules = RuleSet.preset("cardgames").replace(target=40)
+    match = Match(rules, 2, 31)
+    box: list[Round] = [match.round]
+    players = [Checked(make_player("expert", 1), box, 0), Checked(make_player("hard", 2), box, 1)]
+    for _ in range(40):
+        box[0] = match.round
+        play_round(match.round, players)
+        if match.over:
+            break
+        match.next_round()
+    assert match.over
+    assert players[0].calls > 20
