@@ -6,8 +6,9 @@ it plays the rest of the round out on each guess of the opponent's hand with a s
 from the unseen cards (a determinized look-ahead): both hands draw, take the top discard when
 it melds and throw their worst card, turn by turn. On those playouts it compares knocking
 now (settled exactly: lay-offs, undercut, bonuses) with every "wait until my deadwood is at
-most x" plan, the opponent knocking as soon as its hand allows, and picks the best on average.
-The same playouts (and only they) are run in every twin of a deal, so nothing hidden decides.
+most x" plan, the opponent going gin as soon as it can (strong players hold out for gin),
+and knocks only when knocking now wins by a margin. The playouts are drawn from the seat's
+view and its own random numbers alone, so twin deals get the same decisions.
 """
 
 from __future__ import annotations
