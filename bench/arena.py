@@ -7,8 +7,9 @@ round, so both players get the same cards and the luck of the deal cancels out. 
 `--seats 3` (or 4, `classic`) each deal is played once with A at each seat and B at all the
 others; a fair share of the matches is then 1/3 (1/4). Prints match
 and round win rates with 95% confidence intervals (Wilson), points per round and time per
-decision (p50, p99) per player. A player is a level name ("easy", "normal", "hard") or, for
-experiments, `hard:field=value,...` with fields of `HardParams` or `InferParams`.
+decision (p50, p99) per player. A player is a level name ("easy", "normal", "hard",
+"expert") or, for experiments, `hard:field=value,...` with fields of `HardParams` or
+`InferParams` (`expert:...` also takes those of `ExpertParams`).
 
 Decision times are measured around `choose()` alone (the engine's own work is not counted),
 in worker processes that each run one match at a time, as wall-clock time and as the CPU time
