@@ -3,10 +3,13 @@
     .venv/bin/python bench/arena.py --a hard --b normal --rules cardgames --matches 2000
 
 Each deal (a match seed) is played twice: A at seat 0 and B at seat 1, then the other way
-round, so both players get the same cards and the luck of the deal cancels out. Prints match
+round, so both players get the same cards and the luck of the deal cancels out. With
+`--seats 3` (or 4, `classic`) each deal is played once with A at each seat and B at all the
+others; a fair share of the matches is then 1/3 (1/4). Prints match
 and round win rates with 95% confidence intervals (Wilson), points per round and time per
-decision (p50, p99) per player. A player is a level name ("easy", "normal", "hard") or, for
-experiments, `hard:field=value,...` with fields of `HardParams` or `InferParams`.
+decision (p50, p99) per player. A player is a level name ("easy", "normal", "hard",
+"expert") or, for experiments, `hard:field=value,...` with fields of `HardParams` or
+`InferParams` (`expert:...` also takes those of `ExpertParams`).
 
 Decision times are measured around `choose()` alone (the engine's own work is not counted),
 in worker processes that each run one match at a time, as wall-clock time and as the CPU time
@@ -34,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 from bot.engine.match import Match  # noqa: E402
 from bot.engine.players import Player  # noqa: E402
 from bot.engine.players._infer import InferParams  # noqa: E402
+from bot.engine.players.expert import ExpertParams, ExpertPlayer  # noqa: E402
 from bot.engine.players.hard import HardParams, HardPlayer  # noqa: E402
 from bot.engine.players.levels import make_player  # noqa: E402
 from bot.engine.round import derive_seed  # noqa: E402
@@ -41,14 +45,16 @@ from bot.engine.rules import RuleSet  # noqa: E402
 
 
 def build_player(spec: str, seed: int) -> Player:
-    """A player from a spec: a level name, or `hard:field=value,...` (HardParams fields)."""
+    """A player from a spec: a level name, or `hard:field=value,...` (fields of HardParams
+    and InferParams), or `expert:field=value,...` (those and ExpertParams)."""
     level, _, extra = spec.partition(":")
     if not extra:
         return make_player(level, seed)
-    if level != "hard":
-        raise ValueError("only hard takes parameters")
-    groups: list[dict[str, Any]] = [{}, {}]
-    kinds = [{f.name: f.type for f in fields(cls)} for cls in (HardParams, InferParams)]
+    if level not in ("hard", "expert"):
+        raise ValueError("only hard and expert take parameters")
+    groups: list[dict[str, Any]] = [{}, {}, {}]
+    classes: tuple[type, ...] = (HardParams, InferParams, ExpertParams)
+    kinds = [{f.name: f.type for f in fields(cls)} for cls in classes]
     for item in extra.split(","):
         key, _, raw = item.partition("=")
         for values, known in zip(groups, kinds, strict=True):
@@ -56,8 +62,13 @@ def build_player(spec: str, seed: int) -> Player:
                 values[key] = float(raw) if "float" in str(known[key]) else int(raw)
                 break
         else:
-            raise ValueError(f"HardParams and InferParams have no field {key!r}")
-    return HardPlayer(seed, HardParams(**groups[0]), InferParams(**groups[1]))
+            raise ValueError(f"no parameter {key!r} in HardParams, InferParams, ExpertParams")
+    hard, infer = HardParams(**groups[0]), InferParams(**groups[1])
+    if level == "expert":
+        return ExpertPlayer(seed, hard, infer, ExpertParams(**groups[2]))
+    if groups[2]:
+        raise ValueError("ExpertParams fields are for expert only")
+    return HardPlayer(seed, hard, infer)
 
 
 @dataclass
@@ -66,28 +77,36 @@ class MatchRecord:
 
     a_won: bool
     a_score: int
-    b_score: int
-    #: Per round (re-deals left out): (A's points, B's points, winner "A"/"B"/"").
-    rounds: list[tuple[int, int, str]] = field(default_factory=list)
+    #: B's score, the mean over B's seats when there are several.
+    b_score: float
+    #: Per round (re-deals left out): (A's points, B's points (mean per B seat), winner
+    #: "A"/"B"/"").
+    rounds: list[tuple[int, float, str]] = field(default_factory=list)
     #: Per decision: wall-clock seconds and the process's CPU seconds spent in `choose()`.
     a_times: list[float] = field(default_factory=list)
     b_times: list[float] = field(default_factory=list)
     a_cpu: list[float] = field(default_factory=list)
     b_cpu: list[float] = field(default_factory=list)
+    #: Share of B's seats that won the match (one B seat: 0 or 1).
+    b_won: float = 0.0
 
 
 def play_match(
-    rules: RuleSet, a_spec: str, b_spec: str, seed: int, deal: int, a_seat: int
+    rules: RuleSet, a_spec: str, b_spec: str, seed: int, deal: int, a_seat: int, seats: int = 2
 ) -> MatchRecord:
-    """Play one match of the deal `deal`, A sitting at `a_seat`; return it from A's side."""
+    """Play one match of the deal `deal`, A sitting at `a_seat` and B at every other seat;
+    return it from A's side (B's figures are the mean over its seats)."""
     match_seed = derive_seed(seed, "arena", deal)
-    b_seat = 1 - a_seat
-    players: list[Player] = [build_player(a_spec, 0), build_player(b_spec, 0)]
-    players[a_seat] = build_player(a_spec, derive_seed(seed, "player", deal, a_seat, "A"))
-    players[b_seat] = build_player(b_spec, derive_seed(seed, "player", deal, b_seat, "B"))
-    times: list[list[float]] = [[], []]
-    cpu: list[list[float]] = [[], []]
-    match = Match(rules, 2, match_seed)
+    players: list[Player] = [
+        build_player(
+            a_spec if s == a_seat else b_spec,
+            derive_seed(seed, "player", deal, s, "AB"[s != a_seat]),
+        )
+        for s in range(seats)
+    ]
+    times: list[list[float]] = [[] for _ in range(seats)]
+    cpu: list[list[float]] = [[] for _ in range(seats)]
+    match = Match(rules, seats, match_seed)
     clock = time.perf_counter
     cpu_clock = time.thread_time
     while True:
@@ -109,26 +128,29 @@ def play_match(
             break
         match.next_round()
     scores = match.scores
+    others = [s for s in range(seats) if s != a_seat]
     record = MatchRecord(
         a_won=match.winner == a_seat,
         a_score=scores[a_seat],
-        b_score=scores[b_seat],
+        b_score=sum(scores[s] for s in others) / len(others),
         a_times=times[a_seat],
-        b_times=times[b_seat],
+        b_times=[t for s in others for t in times[s]],
         a_cpu=cpu[a_seat],
-        b_cpu=cpu[b_seat],
+        b_cpu=[t for s in others for t in cpu[s]],
+        b_won=sum(match.winner == s for s in others) / len(others),
     )
     for res in match.results:
         if res.kind == "redeal":
             continue
         who = "" if res.winner is None else ("A" if res.winner == a_seat else "B")
-        record.rounds.append((res.points[a_seat], res.points[b_seat], who))
+        b_points = sum(res.points[s] for s in others) / len(others)
+        record.rounds.append((res.points[a_seat], b_points, who))
     return record
 
 
-def _play_deal(job: tuple[RuleSet, str, str, int, int]) -> list[MatchRecord]:
-    rules, a_spec, b_spec, seed, deal = job
-    return [play_match(rules, a_spec, b_spec, seed, deal, a_seat) for a_seat in (0, 1)]
+def _play_deal(job: tuple[RuleSet, str, str, int, int, int]) -> list[MatchRecord]:
+    rules, a_spec, b_spec, seed, deal, seats = job
+    return [play_match(rules, a_spec, b_spec, seed, deal, a_seat, seats) for a_seat in range(seats)]
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -167,10 +189,12 @@ def run(
     seed: int,
     workers: int,
     progress: bool = False,
+    seats: int = 2,
 ) -> list[MatchRecord]:
-    """Play `matches` matches (rounded up to an even number: each deal twice)."""
-    deals = (matches + 1) // 2
-    jobs = [(rules, a, b, seed, d) for d in range(deals)]
+    """Play `matches` matches (rounded up to a multiple of `seats`: each deal once with A
+    at each seat)."""
+    deals = (matches + seats - 1) // seats
+    jobs = [(rules, a, b, seed, d, seats) for d in range(deals)]
     records: list[MatchRecord] = []
     if workers <= 1:
         for job in jobs:
@@ -186,7 +210,9 @@ def run(
     return records
 
 
-def report(a: str, b: str, rules: RuleSet, records: list[MatchRecord], elapsed: float) -> str:
+def report(
+    a: str, b: str, rules: RuleSet, records: list[MatchRecord], elapsed: float, seats: int = 2
+) -> str:
     n = len(records)
     won = sum(r.a_won for r in records)
     lo, hi = wilson(won, n)
@@ -199,7 +225,7 @@ def report(a: str, b: str, rules: RuleSet, records: list[MatchRecord], elapsed: 
     b_ppr = sum(rd[1] for rd in rounds) / max(1, len(rounds))
     lines = [
         f"arena: A={a} vs B={b}, rules {rules.name}, target {rules.target}, "
-        f"{n} matches ({n // 2} deals, seats swapped), {elapsed:.0f} s",
+        f"{n} matches ({n // seats} deals, A at each of {seats} seats), {elapsed:.0f} s",
         f"machine: {os.cpu_count()} cores, Python {platform.python_version()}",
         f"matches: A wins {won / n:.1%} (95% CI {lo:.1%} to {hi:.1%})",
         f"rounds:  {len(rounds)} played ({len(rounds) / n:.1f} per match), "
@@ -207,6 +233,14 @@ def report(a: str, b: str, rules: RuleSet, records: list[MatchRecord], elapsed: 
         f"of decided rounds (95% CI {rlo:.1%} to {rhi:.1%})",
         f"{'penalty points (lower is better)' if rules.scoring == 'penalty' else 'points'} "
         f"per round: A {a_ppr:.2f}, B {b_ppr:.2f}, A-B {net:+.2f} (+/- {net_ci:.2f})",
+        *(
+            [
+                f"matches per seat: A {won / n:.1%}, each B seat "
+                f"{sum(r.b_won for r in records) / n:.1%} (a fair share is {1 / seats:.1%})"
+            ]
+            if seats > 2
+            else []
+        ),
         f"match score: A {sum(r.a_score for r in records) / n:.1f}, "
         f"B {sum(r.b_score for r in records) / n:.1f} (mean grand totals)",
     ]
@@ -236,13 +270,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument(
+        "--seats", type=int, default=2, help="players per table: A at one seat, B at the others"
+    )
     args = parser.parse_args(argv)
     rules = RuleSet.preset(args.rules)
     if args.target is not None:
         rules = rules.replace(target=args.target)
     start = time.perf_counter()
-    records = run(args.a, args.b, rules, args.matches, args.seed, args.workers, args.progress)
-    print(report(args.a, args.b, rules, records, time.perf_counter() - start))
+    records = run(
+        args.a, args.b, rules, args.matches, args.seed, args.workers, args.progress, args.seats
+    )
+    print(report(args.a, args.b, rules, records, time.perf_counter() - start, args.seats))
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ from cogs._group import gin_command
 log = logging.getLogger(__name__)
 
 Preset = Literal["cardgames", "playingcards", "classic"]
-Level = Literal["easy", "normal", "hard"]
+Level = Literal["easy", "normal", "hard", "expert"]
 NEEDED = ("send_messages", "embed_links", "attach_files")
 ANSWER_WITHIN = 2.5  # seconds; Discord's deadline is 3
 

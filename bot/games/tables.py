@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from bot.engine import IllegalAction, Match, RuleSet
 from bot.engine.actions import DRAW_STOCK, Action
 from bot.engine.players import BaselinePlayer, Player, auto_move
+from bot.engine.players.seeds import player_seed
 from bot.engine.round import Round
 from bot.games.errors import NOT_SEATED, STALE, TABLE_NOT_FOUND, GameError
 from bot.games.model import MatchSummary, PublicRound, SeatInfo, TableState, TableUpdate
@@ -667,7 +668,9 @@ class TableService:
                 # One player object per seat for the whole match: "hard" keeps what it has
                 # inferred about the opponents from one decision to the next.
                 level = record.computer_level or "normal"
-                player = live.players[seat] = self._make_player(level, live.match.seed ^ (seat + 1))
+                player = live.players[seat] = self._make_player(
+                    level, player_seed(live.match.seed, seat)
+                )
             view = rnd.view(seat)
             action = await asyncio.to_thread(player.choose, view, view.legal)
             live.timer = None

@@ -17,6 +17,7 @@ from bot.engine.players._cardbits import BIT, mask_of
 from bot.engine.players._infer import HandSampler, InferParams, in_melds
 from bot.engine.players._knowledge import read_view
 from bot.engine.players.easy import EasyPlayer
+from bot.engine.players.expert import ExpertPlayer, _playout
 from bot.engine.players.hard import HardPlayer
 from bot.engine.players.levels import LEVELS, make_player
 from bot.engine.round import Round
@@ -142,6 +143,65 @@ def test_decisions_do_not_depend_on_hidden_cards() -> None:
     assert checked >= 6
 
 
+def _twin_deck(deck: list[Card], seen: set[Card], rng: random.Random) -> list[Card]:
+    """`deck` with every card not in `seen` moved to another unseen card's place."""
+    places = [i for i, c in enumerate(deck) if c not in seen]
+    cards = [deck[i] for i in places]
+    while True:
+        rng.shuffle(cards)
+        if any(deck[i] != c for i, c in zip(places, cards, strict=True)):
+            break
+    twin = list(deck)
+    for i, c in zip(places, cards, strict=True):
+        twin[i] = c
+    return twin
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("preset", "seats"), [("cardgames", 2), ("playingcards", 2), ("classic", 3)]
+)
+def test_twin_deals_get_the_same_decisions(level: str, preset: str, seats: int) -> None:
+    """Fairness: play a round, then replay it on twin deals in which every card the tested
+    seat never saw (until its last decision) is shuffled among the places those cards held
+    (other hands and the stock). The others replay their moves; a fresh player of the level
+    with the same seed must choose the very same action at each of the seat's decisions."""
+    rules = RuleSet.preset(preset)
+    rng = random.Random(20)
+    decisions = 0
+    for r in range(3):
+        seed = 7000 + 10 * seats + r
+        dealer = r % seats
+        seat = (dealer + 1 + r) % seats
+        deck = shuffled_deck(seed)
+        rnd = Round(rules, seats, seed, dealer, deck=deck)
+        players = [make_player(level, 50 + s) for s in range(seats)]
+        seen: set[Card] = set()
+        last = -1
+        while rnd.to_move is not None:
+            mover = rnd.to_move
+            view = rnd.view(mover)
+            if mover == seat:
+                seen |= set(view.hand) | set(view.discard_pile)
+                seen |= {c for k in view.known_cards for c in k}
+                seen |= {e.card for e in view.history if e.card is not None}
+                last = len(rnd.actions)
+            rnd.apply(players[mover].choose(view, view.legal), mover)
+        actions = rnd.actions[: last + 1]
+        for _ in range(2):
+            twin = Round(rules, seats, seed, dealer, deck=_twin_deck(deck, seen, rng))
+            assert twin.snapshot() != Round(rules, seats, seed, dealer, deck=deck).snapshot()
+            tested = make_player(level, 50 + seat)
+            for action in actions:
+                mover = twin.to_move
+                if mover == seat:
+                    view = twin.view(seat)
+                    assert tested.choose(view, view.legal) == action
+                    decisions += 1
+                twin.apply(action, mover)
+    assert decisions >= 30
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_match(level: str) -> None:
     def actions(seed: int) -> list[str]:
@@ -160,12 +220,13 @@ def test_same_seed_same_match(level: str) -> None:
 
 
 def test_make_player_levels() -> None:
-    assert LEVELS == ("easy", "normal", "hard")
+    assert LEVELS == ("easy", "normal", "hard", "expert")
     assert isinstance(make_player("easy", 1), EasyPlayer)
     assert isinstance(make_player("normal", 1), BaselinePlayer)
     assert isinstance(make_player("hard", 1), HardPlayer)
+    assert isinstance(make_player("expert", 1), ExpertPlayer)
     with pytest.raises(ValueError, match="unknown level"):
-        make_player("expert", 1)
+        make_player("master", 1)
 
 
 def _net(a: str, b: str, deals: int) -> int:
@@ -309,3 +370,45 @@ def test_outcome_of_the_opponents_knock() -> None:
     assert _outcome(rules, 5, 6) == 25 + 1  # we undercut
     assert _outcome(rules, 6, 6) == 25  # a tie is an undercut too
     assert _outcome(rules, 12, 0) == -(25 + 12)  # its gin
+
+
+def _m(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+def test_expert_playout_scores_each_waiting_plan() -> None:
+    """The look-ahead's playout: who goes gin first decides every plan still waiting."""
+    rules = RuleSet.preset("cardgames")
+    kept = _m("HA H2 H3 S4 S5 S6 D7 D8 D9 C2")  # deadwood 2
+    loose = _m("CA C4 C6 C8 D2 D4 D6 S8 ST SQ")  # no meld, deadwood 59
+    # The opponent draws a king it cannot use; this seat draws the ten of diamonds: gin.
+    stock = [BIT[parse_cards("SK")[0]], BIT[parse_cards("DT")[0]]]
+    ck = BIT[parse_cards("CK")[0]]
+    out = _playout(rules, kept, loose, ck, stock, 2, 0, 0.0, [0, 1], False)
+    assert out == [rules.gin_bonus + 59, rules.gin_bonus + 59]
+    # The opponent takes the thrown ten of spades into its run and goes gin first.
+    near_gin = _m("CA C2 C3 D4 D5 D6 S7 S8 S9 HJ")
+    st = BIT[parse_cards("ST")[0]]
+    out = _playout(rules, kept, near_gin, st, stock, 2, 0, 0.0, [0, 1], False)
+    assert out == [-(rules.gin_bonus + 2)] * 2
+    # Nobody improves: at the wall the waiting plan is a draw (0); cut short by the
+    # look-ahead's horizon instead, it knocks then (3 against 59).
+    kept = _m("HA H2 H3 S4 S5 S6 D7 D8 D9 C3")  # deadwood 3
+    stock = [BIT[parse_cards("SK")[0]], BIT[parse_cards("HK")[0]]]
+    assert _playout(rules, kept, loose, ck, stock, 1, 0, 0.0, [0], True) == [0.0]
+    assert _playout(rules, kept, loose, ck, stock, 1, 0, 0.0, [0], False) == [56.0]
+
+
+def test_expert_is_registered_and_plays_whole_matches() -> None:
+    rules = RuleSet.preset("cardgames").replace(target=40)
+    match = Match(rules, 2, 31)
+    box: list[Round] = [match.round]
+    players = [Checked(make_player("expert", 1), box, 0), Checked(make_player("hard", 2), box, 1)]
+    for _ in range(40):
+        box[0] = match.round
+        play_round(match.round, players)
+        if match.over:
+            break
+        match.next_round()
+    assert match.over
+    assert players[0].calls > 20

@@ -191,3 +191,39 @@ async def test_challenge_rules(store: Store) -> None:
     with pytest.raises(GameError, match="can't challenge"):
         await challenges.create(challenger=(A, "A"), opponent=(B, "B"), **kwargs)
     await tables.close()
+
+
+async def test_computer_players_get_one_way_seeds(store: Store) -> None:
+    """A computer seat's player is built from a keyed hash of the match seed and its seat,
+    never from something the deal can be rebuilt from."""
+    from bot.engine import RuleSet
+    from bot.engine.players.seeds import player_seed
+
+    made: list[tuple[str, int]] = []
+    asked = asyncio.Event()
+
+    def factory(level: str, seed: int) -> BaselinePlayer:
+        made.append((level, seed))
+        asked.set()
+        return BaselinePlayer()
+
+    tables = TableService(store, timing=FAST, make_player=factory)
+    live = await tables.open_table(
+        guild_id=1,
+        channel_id=2,
+        host=(A, "Alice"),
+        rules=RuleSet.preset("cardgames").replace(target=10),
+        seats=2,
+        seated=((A, "Alice", None), (None, "Computer", "expert")),
+        seed=4242,
+    )
+    await tables.start(live.record.id, A)
+    live = tables.get(live.record.id)
+    match = live.match
+    assert match is not None and match.seed == 4242
+    if match.round.to_move == 0:
+        view = match.round.view(0)
+        await tables.act(live.record.id, A, BaselinePlayer().choose(view, view.legal), live.version)
+    await asyncio.wait_for(asked.wait(), 10)
+    assert made[0] == ("expert", player_seed(4242, 1))
+    await tables.close()

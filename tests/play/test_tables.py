@@ -49,7 +49,7 @@ async def test_two_player_rules_refuse_three_seats(world: World) -> None:
     assert inter.response is not None and "2 to 2 players" in inter.response.text
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 async def test_match_against_the_computer(world: World, level: str) -> None:
     emu, a, ch = world.emu, world.alice, world.channel
     inter = await emu.slash(a, ch, "gin computer", level=level, target=10)

@@ -320,15 +320,19 @@ class HardPlayer:
         gin_value = rules.gin_bonus + sum(later) / len(later)  # no lay-offs against gin
         gain = 0.0
         gin_chance = 0.0
+        # The deadwood after the draw takes few values (0 to k): value each once.
+        by_k2: dict[int, float] = {}
         for b, w in draws.items():
             k2 = best_after_draw(kept, k, order, b)
             if k2 == 0:
                 v = gin_value
                 gin_chance += w
             else:
-                v = sum(
-                    (o - k2) if o > k2 else -(rules.undercut_bonus + k2 - o) for o in opp
-                ) / len(opp)
+                v = by_k2.get(k2, -1e18)
+                if v == -1e18:
+                    v = by_k2[k2] = sum(
+                        (o - k2) if o > k2 else -(rules.undercut_bonus + k2 - o) for o in opp
+                    ) / len(opp)
             gain += w * v
         gain /= total_w
         one_turn = q * loss + (1.0 - q) * gain

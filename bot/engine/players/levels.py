@@ -1,4 +1,4 @@
-"""The computer levels by name: `make_player("easy" | "normal" | "hard", seed)`."""
+"""The computer levels by name: `make_player("easy" | "normal" | "hard" | "expert", seed)`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Callable
 from bot.engine.players import Player
 from bot.engine.players.baseline import BaselinePlayer
 from bot.engine.players.easy import EasyPlayer
+from bot.engine.players.expert import ExpertPlayer
 from bot.engine.players.hard import HardPlayer
 
 __all__ = ["LEVELS", "make_player"]
@@ -21,6 +22,7 @@ _FACTORIES: dict[str, Callable[[int], Player]] = {
     "easy": EasyPlayer,
     "normal": _normal,
     "hard": HardPlayer,
+    "expert": ExpertPlayer,
 }
 
 #: The level names, weakest first.
