@@ -350,6 +350,10 @@ class TournamentService:
             bracket=bracket,
         )
 
+    def tables_in_play(self, tournament_id: int) -> dict[int, str]:
+        """Game table id -> pairing key, for the tournament's matches in play."""
+        return {table: key for table, (t, key) in self._by_table.items() if t == tournament_id}
+
     def tournament(self, tournament_id: int) -> Tournament | None:
         """The logic object of an unfinished tournament in memory (read-only use)."""
         live = self._live.get(tournament_id)

@@ -124,11 +124,7 @@ class Rig:
 
     def tournament_tables(self, tid: int) -> dict[int, str]:
         """Game table id -> pairing key for the tournament's tables in play."""
-        return {
-            table: key
-            for table, (t, key) in self.service._by_table.items()  # noqa: SLF001
-            if t == tid
-        }
+        return self.service.tables_in_play(tid)
 
     def _status(self, tid: int) -> str | None:
         """The tournament's status in its latest update."""
