@@ -1,5 +1,6 @@
 """The writer's connection: a plain `sqlite3` connection that lives on one thread of its own
-(a one-thread `ThreadPoolExecutor`), driven from the event loop with `run_in_executor`.
+(a one-thread `ThreadPoolExecutor`), driven from the event loop: each call is submitted to
+that thread, its outcome handed back with `call_soon_threadsafe`.
 
 Only public APIs: the group commit (`Database.batched`) runs a whole transaction as one
 function in that thread (`run`), and plain statements go the same way, one call each. Calls
@@ -48,10 +49,22 @@ class ThreadConnection:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in the connection's thread (`fn` may use `self.raw`)."""
-        future = asyncio.wrap_future(self._executor.submit(fn, *args))
-        # Shielded: a cancelled caller must not cancel a call not yet started (a COMMIT
-        # behind a long batch); it runs in its turn, the caller just stops waiting.
-        return await asyncio.shield(future)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+
+        def call() -> None:
+            try:
+                result = fn(*args)
+            except BaseException as exc:
+                loop.call_soon_threadsafe(_settle, future, None, exc)
+            else:
+                loop.call_soon_threadsafe(_settle, future, result, None)
+
+        # Not `run_in_executor`: cancelling its future would cancel a call not yet started
+        # (a COMMIT queued behind a long batch). Here a cancelled caller only stops waiting;
+        # the call runs in its turn. (Nor `asyncio.shield`, which costs a loop turn.)
+        self._executor.submit(call)
+        return await future
 
     @property
     def raw(self) -> sqlite3.Connection:
@@ -85,3 +98,13 @@ class ThreadConnection:
             await self.run(self._conn.close)
         finally:
             self._executor.shutdown(wait=True)
+
+
+def _settle(future: asyncio.Future[Any], result: Any, exc: BaseException | None) -> None:
+    """In the event loop: hand the thread's outcome to a caller still waiting."""
+    if future.done():  # the caller was cancelled
+        return
+    if exc is not None:
+        future.set_exception(exc)
+    else:
+        future.set_result(result)
