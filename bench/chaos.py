@@ -57,9 +57,9 @@ sys.path.insert(0, str(ROOT))
 
 from bot.store import open_store  # noqa: E402
 from emulator import Channel, Emulator, EmulatorError, InteractionFailed, Message, User  # noqa: E402
+from emulator.botproc import BotProcess, clean_environ  # noqa: E402
 from emulator.models import walk_components  # noqa: E402
-from tests.e2e.botproc import BotProcess, clean_environ  # noqa: E402
-from tests.play.driver import _choose, live_controls  # noqa: E402
+from emulator.players import choose, live_controls  # noqa: E402
 
 REVEAL = re.compile(r"Round (\d+) · table #(\d+)")
 SUMMARY = re.compile(r"Match over · table #(\d+)")
@@ -123,7 +123,7 @@ async def move(run: Run, t: Table, user: User) -> bool:
         return False
     edits, sent_at = len(msg.history), time.monotonic()
     try:
-        inter = await _choose(emu, user, msg)
+        inter = await choose(emu, user, msg)
     except InteractionFailed:
         run.clicks["unanswered"] += 1  # the bot is down: a person would click again
         return True

@@ -61,9 +61,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from emulator import Emulator, EmulatorError, Interaction, InteractionFailed, User  # noqa: E402
+from emulator.botproc import BotProcess, clean_environ  # noqa: E402
 from emulator.models import MESSAGE_COMPONENT  # noqa: E402
-from tests.e2e.botproc import BotProcess, clean_environ  # noqa: E402
-from tests.play.driver import live_controls, play_one  # noqa: E402
+from emulator.players import live_controls, play_one  # noqa: E402
 
 T = TypeVar("T")
 TABLES_PER_CHANNEL = 25

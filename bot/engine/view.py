@@ -9,7 +9,7 @@ from bot.engine.actions import Action
 from bot.engine.cards import Card
 
 if TYPE_CHECKING:
-    from bot.engine.round import Event, RoundResult
+    from bot.engine.events import Event, RoundResult
     from bot.engine.rules import RuleSet
 
 

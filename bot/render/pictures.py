@@ -241,7 +241,9 @@ class _Picture:
     """The operations of one picture, drawn with `png()` (see above).
 
     Pasting goes through Pillow's `Image.im` (the core image) where the picture pastes many
-    small things: `Image.paste` spends more time checking its arguments than copying.
+    small things: `Image.paste` spends more time checking its arguments than copying. It is
+    internal to Pillow: tests/test_library_internals.py fails loudly if an upgrade changes
+    the calls used here (`paste`, `getprojection`, `convert`).
     """
 
     def __init__(self, size: tuple[int, int], options: RenderOptions) -> None:

@@ -264,6 +264,11 @@ def running() -> int:
     return _wanted
 
 
+def owed() -> int:
+    """How many pictures the worker processes have been asked for and not yet answered."""
+    return sum(len(worker.pending) for worker in _workers)
+
+
 def _pids() -> list[int]:
     """The workers' process ids (for tests)."""
     return [worker.process.pid for worker in _workers]

@@ -1,4 +1,4 @@
-"""The bot's persistent store: SQLite through aiosqlite, the source of truth.
+"""The bot's persistent store: SQLite (see docs/store.md), the source of truth.
 
     store = await open_store("data/gin.sqlite3")
     version = await store.tables.apply_move(table_id, version, round_no, seat, action_json)

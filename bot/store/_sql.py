@@ -1,7 +1,8 @@
 """Connections, transactions and value conversions shared by the store's modules.
 
 One writer connection takes every write transaction, one at a time (an asyncio lock in this
-process, `BEGIN IMMEDIATE` against other processes). A second, read-only connection serves
+process, `BEGIN IMMEDIATE` against other processes); it is our own `sqlite3` connection on a
+thread of its own (`bot/store/_conn.py`). A second, read-only connection (aiosqlite) serves
 plain reads, so a read never sees another coroutine's uncommitted writes and never waits
 behind a commit's fsync.
 """
@@ -18,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store._conn import ThreadConnection
 from bot.store.errors import StoreError
 
 Row = sqlite3.Row
@@ -67,7 +69,7 @@ def check_int64(value: int, what: str) -> int:
 class Tx:
     """An open write transaction. Every statement runs on the writer connection."""
 
-    def __init__(self, conn: aiosqlite.Connection, now: datetime) -> None:
+    def __init__(self, conn: ThreadConnection, now: datetime) -> None:
         self._conn = conn
         #: The transaction's single notion of "now", so one change carries one time.
         self.now = now
@@ -115,10 +117,9 @@ class _Queued:
     future: asyncio.Future[Any]
 
 
-def _run_batch(conn: aiosqlite.Connection, jobs: list[Job], now_ms: int) -> list[Any]:
+def _run_batch(raw: sqlite3.Connection, jobs: list[Job], now_ms: int) -> list[Any]:
     """In the writer's thread: BEGIN, each job in its own savepoint, COMMIT. A job that
     raises is undone alone (its exception is its outcome); a failed COMMIT fails all."""
-    raw = conn._conn  # aiosqlite's own sqlite3 connection; this runs in its thread
     raw.execute("BEGIN IMMEDIATE")
     try:
         tx = SyncTx(raw, now_ms)
@@ -153,19 +154,34 @@ class Reader:
         return rows[0] if rows else None
 
 
+async def _settings(conn: ThreadConnection | aiosqlite.Connection, read_only: bool) -> None:
+    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await conn.execute("PRAGMA foreign_keys = ON")
+    # FULL: in WAL mode NORMAL only syncs at checkpoints, so the last commits can vanish in
+    # a power cut; FULL syncs the WAL on every commit.
+    await conn.execute("PRAGMA synchronous = FULL")
+    if read_only:
+        await conn.execute("PRAGMA query_only = ON")
+
+
+async def connect_writer(path: str) -> ThreadConnection:
+    """Open the writer connection with the production settings (see docs/store.md)."""
+    conn = await ThreadConnection.open(path)
+    try:
+        await _settings(conn, read_only=False)
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
 async def connect(path: str, *, read_only: bool = False) -> aiosqlite.Connection:
-    """Open one connection with the production settings (see docs/store.md)."""
+    """Open one aiosqlite connection with the production settings (see docs/store.md)."""
     # isolation_level=None: the sqlite3 module issues no implicit BEGIN; we say BEGIN IMMEDIATE.
     conn = await aiosqlite.connect(path, isolation_level=None)
     try:
         conn.row_factory = sqlite3.Row
-        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        # FULL: in WAL mode NORMAL only syncs at checkpoints, so the last commits can vanish
-        # in a power cut; FULL syncs the WAL on every commit.
-        await conn.execute("PRAGMA synchronous = FULL")
-        if read_only:
-            await conn.execute("PRAGMA query_only = ON")
+        await _settings(conn, read_only)
     except BaseException:
         await conn.close()
         raise
@@ -178,7 +194,7 @@ class Database:
     def __init__(
         self,
         path: str,
-        writer: aiosqlite.Connection,
+        writer: ThreadConnection,
         reader: aiosqlite.Connection,
         clock: Clock = utcnow,
     ) -> None:
@@ -212,8 +228,9 @@ class Database:
             try:
                 await conn.execute("COMMIT")
             except asyncio.CancelledError:
-                # The COMMIT is already queued on the connection's thread and will run; the
-                # next transaction's BEGIN is queued behind it. Only the caller stops waiting.
+                # The COMMIT is already queued on the writer's thread and will run (`run` is
+                # shielded); the next transaction's BEGIN is queued behind it. Only the caller
+                # stops waiting.
                 raise
             except BaseException:
                 if conn.in_transaction:
@@ -248,9 +265,9 @@ class Database:
                 async with self._write_lock:
                     if self._closed:
                         raise StoreError("the store is closed")
-                    # aiosqlite's way to run a function in the connection's thread.
-                    outcomes = await self._writer._execute(  # type: ignore[no-untyped-call]
-                        _run_batch, self._writer, [q.job for q in batch], to_ms(self.clock())
+                    # The whole transaction in one trip to the writer's thread.
+                    outcomes = await self._writer.run(
+                        _run_batch, self._writer.raw, [q.job for q in batch], to_ms(self.clock())
                     )
             except BaseException as exc:
                 for q in batch:

@@ -9,6 +9,7 @@ from importlib import resources
 
 import aiosqlite
 
+from bot.store._conn import ThreadConnection
 from bot.store._sql import to_ms, utcnow
 from bot.store.errors import MigrationError, SchemaTooNew
 
@@ -65,7 +66,7 @@ def split_statements(sql: str) -> list[str]:
     return statements
 
 
-async def schema_version(conn: aiosqlite.Connection) -> int:
+async def schema_version(conn: ThreadConnection | aiosqlite.Connection) -> int:
     """The highest migration recorded in the database (0 for a new, empty one)."""
     rows = list(
         await conn.execute_fetchall(
@@ -79,7 +80,9 @@ async def schema_version(conn: aiosqlite.Connection) -> int:
     return int(rows[0][0] or 0)
 
 
-async def check_not_newer(conn: aiosqlite.Connection, path: str, known: int) -> int:
+async def check_not_newer(
+    conn: ThreadConnection | aiosqlite.Connection, path: str, known: int
+) -> int:
     """Refuse a database written by newer code before anything touches it."""
     current = await schema_version(conn)
     if current > known:
@@ -88,7 +91,7 @@ async def check_not_newer(conn: aiosqlite.Connection, path: str, known: int) -> 
 
 
 async def migrate(
-    conn: aiosqlite.Connection, path: str, migrations: tuple[Migration, ...]
+    conn: ThreadConnection | aiosqlite.Connection, path: str, migrations: tuple[Migration, ...]
 ) -> tuple[int, int]:
     """Apply the migrations the database lacks; return (version before, version after).
 

@@ -11,7 +11,8 @@ from types import TracebackType
 
 import aiosqlite
 
-from bot.store._sql import Clock, Database, connect, utcnow
+from bot.store._conn import ThreadConnection
+from bot.store._sql import Clock, Database, connect, connect_writer, utcnow
 from bot.store.achievements import Achievements
 from bot.store.challenges import Challenges
 from bot.store.errors import StoreError
@@ -78,7 +79,7 @@ class Store:
         await self.close()
 
 
-async def _switch_to_wal(conn: aiosqlite.Connection) -> str:
+async def _switch_to_wal(conn: ThreadConnection) -> str:
     """`PRAGMA journal_mode = WAL`, retried: two processes opening a new file at once can get
     SQLITE_BUSY here without SQLite's busy handler being called (it would deadlock)."""
     for attempt in range(50):
@@ -100,7 +101,7 @@ async def open_store(path: str | os.PathLike[str], *, clock: Clock | None = None
     target.parent.mkdir(parents=True, exist_ok=True)
     migrations = load_migrations()
     known = migrations[-1].version if migrations else 0
-    writer = await connect(str(target))
+    writer = await connect_writer(str(target))
     reader: aiosqlite.Connection | None = None
     try:
         # Refuse a newer database before anything writes to it (journal_mode=WAL would).

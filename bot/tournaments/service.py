@@ -126,10 +126,13 @@ class TournamentService:
         tables: TableService,
         *,
         timing: TournamentTiming | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.tables = tables
         self.timing = timing or TournamentTiming.from_env()
+        #: Epoch seconds now: when no-show deadlines fall due (tests pass their own).
+        self.clock = clock
         self._live: dict[int, _Live] = {}
         #: Game table id -> (tournament id, pairing key).
         self._by_table: dict[int, tuple[int, str]] = {}
@@ -138,6 +141,8 @@ class TournamentService:
         self._attached = False
         self._queue: asyncio.Queue[TournamentUpdate] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
+        #: Next-round tasks until they end (for `wait_idle`).
+        self._pairing: set[asyncio.Task[None]] = set()
 
     # ----- wiring ---------------------------------------------------------------------
 
@@ -184,6 +189,7 @@ class TournamentService:
                 for task in (
                     self._worker,
                     *(live.next_round for live in list(self._live.values())),
+                    *self._pairing,
                 )
                 if task is not None and not task.done()
             ]
@@ -343,6 +349,10 @@ class TournamentService:
             round_text=round_text,
             bracket=bracket,
         )
+
+    def tables_in_play(self, tournament_id: int) -> dict[int, str]:
+        """Game table id -> pairing key, for the tournament's matches in play."""
+        return {table: key for table, (t, key) in self._by_table.items() if t == tournament_id}
 
     def tournament(self, tournament_id: int) -> Tournament | None:
         """The logic object of an unfinished tournament in memory (read-only use)."""
@@ -513,7 +523,7 @@ class TournamentService:
         async with live.lock:
             await self._set_status(live, "paused", ("running",))
             if live.deadline is not None:
-                live.paused_left = max(0.0, live.deadline - time.time())
+                live.paused_left = max(0.0, live.deadline - self.clock())
             live.deadline = None
             self._cancel_tasks(live)
             await self._save(live)
@@ -526,7 +536,7 @@ class TournamentService:
         async with live.lock:
             await self._set_status(live, "running", ("paused",))
             if live.paused_left is not None:
-                live.deadline = time.time() + live.paused_left
+                live.deadline = self.clock() + live.paused_left
             live.paused_left = None
             await self._save(live)
             self._arm(live)
@@ -592,7 +602,7 @@ class TournamentService:
         pairings = t.start_round()
         live.present = {}
         live.tables = {}
-        live.deadline = time.time() + self.timing.no_show
+        live.deadline = self.clock() + self.timing.no_show
         live.paused_left = None
         await self._save(live)
         await self._ensure_round(live)
@@ -719,6 +729,9 @@ class TournamentService:
             return
         if live.next_round is None or live.next_round.done():
             live.next_round = asyncio.create_task(self._next_round_later(live))
+            # (`live.next_round` is cleared once the round begins, before it is paired.)
+            self._pairing.add(live.next_round)
+            live.next_round.add_done_callback(self._pairing.discard)
 
     async def _next_round_later(self, live: _Live) -> None:
         await asyncio.sleep(self.timing.between_rounds)
@@ -917,7 +930,7 @@ class TournamentService:
         live.timer = asyncio.create_task(self._deadline_timer(live, live.deadline))
 
     async def _deadline_timer(self, live: _Live, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.time()))
+        await asyncio.sleep(max(0.0, deadline - self.clock()))
         async with live.lock:
             if live.deadline != deadline or live.row.status != "running":
                 return
@@ -1004,7 +1017,7 @@ class TournamentService:
                 if (
                     live.deadline is not None
                     and live.row.status == "running"
-                    and time.time() >= live.deadline
+                    and self.clock() >= live.deadline
                 ):
                     self._cancel_timer(live)
                     await self._apply_deadline(live)

@@ -47,4 +47,6 @@ def let_go(
     if view is not None:
         view.clear_items()
     with contextlib.suppress(AttributeError):  # never answered, so never cached
-        delattr(interaction, "_cs_response")  # discord.py's cache slot for `response`
+        # discord.py's cache slot for `response`: internal, no public way to drop it;
+        # tests/test_library_internals.py fails loudly if a discord.py upgrade changes it.
+        delattr(interaction, "_cs_response")

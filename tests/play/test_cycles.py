@@ -27,8 +27,11 @@ def _ours(garbage: list[object]) -> Counter[str]:
 
 async def test_a_whole_match_leaves_no_reference_cycles(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
-    await emu.slash(a, ch, "gin rules")  # what a first command sets up once
-    await asyncio.sleep(0.2)  # its handler's end, after the answer
+    tables = world.bot.services.tables
+    # What a first command sets up once, to its handler's end (after the answer).
+    done = asyncio.ensure_future(world.bot.wait_for("app_command_completion", timeout=10))
+    await emu.slash(a, ch, "gin rules")
+    await done
     gc.collect()
     gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds goes to gc.garbage
     try:
@@ -40,10 +43,17 @@ async def test_a_whole_match_leaves_no_reference_cycles(world: World) -> None:
             if any("Match over" in m.text for m in emu.messages(ch)):
                 break
             if not (await play_one(emu, a) or await play_one(emu, b)):
-                await asyncio.sleep(0.02)
+                await emu.wait_for(  # the next hand, or the result, is on its way
+                    lambda: (
+                        live_controls(emu, a)
+                        or live_controls(emu, b)
+                        or any("Match over" in m.text for m in emu.messages(ch))
+                    ),
+                    what="a hand or the result",
+                )
         else:
             raise AssertionError("the match did not end")
-        await asyncio.sleep(0.2)  # the last notifications
+        await tables.wait_idle()  # the last notifications
         gc.collect()
     finally:
         gc.set_debug(0)

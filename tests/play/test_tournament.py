@@ -50,7 +50,7 @@ def commands_path(bot: GinBot) -> str:
 def pairing_tables(bot: GinBot, tid: int) -> dict[str, int]:
     """Pairing key -> game table, for the tournament's matches in play."""
     cog: Any = bot.get_cog("Tournaments")
-    return {key: table for table, (t, key) in cog.service._by_table.items() if t == tid}
+    return {key: table for table, key in cog.service.tables_in_play(tid).items()}
 
 
 def tournament_of(bot: GinBot, tid: int) -> Any:

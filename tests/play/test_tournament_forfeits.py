@@ -84,7 +84,7 @@ async def test_last_round_double_forfeit_counts_nowhere(
             t = await emu.wait_for(lambda: tournament_of(bot, tid))
             await emu.wait_for(lambda: any("round 1 of 1" in m.text for m in emu.messages(home)))
             played, absent = t.rounds[0]
-            by_key = {key: table for table, (_, key) in cog.service._by_table.items()}  # noqa: SLF001
+            by_key = {key: table for table, key in cog.service.tables_in_play(tid).items()}
             absent_table = by_key[absent.id]
             present_users = [u for u in players if u.id in played.players]
             absent_users = [u for u in players if u.id in absent.players]
@@ -103,8 +103,7 @@ async def test_last_round_double_forfeit_counts_nowhere(
             tables._observers.insert(0, gate)  # noqa: SLF001 - must run before the others
 
             async def deadline() -> None:
-                live = cog.service._live[tid]  # noqa: SLF001
-                live.deadline = time.time()
+                cog.service.clock = lambda: time.time() + 3600  # past the no-show deadline
                 assert await cog.service.check_deadlines() == 1
 
             if order == "deadline-mid-round":

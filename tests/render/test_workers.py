@@ -157,9 +157,17 @@ async def test_pictures_owed_by_stopped_workers_are_drawn_in_threads() -> None:
     await workers.start(1)
     texts = ["H7 H8 H9 S2 D5 CQ", "C2 C3 C4 D9 DQ SK", "S3 S4 S5 H2 HQ DQ"]
     owed = [asyncio.ensure_future(render_hand_async(_hand(text))) for text in texts]
-    await asyncio.sleep(0)  # the requests are written
+    # Until all three are asked of the worker (none can be answered before the loop runs
+    # again, and nothing awaits between the check and the stop).
+    for _ in range(1000):
+        if workers.owed() == len(texts):
+            break
+        await asyncio.sleep(0)
+    assert workers.owed() == len(texts)
     workers.stop()
-    assert await asyncio.gather(*owed) == [render_hand(_hand(text)) for text in texts]
+    assert workers.owed() == 0
+    drawn = await asyncio.wait_for(asyncio.gather(*owed), 30)
+    assert drawn == [render_hand(_hand(text)) for text in texts]
 
 
 async def test_a_worker_that_cannot_start_leaves_pictures_to_threads(

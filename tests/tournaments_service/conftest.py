@@ -4,7 +4,8 @@ services wired as the bot wires them, and a scripted player for every seat."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +26,19 @@ PLAYERS = [1001 + i for i in range(8)]
 NAMES = {p: f"P{i + 1}" for i, p in enumerate(PLAYERS)}
 
 
+class Clock:
+    """A clock the test moves by hand (epoch seconds)."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 @dataclass
 class Rig:
     """One "process": a store, a table service, a tournament service, a rating service."""
@@ -36,24 +50,43 @@ class Rig:
     ratings: RatingService
     seen: list[TournamentUpdate] = field(default_factory=list)
     table_updates: list[TableUpdate] = field(default_factory=list)
+    #: Notified on every update of either service.
+    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
 
     @classmethod
-    async def open(cls, path: Path, timing: TournamentTiming) -> Rig:
+    async def open(
+        cls,
+        path: Path,
+        timing: TournamentTiming,
+        *,
+        clock: Callable[[], float] = time.time,
+        attach: bool = True,
+        first: Callable[[TableUpdate], Awaitable[None]] | None = None,
+    ) -> Rig:
+        """With ``attach=False`` the tournament service never hears of the tables (as if the
+        process had stopped before it did); ``first`` observes the tables before anyone."""
         store = await open_store(path)
         tables = TableService(store, timing=FAST)
+        if first is not None:
+            tables.subscribe(first)
         ratings = RatingService(store)
-        service = TournamentService(store, tables, timing=timing)
+        service = TournamentService(store, tables, timing=timing, clock=clock)
         rig = cls(path, store, tables, service, ratings)
         ratings.attach(tables)
-        service.attach(ratings)
+        if attach:
+            service.attach(ratings)
 
         async def observe(update: TournamentUpdate) -> None:
             rig.seen.append(update)
+            async with rig.changed:
+                rig.changed.notify_all()
 
         service.subscribe(observe)
 
         async def observe_tables(update: TableUpdate) -> None:
             rig.table_updates.append(update)
+            async with rig.changed:
+                rig.changed.notify_all()
 
         tables.subscribe(observe_tables)
         await tables.recover()
@@ -70,21 +103,44 @@ class Rig:
     def kinds(self) -> list[str]:
         return [u.kind for u in self.seen]
 
+    def updates(self) -> int:
+        return len(self.seen) + len(self.table_updates)
+
     async def settle(self) -> None:
-        """Let queued updates run. (`TableService.wait_idle` skips finished tables, whose
-        match_over may still be on its way, hence the short sleeps.)"""
-        for _ in range(4):
-            await asyncio.sleep(0.01)
+        """Until both services are idle: every queued update delivered, every round due
+        paired (one service's updates can start the other's work, so until neither has
+        anything more to say)."""
+        for _ in range(100):
+            before = self.updates()
             await self.tables.wait_idle()
             await self.service.wait_idle()
+            if self.updates() == before:
+                return
+        raise AssertionError("the services never settled")
+
+    async def next_update(self, seen: int) -> None:
+        """Wait until there are more than ``seen`` updates (the next one after a pause)."""
+        await self.until(lambda: self.updates() > seen)
 
     def tournament_tables(self, tid: int) -> dict[int, str]:
         """Game table id -> pairing key for the tournament's tables in play."""
-        return {
-            table: key
-            for table, (t, key) in self.service._by_table.items()  # noqa: SLF001
-            if t == tid
-        }
+        return self.service.tables_in_play(tid)
+
+    def _status(self, tid: int) -> str | None:
+        """The tournament's status in its latest update."""
+        return next((u.info.status for u in reversed(self.seen) if u.info.id == tid), None)
+
+    def _exists(self, table_id: int) -> bool:
+        try:
+            self.tables.get(table_id)
+        except GameError:
+            return False
+        return True
+
+    async def until(self, done: Callable[[], bool], timeout: float = 10.0) -> None:  # noqa: ASYNC109
+        """Wait until ``done()`` (checked after every update)."""
+        async with self.changed:
+            await asyncio.wait_for(self.changed.wait_for(done), timeout)
 
     async def move(self, table_id: int, user_id: int | None = None) -> bool:
         """One baseline move at the table (by `user_id` only, if given); False if none."""
@@ -117,34 +173,41 @@ class Rig:
             except GameError:
                 await self.settle()
                 return
+            seen = self.updates()
             if not await self.move(table_id):
-                await asyncio.sleep(0.005)
+                await self.settle()
+                if self.updates() == seen and self._exists(table_id):
+                    await self.next_update(seen)  # a timer (the next deal) is due
         raise AssertionError("the match did not end")
 
     async def play_round(self, tid: int) -> None:
-        """Play every table of the current round to its end."""
+        """Play every table of the current round to its end, and wait for what follows it
+        (the next round paired, the tournament finished, or held by a pause)."""
         t = self.service.tournament(tid)
         number = 0 if t is None else t.current_round
-        for _ in range(20000):
+
+        def over() -> bool:
             t = self.service.tournament(tid)
-            if t is None or t.round_complete or t.current_round > number:
+            return t is None or t.round_complete or t.current_round > number
+
+        def followed() -> bool:
+            t = self.service.tournament(tid)
+            return t is None or t.current_round > number or self._status(tid) != "running"
+
+        for _ in range(20000):
+            if over():
                 await self.settle()
-                for _ in range(200):
-                    t = self.service.tournament(tid)
-                    if (
-                        t is None
-                        or t.current_round > number
-                        or self.service._live[tid].row.status != "running"
-                    ):  # noqa: SLF001
-                        break
-                    await asyncio.sleep(0.01)
+                await self.until(followed)
                 await self.settle()
                 return
+            seen = self.updates()
             moved = False
             for table_id in list(self.tournament_tables(tid)):
                 moved = await self.move(table_id) or moved
             if not moved:
-                await asyncio.sleep(0.005)
+                await self.settle()
+                if self.updates() == seen and not over():
+                    await self.next_update(seen)  # a timer (the next deal) is due
         raise AssertionError("the round did not end")
 
 
@@ -154,8 +217,13 @@ def db(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def rig(db: Path) -> AsyncIterator[Rig]:
-    r = await Rig.open(db, TournamentTiming(no_show=600, between_rounds=0))
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def rig(db: Path, clock: Clock) -> AsyncIterator[Rig]:
+    r = await Rig.open(db, TournamentTiming(no_show=600, between_rounds=0), clock=clock)
     yield r
     await r.close()
 

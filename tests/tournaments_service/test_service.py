@@ -17,7 +17,7 @@ from bot.tournaments import Format
 from bot.tournaments._model import TournamentTiming
 from bot.tournaments.service import TournamentProblem
 
-from .conftest import CHANNEL, GUILD, NAMES, PLAYERS, Rig, signed_up
+from .conftest import CHANNEL, GUILD, NAMES, PLAYERS, Clock, Rig, signed_up
 
 
 async def test_swiss_of_eight_runs_three_rounds_and_rates_every_match(rig: Rig) -> None:
@@ -62,9 +62,9 @@ async def test_swiss_of_eight_runs_three_rounds_and_rates_every_match(rig: Rig) 
     assert [r.status for r in rounds] == ["finished"] * 3
 
 
-async def test_restart_mid_round_and_between_rounds_changes_nothing(db: Path) -> None:
+async def test_restart_mid_round_and_between_rounds_changes_nothing(db: Path, clock: Clock) -> None:
     timing = TournamentTiming(no_show=600, between_rounds=0)
-    rig = await Rig.open(db, timing)
+    rig = await Rig.open(db, timing, clock=clock)
     tid = await signed_up(rig, 6, rounds=3)
     await rig.service.start(tid)
     await rig.play_round(tid)
@@ -80,26 +80,22 @@ async def test_restart_mid_round_and_between_rounds_changes_nothing(db: Path) ->
     before = rig.service.tournament(tid)
     assert before is not None
     saved = json.dumps(before.to_dict(), sort_keys=True)
-    rig_present = dict(rig.service._live[tid].present)  # noqa: SLF001
-    assert len(rig_present) == 3
     decided = sum(1 for p in before.current_pairings() if p.result is not None)
     assert decided == 1
     await rig.close()
 
-    again = await Rig.open(db, timing)
+    again = await Rig.open(db, timing, clock=clock)
     try:
         after = again.service.tournament(tid)
         assert after is not None
         assert json.dumps(after.to_dict(), sort_keys=True) == saved
         assert sorted(again.tournament_tables(tid)) == tables[1:]
-        # The players who moved are still known to have shown up.
-        live = again.service._live[tid]  # noqa: SLF001
-        assert (
-            all(
-                len(v) >= 1 for k, v in live.present.items() if k != before.current_pairings()[0].id
-            )
-            or live.present
-        )
+        # The players who moved (both at each table, in three moves) are still known to have
+        # shown up: the deadline passing forfeits nobody.
+        clock.advance(601)
+        assert await again.service.check_deadlines() == 1
+        await again.settle()
+        assert [p.result for p in after.current_pairings()][1:] == [None, None]
         await again.play_round(tid)
         await again.play_round(tid)
         await again.settle()
@@ -118,12 +114,14 @@ async def test_a_round_finished_while_down_is_taken_on_restart(db: Path) -> None
     tid = await signed_up(rig, 2)
     await rig.service.start(tid)
     (table,) = rig.tournament_tables(tid)
-    # The tournament service misses the end of the match (as if it crashed first).
-    rig.service._by_table.clear()  # noqa: SLF001
-    await rig.finish_table(table)
-    t = rig.service.tournament(tid)
-    assert t is not None and not t.round_complete
     await rig.close()
+    # The match ends while the tournament service does not listen (as if it crashed first).
+    deaf = await Rig.open(db, timing, attach=False)
+    await deaf.finish_table(table)
+    t = deaf.service.tournament(tid)
+    assert t is not None and not t.round_complete
+    assert (await deaf.store.tables.get(table)).status == "finished"
+    await deaf.close()
     again = await Rig.open(db, timing)
     try:
         await again.settle()
@@ -135,8 +133,8 @@ async def test_a_round_finished_while_down_is_taken_on_restart(db: Path) -> None
         await again.close()
 
 
-async def test_no_show_deadline_forfeits_and_double_forfeits(db: Path) -> None:
-    rig = await Rig.open(db, TournamentTiming(no_show=600, between_rounds=0))
+async def test_no_show_deadline_forfeits_and_double_forfeits(db: Path, clock: Clock) -> None:
+    rig = await Rig.open(db, TournamentTiming(no_show=600, between_rounds=0), clock=clock)
     try:
         tid = await signed_up(rig, 4, rounds=2)
         await rig.service.start(tid)
@@ -150,7 +148,9 @@ async def test_no_show_deadline_forfeits_and_double_forfeits(db: Path) -> None:
         mover = live.record.seats[live.match.round.to_move].user_id
         assert await rig.move(first, mover)
         await rig.settle()
-        rig.service._live[tid].deadline = 0.0  # noqa: SLF001 - the deadline has passed
+        clock.advance(599)
+        assert await rig.service.check_deadlines() == 0  # not yet
+        clock.advance(1)
         assert await rig.service.check_deadlines() == 1
         await rig.settle()
         p1 = t.rounds[0][[p.id for p in t.rounds[0]].index(tables[first])]
@@ -191,10 +191,7 @@ async def test_deadline_timer_fires_by_itself(db: Path) -> None:
     try:
         tid = await signed_up(rig, 2)
         await rig.service.start(tid)
-        for _ in range(200):
-            await asyncio.sleep(0.02)
-            if (await rig.service.info(tid)).status == "finished":
-                break
+        await rig.until(lambda: "finished" in rig.kinds())  # with no test calling anything
         (p,) = await rig.store.tournaments.pairings(tid)
         assert p.result_kind == "double_forfeit"
         await rig.settle()
@@ -232,12 +229,19 @@ async def test_kick_forfeits_the_table_and_ends_the_match(rig: Rig) -> None:
         await rig.service.kick(tid, p.b)
 
 
-async def test_pause_holds_the_next_round_until_resume(rig: Rig) -> None:
+async def test_pause_holds_the_next_round_until_resume(rig: Rig, clock: Clock) -> None:
     # Two players, duplicate deals: a double round robin of two rounds.
     tid = await signed_up(rig, 2, format="round_robin", duplicate=True)
     await rig.service.start(tid)
+    deadline = (await rig.service.info(tid)).deadline_ts
+    assert deadline is not None and deadline == clock.now + 600
+    clock.advance(100)
     await rig.service.pause(tid)
-    assert rig.service._live[tid].deadline is None  # noqa: SLF001 - the clock stopped
+    clock.advance(1000)  # the no-show clock stopped: nothing is due
+    assert await rig.service.check_deadlines() == 0
+    await rig.service.resume(tid)  # and goes on from where it stopped
+    assert (await rig.service.info(tid)).deadline_ts == clock.now + 500
+    await rig.service.pause(tid)
     with pytest.raises(TournamentProblem, match="paused"):
         await rig.service.pause(tid)
     await rig.play_round(tid)
@@ -248,6 +252,8 @@ async def test_pause_holds_the_next_round_until_resume(rig: Rig) -> None:
     await rig.service.resume(tid)
     await rig.settle()
     assert t.current_round == 2
+    # A new round, a new full deadline.
+    assert (await rig.service.info(tid)).deadline_ts == clock.now + 600
     await rig.play_round(tid)
     assert (await rig.service.info(tid)).status == "finished"
 
@@ -298,7 +304,7 @@ async def test_signup_rules(rig: Rig) -> None:
         await rig.service.create(
             guild_id=GUILD, channel_id=CHANNEL, organizer_id=1, name="x", format="swiss", target=5
         )
-    assert await rig.service.find(GUILD, CHANNEL) == info.id + 0 or True
+    assert await rig.service.find(GUILD, CHANNEL) == info.id
     with pytest.raises(TournamentProblem):
         await rig.service.find(GUILD + 1)
 
@@ -348,10 +354,11 @@ async def test_a_no_show_removed_for_absence_is_a_forfeit_that_counts_nowhere(db
         assert mover is not None
         absent = next(u for u in PLAYERS[:2] if u != mover)
         for _ in range(2000):
-            if (await rig.service.info(tid)).status == "finished":
+            if "finished" in rig.kinds():
                 break
-            await rig.move(table, mover)
-            await asyncio.sleep(0.005)
+            seen = rig.updates()
+            if not await rig.move(table, mover):
+                await rig.next_update(seen)  # the absent player's turn runs out
         await rig.settle()
         (p,) = await rig.store.tournaments.pairings(tid)
         assert (p.result_kind, p.winner_id) == ("forfeit", mover)
@@ -371,28 +378,28 @@ async def test_a_no_show_removed_for_absence_is_a_forfeit_that_counts_nowhere(db
         await rig.close()
 
 
-async def test_a_move_still_on_its_way_counts_as_showing_up(db: Path) -> None:
+async def test_a_move_still_on_its_way_counts_as_showing_up(db: Path, clock: Clock) -> None:
     """The deadline fires while the update of a player's move is still held up on its way to
     the observers (a slow Discord): the player showed up all the same."""
-    rig = await Rig.open(db, TournamentTiming(no_show=600, between_rounds=0))
     release = asyncio.Event()
+
+    async def slow(update: TableUpdate) -> None:
+        if update.kind == "move":
+            await release.wait()
+
+    timing = TournamentTiming(no_show=600, between_rounds=0)
+    rig = await Rig.open(db, timing, clock=clock, first=slow)  # before every other observer
     try:
         tid = await signed_up(rig, 2)
         await rig.service.start(tid)
         await rig.settle()
         (table,) = rig.tournament_tables(tid)
-
-        async def slow(update: TableUpdate) -> None:
-            if update.kind == "move":
-                await release.wait()
-
-        rig.tables._observers.insert(0, slow)  # noqa: SLF001 - before every other observer
         live = rig.tables.get(table)
         assert live.match is not None
         mover = live.record.seats[live.match.round.to_move].user_id
         assert await rig.move(table, mover)
-        assert mover not in rig.service._live[tid].present.get("r1t1", set())  # noqa: SLF001
-        rig.service._live[tid].deadline = 0.0  # noqa: SLF001 - the deadline has passed
+        assert not [u for u in rig.table_updates if u.kind == "move"]  # still on its way
+        clock.advance(601)
         assert await rig.service.check_deadlines() == 1
         release.set()
         await rig.settle()

@@ -1,0 +1,99 @@
+"""Scripted players that play only through what Discord shows them: their DMs and clicks."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+
+from bot.engine import Card, best_melds, parse_card
+from emulator import Emulator, Interaction, Message, User
+
+
+def live_controls(emu: Emulator, user: User) -> Message | None:
+    """The newest message `user` can see (DM or ephemeral) with an enabled game control."""
+    for msg in reversed(emu.dms(user) + emu.ephemerals(user)):
+        if any(
+            b.custom_id and b.custom_id.startswith("gin:a:") and not b.disabled
+            for b in msg.buttons()
+        ):
+            return msg
+        if any(s.custom_id.startswith("gin:s:") and not s.disabled for s in msg.selects()):
+            return msg
+    return None
+
+
+def _best_discard(labels: list[str]) -> str:
+    cards = [parse_card(label) for label in labels]
+
+    def left(card: Card) -> tuple[int, int]:
+        rest = [c for c in cards if c != card]
+        return best_melds(rest).deadwood_points, -card.points
+
+    return min(cards, key=left).label
+
+
+Waiter = Callable[[Callable[[], object], float], Awaitable[object]]
+
+
+async def play_one(emu: Emulator, user: User, *, wait: Waiter | None = None) -> int:
+    """Make one move for `user` if it is their turn: the number of clicks it took (a knock or
+    gin is confirmed, two clicks); 0 if they have nothing to do.
+
+    Like a person, it then waits for the bot's answer to the click: the bot acknowledges a
+    move at once (deferred) and updates the hand message once the move is committed.
+    `wait(predicate, timeout)` does the waiting (default: `emu.wait_for`).
+    """
+    msg = live_controls(emu, user)
+    if msg is None:
+        return 0
+    edits = len(msg.history)
+    inter = await choose(emu, user, msg)
+    if inter is None:
+        return 0
+    clicks = 1
+    confirm = confirm_button(emu.message(msg.id))
+    if inter.ack_type == 7 and confirm is not None:
+        # A knock or gin asks first: the hand now shows the Confirm button.
+        edits = len(msg.history)
+        inter = await emu.click(user, emu.message(msg.id), confirm)
+        clicks = 2
+    if inter.ack_type == 6:  # deferred: the hand is edited, or a private note follows
+        waiter = wait or (lambda pred, timeout: emu.wait_for(pred, timeout))
+        with contextlib.suppress(TimeoutError):
+            await waiter(lambda: len(msg.history) > edits or inter.followups, 5.0)
+    return clicks
+
+
+def confirm_button(msg: Message) -> str | None:
+    """The label of the Confirm button on a hand that asks to confirm a knock or gin."""
+    return next(
+        (
+            b.label
+            for b in msg.buttons()
+            if b.label and b.label.startswith("Confirm") and not b.disabled
+        ),
+        None,
+    )
+
+
+async def choose(emu: Emulator, user: User, msg: Message) -> Interaction | None:
+    """Make the move a simple player would with `msg`'s controls (None: nothing to do)."""
+    labels = [b.label or "" for b in msg.buttons() if not b.disabled]
+    for wanted in ("Big Gin",):
+        if wanted in labels:
+            return await emu.click(user, msg, wanted)
+    gin = [label for label in labels if label.startswith("Gin")]
+    if gin:
+        return await emu.click(user, msg, gin[0])
+    selects = {s.placeholder: s for s in msg.selects()}
+    if "Knock with…" in selects:
+        knock = selects["Knock with…"]
+        return await emu.select(user, msg, knock.labels[0], placeholder="Knock with…")
+    if "Discard…" in selects:
+        return await emu.select(
+            user, msg, _best_discard(selects["Discard…"].labels), placeholder="Discard…"
+        )
+    for wanted in ("Pass", "Draw from stock"):
+        if wanted in labels:
+            return await emu.click(user, msg, wanted)
+    return None
