@@ -531,7 +531,7 @@ class Play(commands.Cog):
                 ch, started = await self.challenges.accept(challenge_id, user.id, names)
                 status = (
                     f"Accepted: the match is on at table #{started.state.table_id}. "
-                    "Your hands come by direct message."
+                    "Each player gets their cards by direct message."
                 )
                 msg = self._challenge_message(
                     ch, challenger, None, status=status, for_opponent=interaction.guild_id is None
