@@ -649,29 +649,8 @@ class ProfiledBot(BotProcess):
     """``python -m cProfile -o FILE -m bot``: the unmodified bot under cProfile."""
 
     def __init__(self, env: dict[str, str], workdir: Path, profile: Path) -> None:
-        super().__init__(env, workdir)
+        super().__init__(env, workdir, python_args=("-m", "cProfile", "-o", str(profile)))
         self.profile = profile
-
-    async def start(self, *, wait_ready: bool = True, timeout: float = 30.0) -> BotProcess:  # noqa: ASYNC109
-        with self.log_path.open("ab") as log:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "cProfile",
-                "-o",
-                str(self.profile),
-                "-m",
-                "bot",
-                env=self.env,
-                cwd=self.workdir,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        self.starts += 1
-        if wait_ready:
-            await self.wait_ready(timeout)
-        return self
 
 
 @contextlib.asynccontextmanager

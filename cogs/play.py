@@ -107,10 +107,7 @@ class Play(commands.Cog):
     async def _hand(
         self, state: TableState, view: RoundView, user_id: int, *, note: str | None = None
     ) -> messages.Message:
-        hearts = await self.notifier.favorites(state, user_id)
-        chat = self.notifier.chat_for(state.table_id, user_id)
-        msg = messages.hand_message(state, view, note=note, favorites=hearts, chat=chat)
-        return await self.pictures.hand(msg, view, user_id)
+        return await self.notifier.hand(state, view, user_id, note)
 
     async def _unlocks(self, table_id: int) -> list[tuple[int, str]]:
         """What a finished match earned, to show in each player's final hand message."""
@@ -412,12 +409,7 @@ class Play(commands.Cog):
             note = "That button was out of date; here is your hand now." if stale else None
             msg = await self._hand(update.state, view, interaction.user.id, note=note)
         else:
-            hearts = await self.notifier.favorites(update.state, interaction.user.id)
-            chat = self.notifier.chat_for(table_id, interaction.user.id)
-            plain = messages.hand_message(
-                update.state, view, favorites=hearts, confirm=action, chat=chat
-            )
-            msg = await self.pictures.hand(plain, view, interaction.user.id)
+            msg = await self.notifier.hand(update.state, view, interaction.user.id, confirm=action)
         try:
             await interaction.response.edit_message(**msg.kwargs())
         finally:

@@ -29,9 +29,13 @@ def clean_environ() -> dict[str, str]:
 class BotProcess:
     """One ``python -m bot`` (restartable); its output accumulates in ``log_path``."""
 
-    def __init__(self, env: dict[str, str], workdir: Path) -> None:
+    def __init__(
+        self, env: dict[str, str], workdir: Path, *, python_args: tuple[str, ...] = ()
+    ) -> None:
         self.env = dict(env)
         self.workdir = workdir
+        #: Interpreter arguments before ``-m bot`` (e.g. a profiler: ``-m cProfile -o F``).
+        self.python_args = python_args
         self.log_path = workdir / "bot.log"
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
@@ -92,6 +96,7 @@ class BotProcess:
         with self.log_path.open("ab") as log:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
+                *self.python_args,
                 "-m",
                 "bot",
                 env=self.env,

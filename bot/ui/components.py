@@ -83,6 +83,9 @@ class GameButton(
 ):
     """A move button (draw, take, pass, a confirmed knock or gin)."""
 
+    #: The custom id's kind of control: "a" plays the move (`AskButton`: "q" asks first).
+    PREFIX = "a"
+
     #: Answered by editing the clicked message with the clicker's hand: their messages only.
     private = True
 
@@ -106,7 +109,7 @@ class GameButton(
                 style=style or _style(kind),
                 disabled=disabled,
                 row=row,
-                custom_id=f"gin:a:{table_id}:{version}:{self.action.encode()}",
+                custom_id=f"gin:{self.PREFIX}:{table_id}:{version}:{self.action.encode()}",
             )
         )
 
@@ -128,46 +131,12 @@ class GameButton(
 
 
 class AskButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    GameButton,
     template=rf"gin:q:(?P<table>\d+):(?P<version>\d+):(?P<kind>gin|big_gin)(?::(?P<card>{CARD}))?",
 ):
     """Gin or Big Gin, asked first: the click shows the hand with a Confirm button."""
 
-    #: Answered by editing the clicked message with the clicker's hand: their messages only.
-    private = True
-
-    def __init__(
-        self,
-        table_id: int,
-        version: int,
-        kind: str,
-        card: Card | None,
-        label: str = "…",
-        *,
-        row: int | None = None,
-    ) -> None:
-        self.table_id, self.version = table_id, version
-        self.action = Action(kind, card)
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=_style(kind),
-                row=row,
-                custom_id=f"gin:q:{table_id}:{version}:{self.action.encode()}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AskButton:
-        card = match["card"]
-        return cls(
-            int(match["table"]),
-            int(match["version"]),
-            match["kind"],
-            parse_card(card) if card else None,
-        )
+    PREFIX = "q"
 
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -279,7 +279,7 @@ def called_off_message(state: TableState, note: str) -> Message:
     return Message(None, embed, None)
 
 
-def removed_message(state: TableState, seat: int) -> Message:
+def removed_message(state: TableState) -> Message:
     """What a player removed for being away reads in their hand message."""
     embed = discord.Embed(
         title=f"Table #{state.table_id} · {state.rules.name}",

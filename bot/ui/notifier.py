@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
+from bot.engine.actions import Action
 from bot.engine.view import RoundView
 from bot.games.model import TableState, TableUpdate
 from bot.store import Store
@@ -59,11 +60,6 @@ class Notifier:
         self._looked_up: set[tuple[int, int]] = set()
         self._favorites: dict[tuple[int, int], frozenset[int]] = {}
         self._chat: dict[int, deque[tuple[frozenset[int], str]]] = {}
-        #: What was sent, per kind (new DMs, DM edits, channel posts...): the bench reads it.
-        self.counts: dict[str, int] = {}
-
-    def _count(self, kind: str) -> None:
-        self.counts[kind] = self.counts.get(kind, 0) + 1
 
     async def __call__(self, update: TableUpdate) -> None:
         state = update.state
@@ -138,7 +134,6 @@ class Notifier:
         channel = self.client.get_partial_messageable(state.channel_id)
         try:
             await channel.get_partial_message(message_id).edit(**message.kwargs())
-            self._count("channel_edit")
         except discord.HTTPException:
             log.warning("could not edit the table message of table %s", state.table_id)
         finally:
@@ -150,7 +145,6 @@ class Notifier:
         channel = self.client.get_partial_messageable(channel_id)
         try:
             sent = await channel.send(**message.send_kwargs())
-            self._count("channel_post")
             return sent
         except discord.HTTPException:
             log.warning("could not post in channel %s", channel_id)
@@ -178,9 +172,9 @@ class Notifier:
             self._turn_shown[key] = view.my_turn
             if seat.user_id is None or seat.user_id == update.actor:
                 continue
-            message = await self._hand(state, view, seat.user_id)
+            message = await self.hand(state, view, seat.user_id)
             alerts = (await self.store.players.settings(seat.user_id)).turn_alerts
-            current = self.hands.get(key) or await self._stored_hand(state.table_id, seat_no)
+            current = await self._live_hand(state.table_id, seat_no)
             if current is not None and not (turn_starts and alerts):
                 await self._edit_dm(current, message)
                 continue
@@ -189,12 +183,25 @@ class Notifier:
                 # The new message notified the player; the old one goes.
                 await self._delete_dm(current)
 
-    async def _hand(
-        self, state: TableState, view: RoundView, user_id: int, note: str | None = None
+    async def hand(
+        self,
+        state: TableState,
+        view: RoundView,
+        user_id: int,
+        note: str | None = None,
+        *,
+        confirm: Action | None = None,
     ) -> messages.Message:
+        """A player's hand message as they see it: their hearts, the chat they may read,
+        their picture settings (`confirm`: a knock or gin waiting for confirmation)."""
         hearts = await self.favorites(state, user_id)
         message = messages.hand_message(
-            state, view, note=note, favorites=hearts, chat=self.chat_for(state.table_id, user_id)
+            state,
+            view,
+            note=note,
+            favorites=hearts,
+            confirm=confirm,
+            chat=self.chat_for(state.table_id, user_id),
         )
         return await self.pictures.hand(message, view, user_id)
 
@@ -211,13 +218,9 @@ class Notifier:
             seat = state.seats[seat_no]
             if seat.user_id is None or seat.user_id not in update.recipients:
                 continue
-            key = (state.table_id, seat_no)
-            current = self.hands.get(key) or await self._stored_hand(state.table_id, seat_no)
-            message = await self._hand(state, view, seat.user_id)
-            if current is not None:
-                await self._edit_dm(current, message)
-            else:
-                await self._send_dm(state, seat_no, seat.user_id, message)
+            await self._show(
+                state, seat_no, seat.user_id, await self.hand(state, view, seat.user_id)
+            )
 
     async def _final_hands(self, update: TableUpdate) -> None:
         """At the match's end each player's live hand becomes the match result (with the
@@ -234,21 +237,14 @@ class Notifier:
         for seat in state.seats:
             if seat.user_id is None:
                 continue
-            key = (state.table_id, seat.seat)
             message = messages.final_hand_message(state, summary, earned.get(seat.user_id, ()))
-            current = self.hands.get(key) or await self._stored_hand(state.table_id, seat.seat)
-            if current is not None:
-                await self._edit_dm(current, message)
-            else:
-                await self._send_dm(state, seat.seat, seat.user_id, message)
+            await self._show(state, seat.seat, seat.user_id, message)
 
     async def _close_hands(self, state: TableState, note: str) -> None:
         for seat in state.seats:
             if seat.user_id is None:
                 continue
-            current = self.hands.get((state.table_id, seat.seat)) or await self._stored_hand(
-                state.table_id, seat.seat
-            )
+            current = await self._live_hand(state.table_id, seat.seat)
             if current is not None:
                 await self._edit_dm(current, messages.called_off_message(state, note))
 
@@ -256,13 +252,7 @@ class Notifier:
         seat = state.seats[seat_no]
         if seat.user_id is None:
             return
-        key = (state.table_id, seat_no)
-        message = messages.removed_message(state, seat_no)
-        current = self.hands.get(key) or await self._stored_hand(state.table_id, seat_no)
-        if current is not None:
-            await self._edit_dm(current, message)
-        else:
-            await self._send_dm(state, seat_no, seat.user_id, message)
+        await self._show(state, seat_no, seat.user_id, messages.removed_message(state))
 
     def _forget(self, table_id: int) -> None:
         for key in [k for k in self.hands if k[0] == table_id]:
@@ -282,6 +272,20 @@ class Notifier:
             found = self._favorites[key] = frozenset(marked)
         return found
 
+    async def _live_hand(self, table_id: int, seat_no: int) -> tuple[int, int] | None:
+        """The seat's live hand message: the one in use, else the one the store remembers."""
+        return self.hands.get((table_id, seat_no)) or await self._stored_hand(table_id, seat_no)
+
+    async def _show(
+        self, state: TableState, seat_no: int, user_id: int, message: messages.Message
+    ) -> None:
+        """Edit the seat's live hand into `message`, or send it when there is none."""
+        current = await self._live_hand(state.table_id, seat_no)
+        if current is not None:
+            await self._edit_dm(current, message)
+        else:
+            await self._send_dm(state, seat_no, user_id, message)
+
     async def _stored_hand(self, table_id: int, seat_no: int) -> tuple[int, int] | None:
         """The hand message the store remembers (after a restart), looked up once."""
         key = (table_id, seat_no)
@@ -299,7 +303,6 @@ class Notifier:
         channel = self.client.get_partial_messageable(where[0], type=discord.ChannelType.private)
         try:
             await channel.get_partial_message(where[1]).delete()
-            self._count("dm_delete")
         except discord.HTTPException:
             log.info("could not delete an old hand message in DM %s", where[0])
             await self._strip(where[0], where[1], discord.ChannelType.private)
@@ -308,7 +311,6 @@ class Notifier:
         channel = self.client.get_partial_messageable(where[0], type=discord.ChannelType.private)
         try:
             await channel.get_partial_message(where[1]).edit(**message.kwargs())
-            self._count("dm_edit")
         except discord.HTTPException:
             log.info("could not edit a hand message in DM channel %s", where[0])
         finally:
@@ -319,7 +321,6 @@ class Notifier:
     ) -> None:
         try:
             sent = await self.dms.send(user_id, **message.send_kwargs())
-            self._count("dm_new")
         except DMClosed:
             message.release()
             await self._tell_closed(state, user_id)
@@ -331,10 +332,6 @@ class Notifier:
         message.release()
         self.hands[(state.table_id, seat_no)] = (sent.channel.id, sent.id)
         await self.store.tables.set_seat_message(state.table_id, seat_no, sent.channel.id, sent.id)
-
-    def hand_message_of(self, table_id: int, seat_no: int) -> tuple[int, int] | None:
-        """The live hand message (DM channel id, message id) of a seat, if known."""
-        return self.hands.get((table_id, seat_no))
 
     def adopt_hand(self, table_id: int, seat_no: int, where: tuple[int, int]) -> None:
         """The player's own click answered on this DM message: it is their live hand now."""
@@ -364,8 +361,8 @@ class Notifier:
             return
         text = f"⏰ {update.note or ''} s left before your turn is played automatically."
         key = (state.table_id, seat.seat)
-        current = self.hands.get(key) or await self._stored_hand(state.table_id, seat.seat)
-        message = await self._hand(state, view, seat.user_id, text)
+        current = await self._live_hand(state.table_id, seat.seat)
+        message = await self.hand(state, view, seat.user_id, text)
         await self._send_dm(state, seat.seat, seat.user_id, message)
         if self.hands.get(key) != current and current is not None:
             await self._delete_dm(current)
