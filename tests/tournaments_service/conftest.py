@@ -66,13 +66,12 @@ class Rig:
         """With ``attach=False`` the tournament service never hears of the tables (as if the
         process had stopped before it did); ``first`` observes the tables before anyone."""
         store = await open_store(path)
-        tables = TableService(store, timing=FAST)
+        ratings = RatingService(store)
+        tables = TableService(store, timing=FAST, ratings=ratings)
         if first is not None:
             tables.subscribe(first)
-        ratings = RatingService(store)
         service = TournamentService(store, tables, timing=timing, clock=clock)
         rig = cls(path, store, tables, service, ratings)
-        ratings.attach(tables)
         if attach:
             service.attach(ratings)
 

@@ -7,45 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import RuleSet
-from bot.games.model import MatchSummary, SeatInfo, TableState, TableUpdate
+from bot.games.challenges import ChallengeService
+from bot.games.model import SeatInfo
+from bot.games.tables import TableService
 from bot.rating_service import RatingService
 from bot.ratings import Rating
-from bot.store import open_store
+from bot.store import Store, open_store
 from bot.store.ratings import GLOBAL, RatingUpdate
 
 from .conftest import GUILD, Rig, signed_up
 
 A, B = 11, 22
-
-
-def match_over(
-    seats: tuple[SeatInfo, ...], winner: int | None, ended_by: str = "score", table_id: int = 5
-) -> TableUpdate:
-    state = TableState(
-        table_id=table_id,
-        guild_id=GUILD,
-        channel_id=6,
-        message_id=None,
-        host_id=A,
-        status="finished",
-        rules=RuleSet.preset("cardgames"),
-        target=100,
-        seat_count=len(seats),
-        seats=seats,
-        version=9,
-        scores=tuple(0 for _ in seats),
-        public=None,
-    )
-    summary = MatchSummary(
-        totals=tuple(0 for _ in seats),
-        winner=winner,
-        ended_by=ended_by,
-        rounds_won=tuple(0 for _ in seats),
-        draws=0,
-        scoring="standard",
-    )
-    return TableUpdate("match_over", state, summary=summary)
 
 
 PEOPLE = (SeatInfo(0, A, "Ann"), SeatInfo(1, B, "Bob"))
@@ -59,7 +31,7 @@ async def service(tmp_path: Path) -> AsyncIterator[RatingService]:
 
 
 async def test_two_newcomers_known_values_in_both_scopes(service: RatingService) -> None:
-    await service(match_over(PEOPLE, winner=1))
+    await service.rate(5, GUILD, winner=B, loser=A)
     for scope in (GUILD, GLOBAL):
         bob = await service.rating_of(B, scope)
         ann = await service.rating_of(A, scope)
@@ -78,7 +50,7 @@ async def test_upset_moves_from_the_stored_ratings(service: RatingService) -> No
             RatingUpdate.of(B, GUILD, Rating(1400, 300, 0.06, 2)),
         ]
     )
-    await service(match_over(PEOPLE, winner=1))
+    await service.rate(5, GUILD, winner=B, loser=A)
     ann, bob = await service.rating_of(A, GUILD), await service.rating_of(B, GUILD)
     assert ann.rating == pytest.approx(1679.310, abs=1e-3) and ann.rd == pytest.approx(
         79.898, abs=1e-3
@@ -103,18 +75,16 @@ async def test_upset_moves_from_the_stored_ratings(service: RatingService) -> No
 async def test_not_rated(
     service: RatingService, seats: tuple[SeatInfo, ...], winner: int | None
 ) -> None:
-    await service(match_over(seats, winner))
-    assert service.rated == []
-    assert await service.store.ratings.count(GLOBAL) == 0
+    players = [s.user_id for s in seats]
+    assert not service.is_rated(5, "score", players, winner)
+    assert service.is_rated(5, "score", [A, B], 0)
 
 
-async def test_a_filter_vetoes_and_other_updates_are_ignored(service: RatingService) -> None:
-    service.add_filter(lambda update: update.state.table_id != 5)
-    await service(match_over(PEOPLE, winner=0))
-    assert service.rated == []
-    update = match_over(PEOPLE, winner=0)
-    await service(TableUpdate("move", update.state))
-    assert await service.store.ratings.count(GUILD) == 0
+async def test_a_forfeit_and_a_filter_veto_are_not_rated(service: RatingService) -> None:
+    assert not service.is_rated(5, "forfeit", [A, B], 0)
+    service.add_filter(lambda table_id, ended_by, acted: table_id != 5)
+    assert not service.is_rated(5, "score", [A, B], 0)
+    assert service.is_rated(6, "score", [A, B], 0)
 
 
 async def test_tournament_filter_rates_a_played_match_not_a_no_show(rig: Rig) -> None:
@@ -125,10 +95,57 @@ async def test_tournament_filter_rates_a_played_match_not_a_no_show(rig: Rig) ->
     assert live.match is not None
     seats = rig.tables.state(live).seats
     # Nobody has moved: a resignation now would be a no-show, not a rated match.
-    assert not rig.service.keeps_rating(match_over(seats, 0, "resign", table))
+    assert not rig.service.keeps_rating(table, "resign", frozenset())
+    # Both moved: a resignation now ends a match that was played.
+    players = frozenset(s.user_id for s in seats if s.user_id is not None)
+    assert rig.service.keeps_rating(table, "resign", players)
     # Played to the target score, it is rated whoever had a turn.
-    assert rig.service.keeps_rating(match_over(seats, 0, "score", table))
+    assert rig.service.keeps_rating(table, "score", frozenset())
     # Any other table is none of the tournament's business.
-    assert rig.service.keeps_rating(match_over(seats, 0, "resign", table + 1000))
+    assert rig.service.keeps_rating(table + 1000, "resign", frozenset())
     await rig.finish_table(table)
     assert len(rig.ratings.rated) == 1
+
+
+async def _rated_table(tmp_path: Path) -> tuple[Store, RatingService, TableService, int]:
+    store = await open_store(tmp_path / "t.sqlite3")
+    ratings = RatingService(store)
+    tables = TableService(store, ratings=ratings)
+    challenges = ChallengeService(store, tables)
+    ch = await challenges.create(
+        guild_id=GUILD,
+        channel_id=2,
+        challenger=(A, "Ann"),
+        opponent=(B, "Bob"),
+        opponent_is_bot=False,
+        preset="cardgames",
+        target=10,
+    )
+    _, started = await challenges.accept(ch.id, B, {A: "Ann", B: "Bob"})
+    return store, ratings, tables, started.state.table_id
+
+
+async def test_the_ratings_are_committed_with_the_match(tmp_path: Path) -> None:
+    store, ratings, tables, table_id = await _rated_table(tmp_path)
+    await tables.resign(table_id, A)
+    # Stored by the resignation itself, before any observer ran.
+    assert await store.ratings.count(GUILD) == 2 and await store.ratings.count(GLOBAL) == 2
+    assert [(r.winner, r.loser) for r in ratings.rated] == [(B, A)]
+    await tables.close()
+    await store.close()
+
+
+async def test_a_match_whose_end_fails_to_commit_moves_no_rating(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, ratings, tables, table_id = await _rated_table(tmp_path)
+
+    async def broken(*args: object, **kwargs: object) -> int:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(store.tables, "finish_match", broken)
+    with pytest.raises(RuntimeError):
+        await tables.resign(table_id, A)
+    assert await store.ratings.count(GLOBAL) == 0 and ratings.rated == []
+    await tables.close()
+    await store.close()
