@@ -18,8 +18,10 @@ import cogs
 from cogs import _group
 
 from .errors import handle_interaction_error
+from .services import Services
 from .settings import Settings, apply_endpoints
 from .ui.cycles import let_go
+from .ui.screens import Screens
 
 log = logging.getLogger("gin")
 
@@ -74,9 +76,11 @@ class GinBot(commands.Bot):
         self.started_at = time.monotonic()
         #: Slash commands a person can type (``/gin about`` and ``/gin ping`` count 2).
         self.command_count = 0
-        #: The store and game services, opened by the first cog that needs them
-        #: (``bot.services.services_of``); closed in :meth:`close`.
-        self.services: Any = None
+        #: The store and game services, built in :meth:`setup_hook` before any cog loads
+        #: (each cog is handed the ones it uses); closed in :meth:`close`.
+        self.services: Services | None = None
+        #: The pictures and the notifier of the tables (``bot.ui.screens``), built with them.
+        self.screens: Screens | None = None
         self._services_closed: asyncio.Future[None] | None = None
 
     # --- lifecycle -----------------------------------------------------------------------
@@ -85,6 +89,8 @@ class GinBot(commands.Bot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
+        self.services = await Services.open(self.settings)
+        self.screens = Screens.build(self, self.services, pictures=self.settings.pictures)
         for name in self.extension_names:
             await self.load_extension(name)
         await self.sync_commands()
@@ -106,8 +112,14 @@ class GinBot(commands.Bot):
         log.info("synced %d slash commands to %s", self.command_count, where)
         return synced
 
+    def wired(self) -> tuple[Services, Screens]:
+        """The services and screens, for a cog's ``setup`` (built in :meth:`setup_hook`)."""
+        if self.services is None or self.screens is None:
+            raise RuntimeError("extensions load in setup_hook, after the services are built")
+        return self.services, self.screens
+
     async def close(self) -> None:
-        """Unload the cogs, close the connection, then close what the cogs opened (the store).
+        """Stop the timers, close the connection, then close the services and the store.
 
         Safe to call twice at once: both callers wait for the same closing of the services
         (an unclosed aiosqlite connection keeps its thread, and the process, alive).

@@ -1,22 +1,23 @@
-"""The services a running bot holds: the store and the game services built on it."""
+"""The services a running bot holds, built once in ``GinBot.setup_hook`` before any cog loads.
+
+Every service is built here and nowhere else, so the wiring between them is in one place:
+the rating updater rates each finished match inside its ``finish_match`` transaction, and the
+tournament service watches the tables. Cogs are handed the services they use.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
-
-from discord.ext import commands
 
 from bot.circle import CircleService
 from bot.engine.players.levels import make_player
 from bot.games.challenges import ChallengeService
 from bot.games.tables import TableService, Timing
+from bot.rating_service import RatingService
 from bot.settings import Settings
 from bot.startup import open_store_waiting
 from bot.store import Store
-
-if TYPE_CHECKING:
-    from bot.client import GinBot
+from bot.tournaments.service import TournamentService
 
 
 def timing_from(settings: Settings) -> Timing:
@@ -35,28 +36,23 @@ class Services:
     tables: TableService
     challenges: ChallengeService
     circle: CircleService
+    ratings: RatingService
+    tournaments: TournamentService
 
     @classmethod
-    async def open(cls, database: str, timing: Timing, challenge_seconds: float) -> Services:
-        store = await open_store_waiting(database)
-        tables = TableService(store, timing=timing, make_player=make_player)
-        challenges = ChallengeService(store, tables, ttl=challenge_seconds)
-        return cls(store, tables, challenges, CircleService(store))
+    async def open(cls, settings: Settings) -> Services:
+        """Open the store and build every service on it."""
+        store = await open_store_waiting(str(settings.database))
+        ratings = RatingService(store)
+        tables = TableService(
+            store, timing=timing_from(settings), make_player=make_player, ratings=ratings
+        )
+        challenges = ChallengeService(store, tables, ttl=settings.challenge_seconds)
+        tournaments = TournamentService(store, tables)
+        tournaments.attach(ratings)
+        return cls(store, tables, challenges, CircleService(store), ratings, tournaments)
 
     async def close(self) -> None:
+        await self.tournaments.close()
         await self.tables.close()
         await self.store.close()
-
-
-async def services_of(client: commands.Bot) -> Services:
-    """The bot's services, opened on first use from its settings (one set per bot; the bot
-    closes them when it closes)."""
-    bot = cast("GinBot", client)
-    services: Services | None = bot.services
-    if services is None:
-        settings = bot.settings
-        services = await Services.open(
-            str(settings.database), timing_from(settings), settings.challenge_seconds
-        )
-        bot.services = services
-    return services

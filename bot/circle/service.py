@@ -16,7 +16,7 @@ from bot.engine import RuleSet
 from bot.engine.actions import Action
 from bot.games.errors import GameError
 from bot.ratings import Rating
-from bot.store import GLOBAL, Store
+from bot.store import GLOBAL, PlayerSettings, Store
 from bot.store.errors import PlayerInGame
 from bot.store.history import MatchSummary
 from bot.store.ratings import PlayerRating
@@ -27,7 +27,7 @@ Scope = Literal["server", "global"]
 
 HEART = "♥"
 PAGE_SIZE = 10
-#: `/gin leaderboard sort:` choices: the record counters, and the Glicko-2 rating.
+#: `/gin records leaderboard sort:` choices: the record counters, and the Glicko-2 rating.
 RATING_SORT = "rating"
 SORTS: tuple[str, ...] = (*LEADERBOARD_SORTS, RATING_SORT)
 #: Table chat: a line is cut to this many characters.
@@ -65,7 +65,7 @@ class Person:
 
 @dataclass(frozen=True, slots=True)
 class RelationsView:
-    """`/gin relations`: whom the player blocked, muted and favorited, and their presence."""
+    """`/gin player relations`: whom the player blocked, muted and favorited, and their presence."""
 
     blocked: tuple[Person, ...]
     muted: tuple[Person, ...]
@@ -118,7 +118,7 @@ class RatedLine:
 
 @dataclass(frozen=True, slots=True)
 class RatingPage:
-    """A page of `/gin leaderboard sort:rating`, with the viewer's own rank and rating."""
+    """A page of `/gin records leaderboard sort:rating`, with the viewer's own rank and rating."""
 
     scope: Scope
     guild_id: int
@@ -186,7 +186,7 @@ class CircleService:
         if is_bot and add:
             raise CircleError("Bots don't play, so there is nothing to change.")
         await self.store.players.upsert(user.user_id, user.name)
-        # Known by name from now on, for `/gin relations` and `/gin friends`.
+        # Known by name from now on, for `/gin player relations` and `/gin player friends`.
         await self.store.players.upsert(target.user_id, target.name)
         if add:
             changed = await self.store.relations.add(user.user_id, target.user_id, kind)
@@ -213,11 +213,26 @@ class CircleService:
         return await self._relate(user, target, "favorite", False)
 
     async def set_online(self, user: Person, online: bool) -> str:
-        """`/gin online`, `/gin offline`: offline players can't be challenged."""
+        """`/gin me online`, `/gin me offline`: offline players can't be challenged."""
         await self.store.players.upsert(user.user_id, user.name, online=online)
         if online:
             return "You're online: players can challenge you again."
-        return "You're offline: nobody can challenge you until you use `/gin online`."
+        return "You're offline: nobody can challenge you until you use `/gin me online`."
+
+    async def update_settings(
+        self,
+        user: Person,
+        *,
+        images: bool | None = None,
+        four_colour: bool | None = None,
+        dark: bool | None = None,
+        turn_alerts: bool | None = None,
+    ) -> PlayerSettings:
+        """`/gin me settings`: change those given (None keeps one); return them all."""
+        await self.store.players.upsert(user.user_id, user.name)
+        return await self.store.players.update_settings(
+            user.user_id, images=images, four_colour=four_colour, dark=dark, turn_alerts=turn_alerts
+        )
 
     async def friends(self, user_id: int) -> list[Favorite]:
         """Favorites with whether they are online (unknown players count as online)."""

@@ -7,33 +7,28 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from bot.engine import RuleSet
 from bot.games.errors import GameError
 from bot.games.model import TableUpdate
+from bot.games.presets import TARGET_RANGE, make_rules, rules_from_json
 from bot.games.tables import MAX_TABLES_PER_PLAYER, TableService
 from bot.store import Challenge, PendingChallengeExists, Store
 from bot.store.tables import NewSeat, TableSpec
 
 log = logging.getLogger(__name__)
 
-PRESETS = ("cardgames", "playingcards", "classic")
-TARGET_RANGE = (10, 500)
+__all__ = ["Challenge", "ChallengeService", "Rematch"]
 
 
-def make_rules(preset: str | None, target: int | None) -> RuleSet:
-    """The rule set a player asked for, or a readable refusal."""
-    name = preset or "cardgames"
-    if name not in PRESETS:
-        raise GameError(f"Unknown rules {name!r}: choose one of {', '.join(PRESETS)}.")
-    rules = RuleSet.preset(name)
-    if target is not None:
-        low, high = TARGET_RANGE
-        if not low <= target <= high:
-            raise GameError(f"The target must be between {low} and {high} points.")
-        rules = rules.replace(target=target)
-    return rules
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """A rematch asked for: a started table (against a computer) or a new challenge."""
+
+    table: TableUpdate | None = None
+    challenge: Challenge | None = None
 
 
 class ChallengeService:
@@ -131,6 +126,75 @@ class ChallengeService:
         challenge, record = accepted
         update = await self.tables.adopt_and_start(record)
         return challenge, update
+
+    async def accept_by(
+        self, challenge_id: int, person: tuple[int, str]
+    ) -> tuple[Challenge, TableUpdate, str]:
+        """The challenged `person` (id, name) accepts: the challenge, the started table, and
+        the challenger's name."""
+        pending = await self.store.challenges.get(challenge_id)
+        if pending is None:
+            raise GameError("Sorry, we couldn't find that challenge.")
+        challenger = await self.name_of(pending.challenger_id)
+        names = {person[0]: person[1], pending.challenger_id: challenger}
+        challenge, update = await self.accept(challenge_id, person[0], names)
+        return challenge, update, challenger
+
+    async def set_messages(
+        self,
+        challenge_id: int,
+        *,
+        message_id: int | None = None,
+        dm_channel_id: int | None = None,
+        dm_message_id: int | None = None,
+    ) -> None:
+        """Remember where the challenge was shown (public post, the opponent's DM)."""
+        await self.store.challenges.set_messages(
+            challenge_id,
+            message_id=message_id,
+            dm_channel_id=dm_channel_id,
+            dm_message_id=dm_message_id,
+        )
+
+    async def name_of(self, user_id: int) -> str:
+        """A player's stored name, or a mention when the bot never saw them."""
+        player = await self.store.players.get(user_id)
+        return player.display_name if player else f"<@{user_id}>"
+
+    async def rematch(self, table_id: int, person: tuple[int, str]) -> Rematch:
+        """A player of a finished two-seat match asks for another: against a computer it
+        starts at once; against a person it is a new challenge with the same rules."""
+        record = await self.store.tables.get(table_id)
+        mine = record.seat_of(person[0]) if record is not None else None
+        if record is None or mine is None:
+            raise GameError("Only the players of that match can ask for a rematch.")
+        others = [s for s in record.seats if s.seat_no != mine.seat_no]
+        if len(others) == 1 and others[0].computer_level:
+            update = await self.tables.play_computer(
+                guild_id=record.guild_id,
+                channel_id=record.channel_id,
+                player=person,
+                level=others[0].computer_level,
+                rules=rules_from_json(record.rules_json),
+                name=others[0].display_name,
+            )
+            return Rematch(table=update)
+        opponent = others[0].user_id if len(others) == 1 else None
+        if opponent is None:
+            raise GameError(
+                "Open a new table with /gin table for a rematch of more than two players."
+            )
+        low, high = TARGET_RANGE
+        challenge = await self.create(
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            challenger=person,
+            opponent=(opponent, others[0].display_name),
+            opponent_is_bot=False,
+            preset=record.rules,
+            target=record.target if low <= record.target <= high else None,
+        )
+        return Rematch(challenge=challenge)
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
         challenge = await self._pending(challenge_id)

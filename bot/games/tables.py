@@ -15,6 +15,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from bot.engine import IllegalAction, Match, RuleSet
 from bot.engine.actions import DRAW_STOCK, Action
@@ -23,10 +24,15 @@ from bot.engine.players.seeds import player_seed
 from bot.engine.round import Round
 from bot.games.errors import NOT_SEATED, STALE, TABLE_NOT_FOUND, GameError
 from bot.games.model import MatchSummary, PublicRound, SeatInfo, TableState, TableUpdate
+from bot.games.presets import make_rules
 from bot.store import Store
 from bot.store.errors import StaleVersion
+from bot.store.ratings import RatingUpdate
 from bot.store.stats import MatchLine
 from bot.store.tables import EndedBy, NewSeat, Table, TableSpec
+
+if TYPE_CHECKING:
+    from bot.rating_service import RatingService
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +91,11 @@ class LiveTable:
         return seat.seat_no
 
 
+def computer_name(level: str) -> str:
+    """A computer opponent's name, saying how strong it plays."""
+    return f"Computer ({level})"
+
+
 class TableService:
     """Every table in play, kept in memory and mirrored, move by move, in the store."""
 
@@ -94,8 +105,11 @@ class TableService:
         *,
         timing: Timing | None = None,
         make_player: PlayerFactory | None = None,
+        ratings: RatingService | None = None,
     ) -> None:
         self.store = store
+        #: Rates a finished match in its own `finish_match` transaction (None: no ratings).
+        self.ratings = ratings
         self.timing = timing or Timing()
         self._make_player = make_player or (lambda level, seed: BaselinePlayer())
         #: Where the deal of a new match comes from (tests set a fixed sequence).
@@ -111,6 +125,11 @@ class TableService:
     def subscribe(self, observer: Observer) -> None:
         """`observer(update)` is awaited for every update, in order per table."""
         self._observers.append(observer)
+
+    def unsubscribe(self, observer: Observer) -> None:
+        """Stop telling `observer` (a cog being unloaded); unknown observers are ignored."""
+        with contextlib.suppress(ValueError):
+            self._observers.remove(observer)
 
     def add_unplayed_check(self, check: UnplayedCheck) -> None:
         """A match that ends other than by score, and that a check calls unplayed, ends as
@@ -278,6 +297,57 @@ class TableService:
         self._live[record.id] = live
         return live
 
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: tuple[int, str],
+        preset: str | None,
+        target: int | None,
+        seats: int,
+    ) -> TableState:
+        """`/gin table`: a new table in the lobby with the host seated."""
+        rules = make_rules(preset, target)
+        await self.store.players.upsert(*host)
+        live = await self.open_table(
+            guild_id=guild_id, channel_id=channel_id, host=host, rules=rules, seats=seats
+        )
+        return self.state(live)
+
+    async def set_lobby_message(self, table_id: int, message_id: int) -> None:
+        """Remember the lobby's public message (its controls are edited as players join)."""
+        await self.store.tables.set_message(table_id, message_id)
+        live = self._live.get(table_id)
+        if live is not None:
+            live.record = await self.store.tables.get(table_id) or live.record
+
+    async def play_computer(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        player: tuple[int, str],
+        level: str,
+        preset: str | None = None,
+        target: int | None = None,
+        rules: RuleSet | None = None,
+        name: str | None = None,
+    ) -> TableUpdate:
+        """`/gin computer` and a rematch against one: a two-seat match, started at once
+        (`rules` as stored for a rematch, else the `preset` and `target` asked for)."""
+        rules = rules or make_rules(preset, target)
+        await self.store.players.upsert(*player)
+        live = await self.open_table(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host=player,
+            rules=rules,
+            seats=2,
+            seated=((player[0], player[1], None), (None, name or computer_name(level), level)),
+        )
+        return await self.start(live.record.id, player[0])
+
     async def adopt_and_start(self, record: Table, *, seed: int | None = None) -> TableUpdate:
         """Start a table the store just created full (an accepted challenge, a tournament
         pairing). `seed` fixes the deals (duplicate tournaments); random otherwise."""
@@ -288,6 +358,7 @@ class TableService:
 
     async def join(self, table_id: int, user_id: int, name: str) -> TableUpdate:
         live = self.get(table_id)
+        await self.store.players.upsert(user_id, name)
         async with live.lock:
             if live.record.status != "lobby":
                 raise GameError("This table has already started.")
@@ -303,15 +374,25 @@ class TableService:
                 return await self._start(live, actor=user_id)
             return update
 
-    async def add_computer(self, table_id: int, user_id: int, level: str, name: str) -> TableUpdate:
+    def check_add_computer(self, table_id: int, user_id: int) -> None:
+        """Refuse (GameError) unless `user_id` may seat a computer at the table now."""
         live = self.get(table_id)
+        if live.record.host_id != user_id:
+            raise GameError("Only the host can add a computer player.")
+        if live.record.status != "lobby":
+            raise GameError("This table has already started.")
+        if len(live.record.seats) >= live.record.seat_count:
+            raise GameError("This table is full.")
+
+    async def add_computer(
+        self, table_id: int, user_id: int, level: str = "normal", name: str | None = None
+    ) -> TableUpdate:
+        """The host seats a computer player ("Computer 2" for the second one, by default)."""
+        live = self.get(table_id)
+        if name is None:
+            name = f"Computer {1 + sum(1 for s in live.record.seats if s.computer_level)}"
         async with live.lock:
-            if live.record.host_id != user_id:
-                raise GameError("Only the host can add a computer player.")
-            if live.record.status != "lobby":
-                raise GameError("This table has already started.")
-            if len(live.record.seats) >= live.record.seat_count:
-                raise GameError("This table is full.")
+            self.check_add_computer(table_id, user_id)
             live.record = await self.store.tables.join(
                 table_id, NewSeat(name, computer_level=level)
             )
@@ -525,14 +606,22 @@ class TableService:
         if ended_by != "score" and any(check(live.record.id, acted) for check in self._unplayed):
             ended_by = "forfeit"
         lines = self._lines(live, match, ended_by, loser)
-        live.version = await self.store.tables.finish_match(
-            live.record.id,
-            live.version,
-            winner_seat=winner,
-            ended_by=ended_by,
-            lines=lines,
-            state_json=json.dumps(match.to_dict()),
-        )
+        players = [s.user_id for s in live.record.seats]
+        rater = self.ratings
+        rated = None
+        if rater is not None and rater.is_rated(live.record.id, ended_by, players, winner, acted):
+            assert winner is not None
+            async with rater.turn():
+                rated, updates = await rater.plan(
+                    live.record.id,
+                    live.record.guild_id,
+                    players[winner] or 0,
+                    players[1 - winner] or 0,
+                )
+                live.version = await self._finish_in_store(live, match, ended_by, lines, updates)
+            rater.done(rated)
+        else:
+            live.version = await self._finish_in_store(live, match, ended_by, lines, [])
         await self._refresh(live)
         breakdown = match.breakdown
         summary = MatchSummary(
@@ -550,6 +639,25 @@ class TableService:
         self._emit(live, update)
         self._live.pop(live.record.id, None)
         return update
+
+    async def _finish_in_store(
+        self,
+        live: LiveTable,
+        match: Match,
+        ended_by: EndedBy,
+        lines: dict[int, MatchLine],
+        ratings: list[RatingUpdate],
+    ) -> int:
+        """One transaction: the table finished, its history, stats and new ratings."""
+        return await self.store.tables.finish_match(
+            live.record.id,
+            live.version,
+            winner_seat=match.winner,
+            ended_by=ended_by,
+            lines=lines,
+            state_json=json.dumps(match.to_dict()),
+            ratings=ratings,
+        )
 
     def _lines(
         self, live: LiveTable, match: Match, ended_by: str, loser: int | None

@@ -15,16 +15,16 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.engine import RuleSet
 from bot.errors import PlayerError
-from bot.games.challenges import make_rules
 from bot.games.errors import GameError
 from bot.games.model import TableUpdate
+from bot.games.presets import make_rules
 from bot.games.tables import TableService
 from bot.rating_service import as_rating
 from bot.store import AlreadyEntered, AlreadyRecorded, Store, TournamentFull, WrongStatus
@@ -57,6 +57,9 @@ log = logging.getLogger(__name__)
 Observer = Callable[[TournamentUpdate], Awaitable[None]]
 STATE_VERSION = 1
 MAX_NAME = 60
+
+
+NO_RIGHTS = "Only someone with Manage Server or the organizer role can do that."
 
 
 class TournamentProblem(PlayerError):
@@ -160,6 +163,33 @@ class TournamentService:
         self.tables.add_unplayed_check(self.unplayed)
         if ratings is not None:
             ratings.add_filter(self.keeps_rating)
+
+    def unsubscribe(self, observer: Observer) -> None:
+        """Stop telling `observer` (a cog being unloaded); unknown observers are ignored."""
+        with contextlib.suppress(ValueError):
+            self._observers.remove(observer)
+
+    async def check_organizer(
+        self, guild_id: int | None, *, manages_server: bool, role_ids: Iterable[int]
+    ) -> int:
+        """The server id if someone with these rights may run tournaments there (Manage
+        Server, or the server's organizer role); else a readable refusal."""
+        if guild_id is None:
+            raise TournamentProblem("Tournaments are run in a server.")
+        if manages_server:
+            return guild_id
+        role_id = await self.store.tournaments.organizer_role(guild_id)
+        if role_id is not None and role_id in set(role_ids):
+            return guild_id
+        raise TournamentProblem(NO_RIGHTS)
+
+    async def set_organizer_role(
+        self, guild_id: int | None, role_id: int | None, *, manages_server: bool
+    ) -> None:
+        """Set (or clear, None) the role that may run tournaments: Manage Server only."""
+        if guild_id is None or not manages_server:
+            raise TournamentProblem("Only someone with Manage Server can set the organizer role.")
+        await self.store.tournaments.set_organizer_role(guild_id, role_id)
 
     async def _emit(self, update: TournamentUpdate) -> None:
         """Queue an update for the observers. They run in their own task, in order, so they
@@ -878,10 +908,10 @@ class TournamentService:
         here = live.present.get(found[1], set()) | (acted & set(p.players))
         return not set(p.players) <= here
 
-    def keeps_rating(self, update: TableUpdate) -> bool:
+    def keeps_rating(self, table_id: int, ended_by: str, acted: frozenset[int]) -> bool:
         """The rating filter: a tournament match is rated only if played by both players
-        (never a no-show forfeit)."""
-        found = self._by_table.get(update.state.table_id)
+        (never a no-show forfeit); `acted` are the people who made a move in it."""
+        found = self._by_table.get(table_id)
         live = None if found is None else self._live.get(found[0])
         if found is None or live is None or live.t is None:
             return True
@@ -891,11 +921,9 @@ class TournamentService:
             return True
         if p.result is not None:
             return p.result.played
-        if update.summary is not None and update.summary.ended_by == "score":
+        if ended_by == "score":
             return True
-        here = set(live.present.get(found[1], set()))
-        if update.actor is not None:
-            here.add(update.actor)
+        here = set(live.present.get(found[1], set())) | acted
         return set(p.players) <= here
 
     async def _catch_up(self, live: _Live) -> None:

@@ -1,10 +1,12 @@
 """Persistent controls (`DynamicItem`s): their custom ids carry everything a click needs, so
-they keep working after a restart. A click is handed to the `Play` cog's handlers."""
+they keep working after a restart. A click goes to the handlers the classes were bound to
+(:func:`bind`: the `Play` cog binds them as it loads)."""
 
 from __future__ import annotations
 
 import functools
 import re
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -39,11 +41,30 @@ class Handlers(Protocol):
     async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None: ...
 
 
-def handlers(interaction: discord.Interaction) -> Handlers:
-    cog = interaction.client.get_cog("Play")  # type: ignore[attr-defined]
-    if cog is None:  # pragma: no cover - the cog is always loaded with the items
-        raise RuntimeError("the Play cog is not loaded")
-    return cog  # type: ignore[no-any-return]
+#: client -> control class -> the handlers its clicks go to (see :func:`bind`).
+_BOUND: weakref.WeakKeyDictionary[object, dict[type, Any]] = weakref.WeakKeyDictionary()
+
+
+def bind(client: object, handlers: object, *items: type) -> None:
+    """Send clicks on the controls `items` that reach `client` to `handlers` (a cog binds
+    its controls as it loads, and :func:`unbind` s them as it unloads). Explicit, and per
+    bot: no lookup of a cog by its name."""
+    _BOUND.setdefault(client, {}).update(dict.fromkeys(items, handlers))
+
+
+def unbind(client: object, *items: type) -> None:
+    table = _BOUND.get(client, {})
+    for cls in items:
+        table.pop(cls, None)
+
+
+def handlers_of(item: object, interaction: discord.Interaction) -> Any:
+    """The handlers bound to `item`'s control class on the bot that got the click."""
+    table = _BOUND.get(interaction.client, {})
+    for cls in type(item).__mro__:
+        if cls in table:
+            return table[cls]
+    raise RuntimeError(f"{type(item).__name__} is not bound to handlers on this bot")
 
 
 F = TypeVar("F", bound=Callable[..., Awaitable[None]])
@@ -127,7 +148,9 @@ class GameButton(
 
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_action(interaction, self.table_id, self.version, self.action)
+        await handlers_of(self, interaction).on_action(
+            interaction, self.table_id, self.version, self.action
+        )
 
 
 class AskButton(
@@ -140,7 +163,9 @@ class AskButton(
 
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_ask(interaction, self.table_id, self.version, self.action)
+        await handlers_of(self, interaction).on_ask(
+            interaction, self.table_id, self.version, self.action
+        )
 
 
 class GameSelect(
@@ -188,7 +213,7 @@ class GameSelect(
             await interaction.response.send_message("Pick a card from the list.", ephemeral=True)
             return
         action = Action(self.kind, card)
-        act = handlers(interaction)
+        act = handlers_of(self, interaction)
         # A knock ends the round: it is confirmed first, like gin.
         go = act.on_ask if self.kind == "knock" else act.on_action
         await go(interaction, self.table_id, self.version, action)
@@ -215,7 +240,7 @@ class ShowHandButton(
 
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_show_hand(interaction, self.table_id)
+        await handlers_of(self, interaction).on_show_hand(interaction, self.table_id)
 
 
 class LobbyButton(
@@ -242,7 +267,7 @@ class LobbyButton(
 
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_lobby(interaction, self.table_id, self.op)
+        await handlers_of(self, interaction).on_lobby(interaction, self.table_id, self.op)
 
 
 class ChallengeButton(
@@ -269,7 +294,7 @@ class ChallengeButton(
 
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_challenge(interaction, self.challenge_id, self.op)
+        await handlers_of(self, interaction).on_challenge(interaction, self.challenge_id, self.op)
 
 
 class RematchButton(
@@ -291,7 +316,7 @@ class RematchButton(
 
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).on_rematch(interaction, self.table_id)
+        await handlers_of(self, interaction).on_rematch(interaction, self.table_id)
 
 
 DYNAMIC_ITEMS = (

@@ -1,0 +1,46 @@
+"""The rule presets players choose from (the engine's own list) and a player's rule choice."""
+
+from __future__ import annotations
+
+import json
+
+from bot.engine import PRESETS, RuleSet
+from bot.engine.players.levels import LEVELS
+from bot.games.errors import GameError
+
+#: The presets' names, in the engine's order: the one list every command offers.
+PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
+DEFAULT_PRESET = PRESET_NAMES[0]
+TARGET_RANGE = (10, 500)
+
+
+def make_rules(preset: str | None, target: int | None) -> RuleSet:
+    """The rule set a player asked for, or a readable refusal."""
+    name = preset or DEFAULT_PRESET
+    if name not in PRESETS:
+        raise GameError(f"Unknown rules {name!r}: choose one of {', '.join(PRESET_NAMES)}.")
+    rules = RuleSet.preset(name)
+    if target is not None:
+        low, high = TARGET_RANGE
+        if not low <= target <= high:
+            raise GameError(f"The target must be between {low} and {high} points.")
+        rules = rules.replace(target=target)
+    return rules
+
+
+def rules_from_json(rules_json: str) -> RuleSet:
+    """The rule set a table or challenge was stored with."""
+    return RuleSet.from_dict(json.loads(rules_json))
+
+
+def preset_name(rules_json: str) -> str:
+    """The preset's name in stored rules (what players chose)."""
+    try:
+        return str(json.loads(rules_json).get("name", DEFAULT_PRESET))
+    except (ValueError, AttributeError):
+        return rules_json
+
+
+#: The computer levels, weakest first (the engine's list).
+COMPUTER_LEVELS: tuple[str, ...] = LEVELS
+DEFAULT_LEVEL = "normal"

@@ -1,0 +1,32 @@
+"""The Discord side of the tables, built once per bot in ``setup_hook``: the pictures and the
+notifier that shows every table update (boards, hands, results)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.circle.achievements import achievement_text
+from bot.services import Services
+from bot.ui import images
+from bot.ui.notifier import Notifier
+
+
+@dataclass
+class Screens:
+    pictures: images.Pictures
+    notifier: Notifier
+
+    @classmethod
+    def build(cls, client: discord.Client, services: Services, *, pictures: bool) -> Screens:
+        circle = services.circle
+
+        async def unlocks(table_id: int) -> Sequence[tuple[int, str]]:
+            """What a finished match earned, to show in each player's final hand message."""
+            earned = await circle.on_match_recorded(table_id)
+            return [(user_id, achievement_text(a)) for user_id, a in earned]
+
+        shown = images.Pictures(services.store, enabled=pictures)
+        return cls(shown, Notifier(client, services.store, shown, unlocks=unlocks))
