@@ -13,7 +13,9 @@ Write subcommands as cog methods marked with :func:`gin_command` (not
             ...
 
 ``GinBot.add_cog`` turns each marked method, *bound to the cog instance*, into an
-``app_commands.Command`` under ``bot.gin``; ``remove_cog`` takes them off again.
+``app_commands.Command`` under ``bot.gin``, or under ``/gin <group>`` when the cog class sets
+``gin_group`` (one of :data:`GROUPS`: each cog owns one group); ``remove_cog`` takes them off
+again.
 
 Why not ``@some_group.command()`` inside the cog? discord.py's cog machinery only copies and
 binds app commands whose ``parent`` is None (``CogMeta`` skips the others), so a method
@@ -34,6 +36,12 @@ from discord.ext import commands
 
 GROUP_NAME = "gin"
 GROUP_DESCRIPTION = "Play Gin Rummy"
+#: The subgroups of ``/gin`` a cog may own (``gin_group``), with their descriptions.
+GROUPS: dict[str, str] = {
+    "player": "Other players: block, mute, favorites",
+    "me": "You: settings, presence, your stored data",
+    "records": "Stats, leaderboards, match history and replays",
+}
 _MARK = "__gin_command__"
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
@@ -74,19 +82,41 @@ def gin_commands_of(cog: commands.Cog) -> list[app_commands.Command[Any, ..., An
     return found
 
 
-def attach(group: app_commands.Group, cog: commands.Cog) -> list[str]:
-    """Add ``cog``'s subcommands to ``group``; a name clash raises before anything is added."""
+def target_group(root: app_commands.Group, cog: commands.Cog) -> app_commands.Group:
+    """Where ``cog``'s subcommands go: ``root`` or its ``gin_group`` (made on first use)."""
+    name: str | None = getattr(cog, "gin_group", None)
+    if name is None:
+        return root
+    found = root.get_command(name)
+    if isinstance(found, app_commands.Group):
+        return found
+    if name not in GROUPS:
+        raise ValueError(f"unknown /{root.name} group {name!r}: add it to GROUPS")
+    return app_commands.Group(name=name, description=GROUPS[name], parent=root)
+
+
+def attach(root: app_commands.Group, cog: commands.Cog) -> list[str]:
+    """Add ``cog``'s subcommands to its group; a name clash raises before anything is added."""
     cmds = gin_commands_of(cog)
+    if not cmds:
+        return []
+    group = target_group(root, cog)
     for cmd in cmds:
         if group.get_command(cmd.name) is not None:
             raise app_commands.CommandAlreadyRegistered(f"{group.name} {cmd.name}", None)
     for cmd in cmds:
         group.add_command(cmd)
+    if group is not root and root.get_command(group.name) is None:
+        root.add_command(group)
     return [c.name for c in cmds]
 
 
-def detach(group: app_commands.Group, cog: commands.Cog) -> None:
-    """Remove the subcommands ``cog`` added to ``group``."""
-    for cmd in list(group.commands):
-        if getattr(cmd, "binding", None) is cog:
-            group.remove_command(cmd.name)
+def detach(root: app_commands.Group, cog: commands.Cog) -> None:
+    """Remove the subcommands ``cog`` added (and its group, once empty)."""
+    groups = [root, *(g for g in root.commands if isinstance(g, app_commands.Group))]
+    for group in groups:
+        for cmd in list(group.commands):
+            if getattr(cmd, "binding", None) is cog:
+                group.remove_command(cmd.name)
+        if group is not root and group.name in GROUPS and not group.commands:
+            root.remove_command(group.name)

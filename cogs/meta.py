@@ -1,7 +1,6 @@
-"""``/gin about``: the smallest cog, and the pattern for the others.
+"""``/gin about`` and ``/gin help``: the smallest cog, and the pattern for the others.
 
-(No ``/gin ping``: a slash group holds at most 25 subcommands and ``/gin`` needs every one of
-them for the game; ``/gin about`` shows the gateway latency instead.)"""
+``/gin help`` is made from the command tree itself, so it lists every command there is."""
 
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ import time
 from importlib import metadata
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.client import GinBot
@@ -22,6 +22,33 @@ def _version() -> str:
         return metadata.version("gin-bot")
     except metadata.PackageNotFoundError:
         return "dev"
+
+
+#: How a game goes, for `/gin help`.
+HOW_A_GAME_GOES = (
+    "1. Challenge someone with `/gin challenge`, open a table with `/gin table`, or play the "
+    "computer with `/gin computer`.\n"
+    "2. Your hand comes by direct message, with buttons: draw from the stock or take the "
+    "discard, then discard. Knock or go gin when you can; you confirm before it counts.\n"
+    "3. The channel shows the discard pile, the scores and each round's result. The first to "
+    "the target wins the match.\n"
+    "Lost your hand? `/gin hand`. The rules: `/gin rules`."
+)
+
+
+def command_lines(root: app_commands.Group) -> dict[str, list[str]]:
+    """Every command under `root`, by group ("" for the top), as "`/gin x y`: what it does"."""
+    out: dict[str, list[str]] = {"": []}
+    for cmd in root.commands:
+        if isinstance(cmd, app_commands.Group):
+            out[cmd.name] = [
+                f"`/{sub.qualified_name}`: {sub.description}"
+                for sub in cmd.walk_commands()
+                if isinstance(sub, app_commands.Command)
+            ]
+        else:
+            out[""].append(f"`/{cmd.qualified_name}`: {cmd.description}")
+    return out
 
 
 class Meta(commands.Cog):
@@ -45,6 +72,19 @@ class Meta(commands.Cog):
         latency = self.bot.latency
         shown = f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "not measured yet"
         embed.add_field(name="Gateway latency", value=shown)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @gin_command(name="help", description="Every command, briefly, and how a game goes")
+    async def help(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="Gin Rummy: how to play here", description=HOW_A_GAME_GOES)
+        for group, lines in command_lines(self.bot.gin).items():
+            title = "Play" if not group else f"/gin {group}"
+            text = "\n".join(lines)
+            # An embed field holds 1,024 characters: a long group goes on over several.
+            while text:
+                cut = text.rfind("\n", 0, 1024) if len(text) > 1024 else len(text)
+                embed.add_field(name=title, value=text[:cut], inline=False)
+                text, title = text[cut:].lstrip("\n"), f"{title} (more)"
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -5,36 +5,34 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Literal
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.circle.achievements import achievement_text
-from bot.engine import IllegalAction
-from bot.engine.actions import Action
-from bot.engine.view import RoundView
+from bot.circle import CircleService
+from bot.client import GinBot
+from bot.engine import Action, IllegalAction, RoundView
 from bot.games import rules_text
-from bot.games.challenges import make_rules
+from bot.games.challenges import Challenge, ChallengeService
 from bot.games.errors import NOT_SEATED, GameError
 from bot.games.model import TableState, TableUpdate
-from bot.games.tables import StaleButton
+from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET, preset_name
+from bot.games.tables import StaleButton, TableService
 from bot.render import warm_up, workers
-from bot.services import Services, services_of
-from bot.store import Challenge
 from bot.ui import images, messages, ownership
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, bind, unbind
 from bot.ui.dms import DMClosed
-from bot.ui.notifier import Notifier
 from bot.ui.ownership import OwnView
+from bot.ui.screens import Screens
 from cogs._answers import answer_with_message
 from cogs._group import gin_command
+from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
 
 log = logging.getLogger(__name__)
 
-Preset = Literal["cardgames", "playingcards", "classic"]
-Level = Literal["easy", "normal", "hard", "expert"]
 NEEDED = ("send_messages", "embed_links", "attach_files")
 ANSWER_WITHIN = 2.5  # seconds; Discord's deadline is 3
 
@@ -73,25 +71,32 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
 class Play(commands.Cog):
     """Challenges, open tables, computer matches, hands, resigning, the rules."""
 
-    def __init__(self, bot: commands.Bot, services: Services) -> None:
+    def __init__(
+        self,
+        bot: GinBot,
+        tables: TableService,
+        challenges: ChallengeService,
+        circle: CircleService,
+        screens: Screens,
+    ) -> None:
         self.bot = bot
-        self.services = services
-        self.tables = services.tables
-        self.challenges = services.challenges
-        self.store = services.store
-        self.circle = services.circle
-        enabled = getattr(getattr(bot, "settings", None), "pictures", True)
-        self.pictures = images.Pictures(services.store, enabled=enabled)
-        self.notifier = Notifier(bot, services.store, self.pictures, unlocks=self._unlocks)
+        self.tables = tables
+        self.challenges = challenges
+        self.circle = circle
+        self.pictures = screens.pictures
+        self.notifier = screens.notifier
+        self.menu = app_commands.ContextMenu(name="Challenge", callback=self.menu_challenge)
         self._expiry: asyncio.Task[None] | None = None
         self._warm: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
+        bind(self.bot, self, *DYNAMIC_ITEMS)
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.tree.add_command(self.menu)
         self.tables.subscribe(self.notifier)
         await self.tables.recover()
         self._expiry = asyncio.create_task(self.challenges.expire_loop(self._expired))
-        processes = getattr(getattr(self.bot, "settings", None), "render_processes", 0)
+        processes = self.bot.settings.render_processes
         if self.pictures.enabled and processes:
             await workers.start(processes)  # each worker draws its card faces as it starts
         elif self.pictures.enabled:
@@ -101,20 +106,16 @@ class Play(commands.Cog):
     async def cog_unload(self) -> None:
         if self._expiry is not None:
             self._expiry.cancel()
+        self.tables.unsubscribe(self.notifier)
         workers.stop()
+        self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        unbind(self.bot, *DYNAMIC_ITEMS)
 
     async def _hand(
         self, state: TableState, view: RoundView, user_id: int, *, note: str | None = None
     ) -> messages.Message:
         return await self.notifier.hand(state, view, user_id, note)
-
-    async def _unlocks(self, table_id: int) -> list[tuple[int, str]]:
-        """What a finished match earned, to show in each player's final hand message."""
-        if self.circle is None:
-            return []
-        earned = await self.circle.on_match_recorded(table_id)
-        return [(user_id, achievement_text(a)) for user_id, a in earned]
 
     async def _seen(self, interaction: discord.Interaction) -> None:
         # A player who interacts can be DMed again (see docs/playing.md).
@@ -127,12 +128,13 @@ class Play(commands.Cog):
         rules="Rule preset (default cardgames)",
         target="Points to play to (10-500)",
     )
+    @app_commands.choices(rules=PRESET_CHOICES)
     @gin_command(name="challenge", description="Challenge a member to a match.")
     async def challenge(
         self,
         interaction: discord.Interaction,
         opponent: discord.User,
-        rules: Preset | None = None,
+        rules: str | None = None,
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
         guild_id, channel_id = hosting_channel(
@@ -151,11 +153,11 @@ class Play(commands.Cog):
         public = self._challenge_message(ch, interaction.user, opponent)
         message_id = await answer_with_message(interaction, **public.send_kwargs())
         public.release()
-        await self.store.challenges.set_messages(ch.id, message_id=message_id)
+        await self.challenges.set_messages(ch.id, message_id=message_id)
         dm = self._challenge_message(ch, interaction.user, opponent, for_opponent=True)
         try:
             dm_sent = await self.notifier.dms.send(opponent.id, **dm.send_kwargs())
-            await self.store.challenges.set_messages(
+            await self.challenges.set_messages(
                 ch.id, dm_channel_id=dm_sent.channel.id, dm_message_id=dm_sent.id
             )
         except (DMClosed, discord.HTTPException):
@@ -174,7 +176,7 @@ class Play(commands.Cog):
     ) -> messages.Message:
         name = challenger if isinstance(challenger, str) else _name(challenger)
         mention = opponent.mention if opponent is not None else f"<@{ch.opponent_id}>"
-        preset = make_rules_name(ch.rules)
+        preset = preset_name(ch.rules)
         return messages.challenge_message(
             ch.id,
             name,
@@ -189,67 +191,61 @@ class Play(commands.Cog):
     @app_commands.describe(
         rules="Rule preset", seats="Number of seats (2-4; 3-4 need classic)", target="Points"
     )
+    @app_commands.choices(rules=PRESET_CHOICES)
     @gin_command(name="table", description="Open a table in this channel for others to join.")
     async def table(
         self,
         interaction: discord.Interaction,
-        rules: Preset | None = None,
+        rules: str | None = None,
         seats: app_commands.Range[int, 2, 4] = 2,
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
         guild_id, channel_id = hosting_channel(
             interaction, "Tables are opened in a server channel."
         )
-        ruleset = make_rules(rules, target)
-        await self.store.players.upsert(interaction.user.id, _name(interaction.user))
-        live = await self.tables.open_table(
+        state = await self.tables.open_lobby(
             guild_id=guild_id,
             channel_id=channel_id,
             host=(interaction.user.id, _name(interaction.user)),
-            rules=ruleset,
+            preset=rules,
+            target=target,
             seats=seats,
         )
-        state = self.tables.state(live)
         lobby = messages.lobby_message(state)
-        await self.store.tables.set_message(
-            state.table_id, await answer_with_message(interaction, **lobby.send_kwargs())
-        )
+        message_id = await answer_with_message(interaction, **lobby.send_kwargs())
         lobby.release()
-        live.record = await self.store.tables.get(state.table_id) or live.record
+        await self.tables.set_lobby_message(state.table_id, message_id)
 
     @app_commands.describe(
         level="How strong (default normal)", rules="Rule preset", target="Points"
     )
+    @app_commands.choices(level=LEVEL_CHOICES, rules=PRESET_CHOICES)
     @gin_command(name="computer", description="Play a match against the computer.")
     async def computer(
         self,
         interaction: discord.Interaction,
-        level: Level = "normal",
-        rules: Preset | None = None,
+        level: str = DEFAULT_LEVEL,
+        rules: str | None = None,
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
         guild_id, channel_id = hosting_channel(
             interaction, "Computer matches are played in a server channel."
         )
-        ruleset = make_rules(rules, target)
-        me = (interaction.user.id, _name(interaction.user))
-        await self.store.players.upsert(*me)
         await interaction.response.send_message(
             f"One moment, we're setting up your game against the computer ({level})...",
             ephemeral=True,
         )
-        live = await self.tables.open_table(
+        started = await self.tables.play_computer(
             guild_id=guild_id,
             channel_id=channel_id,
-            host=me,
-            rules=ruleset,
-            seats=2,
-            seated=((me[0], me[1], None), (None, f"Computer ({level})", level)),
+            player=(interaction.user.id, _name(interaction.user)),
+            level=level,
+            preset=rules,
+            target=target,
         )
-        await self.tables.start(live.record.id, me[0])
         await interaction.edit_original_response(
             content=f"Your match against the computer ({level}) is on at table "
-            f"#{live.record.id}: your hand comes by direct message. Good luck!"
+            f"#{started.state.table_id}: your hand comes by direct message. Good luck!"
         )
 
     @gin_command(name="hand", description="Show your hand again, privately.")
@@ -280,40 +276,10 @@ class Play(commands.Cog):
             ephemeral=True,
         )
 
-    @gin_command(name="settings", description="Card pictures: on or off, four-colour deck, dark.")
-    @app_commands.describe(
-        images="Show card pictures (text is always there)",
-        four_colour="Four-colour deck: clubs green, diamonds blue",
-        dark="Dark background",
-        turn_alerts="A new message when your turn starts (off: your hand is edited quietly)",
-    )
-    async def settings(
-        self,
-        interaction: discord.Interaction,
-        images: Literal["on", "off"] | None = None,
-        four_colour: bool | None = None,
-        dark: bool | None = None,
-        turn_alerts: bool | None = None,
-    ) -> None:
-        await self.store.players.upsert(interaction.user.id, _name(interaction.user))
-        current = await self.store.players.update_settings(
-            interaction.user.id,
-            images=None if images is None else images == "on",
-            four_colour=four_colour,
-            dark=dark,
-            turn_alerts=turn_alerts,
-        )
-        text = (
-            f"Card pictures: **{'on' if current.images else 'off'}** · four-colour deck: "
-            f"**{'on' if current.four_colour else 'off'}** · dark background: "
-            f"**{'on' if current.dark else 'off'}** · turn alerts: "
-            f"**{'on' if current.turn_alerts else 'off'}**."
-        )
-        await interaction.response.send_message(text, ephemeral=True)
-
     @gin_command(name="rules", description="The rules of a preset, briefly.")
-    @app_commands.describe(preset="Which rules (default cardgames)")
-    async def rules(self, interaction: discord.Interaction, preset: Preset = "cardgames") -> None:
+    @app_commands.describe(preset=f"Which rules (default {DEFAULT_PRESET})")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def rules(self, interaction: discord.Interaction, preset: str = DEFAULT_PRESET) -> None:
         await interaction.response.send_message(rules_text.summary(preset), ephemeral=True)
 
     # ----- buttons ------------------------------------------------------------------
@@ -489,10 +455,13 @@ class Play(commands.Cog):
             elif op == "start":
                 update = await self.tables.start(table_id, user.id)
             else:
-                n = sum(1 for s in self.tables.get(table_id).record.seats if s.computer_level) + 1
-                update = await self.tables.add_computer(
-                    table_id, user.id, "normal", f"Computer {n}"
+                self.tables.check_add_computer(table_id, user.id)
+                await interaction.response.send_message(
+                    "Which computer player?",
+                    view=ComputerLevels(self, table_id, interaction.message),
+                    ephemeral=True,
                 )
+                return
         except GameError as exc:
             await reply(interaction, str(exc))
             return
@@ -504,7 +473,6 @@ class Play(commands.Cog):
         msg.release()
 
     async def _join(self, table_id: int, user: discord.abc.User) -> TableUpdate:
-        await self.store.players.upsert(user.id, _name(user))
         return await self.tables.join(table_id, user.id, _name(user))
 
     async def on_challenge(
@@ -515,12 +483,9 @@ class Play(commands.Cog):
             if op == "accept":
                 # Setting a table up takes several writes: answer first, within the 3 s.
                 await interaction.response.defer()
-                pending = await self.store.challenges.get(challenge_id)
-                if pending is None:
-                    raise GameError("Sorry, we couldn't find that challenge.")
-                challenger = await self._player_name(pending.challenger_id)
-                names = {user.id: _name(user), pending.challenger_id: challenger}
-                ch, started = await self.challenges.accept(challenge_id, user.id, names)
+                ch, started, challenger = await self.challenges.accept_by(
+                    challenge_id, (user.id, _name(user))
+                )
                 status = (
                     f"Accepted: the match is on at table #{started.state.table_id}. "
                     "Each player gets their cards by direct message."
@@ -553,8 +518,7 @@ class Play(commands.Cog):
             await self._tell(ch.challenger_id, f"{_name(user)} declined your Gin Rummy challenge.")
 
     async def _player_name(self, user_id: int) -> str:
-        player = await self.store.players.get(user_id)
-        return player.display_name if player else f"<@{user_id}>"
+        return await self.challenges.name_of(user_id)
 
     async def _edit_challenge(
         self, ch: Challenge, status: str, skip: discord.Message | None = None
@@ -588,51 +552,24 @@ class Play(commands.Cog):
         await self._tell(ch.challenger_id, "Your Gin Rummy challenge expired without an answer.")
 
     async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
-        record = await self.store.tables.get(table_id)
-        mine = record.seat_of(interaction.user.id) if record is not None else None
-        if record is None or mine is None:
-            await reply(interaction, "Only the players of that match can ask for a rematch.")
-            return
-        others = [s for s in record.seats if s.seat_no != mine.seat_no]
         try:
-            if all(s.computer_level for s in others) and len(others) == 1:
-                me = (interaction.user.id, _name(interaction.user))
-                live = await self.tables.open_table(
-                    guild_id=record.guild_id,
-                    channel_id=record.channel_id,
-                    host=me,
-                    rules=make_rules_from_json(record.rules_json),
-                    seats=2,
-                    seated=(
-                        (me[0], me[1], None),
-                        (None, others[0].display_name, others[0].computer_level),
-                    ),
-                )
-                await interaction.response.send_message("Rematch! Dealing now...", ephemeral=True)
-                await self.tables.start(live.record.id, me[0])
-                return
-            if len(others) != 1 or others[0].user_id is None:
-                raise GameError(
-                    "Open a new table with /gin table for a rematch of more than two players."
-                )
-            opponent = others[0]
-            assert opponent.user_id is not None
-            ch = await self.challenges.create(
-                guild_id=record.guild_id,
-                channel_id=record.channel_id,
-                challenger=(interaction.user.id, _name(interaction.user)),
-                opponent=(opponent.user_id, opponent.display_name),
-                opponent_is_bot=False,
-                preset=record.rules,
-                target=record.target if 10 <= record.target <= 500 else None,
+            rematch = await self.challenges.rematch(
+                table_id, (interaction.user.id, _name(interaction.user))
             )
         except GameError as exc:
             await reply(interaction, str(exc))
             return
-        msg = self._challenge_message(ch, interaction.user, None)
+        if rematch.challenge is None:
+            await interaction.response.send_message("Rematch! Dealing now...", ephemeral=True)
+            return
+        msg = self._challenge_message(rematch.challenge, interaction.user, None)
         message_id = await answer_with_message(interaction, **msg.send_kwargs())
         msg.release()
-        await self.store.challenges.set_messages(ch.id, message_id=message_id)
+        await self.challenges.set_messages(rematch.challenge.id, message_id=message_id)
+
+    async def menu_challenge(self, interaction: discord.Interaction, user: discord.User) -> None:
+        """The user context menu's Challenge: a challenge with the default rules."""
+        await self.challenge(interaction, user)
 
 
 class JoinAnyway(OwnView):
@@ -650,19 +587,60 @@ class JoinAnyway(OwnView):
             await interaction.response.edit_message(content=str(exc), view=None)
             return
         await interaction.response.edit_message(content="You joined the table.", view=None)
-        if self.lobby is not None:
-            closed = None if update.kind == "lobby" else "The game has started: good luck!"
-            msg = messages.lobby_message(update.state, closed=closed)
-            try:
-                await self.lobby.edit(**msg.kwargs())
-            except discord.HTTPException:
-                log.info("could not update the lobby of table %s", self.table_id)
+        await _edit_lobby(self.lobby, update, self.table_id)
 
     @discord.ui.button(label="Don't join", style=discord.ButtonStyle.secondary)
     async def cancel(
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         await interaction.response.edit_message(content="You didn't join.", view=None)
+
+
+class ComputerLevels(OwnView):
+    """The host picks the level of the computer player to seat (the engine's levels)."""
+
+    def __init__(self, cog: Play, table_id: int, lobby: discord.Message | None) -> None:
+        super().__init__(timeout=120)
+        self.cog, self.table_id, self.lobby = cog, table_id, lobby
+        for level in COMPUTER_LEVELS:
+            button: discord.ui.Button[ComputerLevels] = discord.ui.Button(
+                label=level.capitalize(),
+                style=discord.ButtonStyle.primary
+                if level == DEFAULT_LEVEL
+                else discord.ButtonStyle.secondary,
+            )
+            button.callback = self._adder(level)  # type: ignore[method-assign,assignment]
+            self.add_item(button)
+
+    def _adder(self, level: str) -> Callable[[discord.Interaction], Awaitable[None]]:
+        async def add(interaction: discord.Interaction) -> None:
+            try:
+                update = await self.cog.tables.add_computer(
+                    self.table_id, interaction.user.id, level
+                )
+            except GameError as exc:
+                await interaction.response.edit_message(content=str(exc), view=None)
+                return
+            await interaction.response.edit_message(
+                content=f"A computer player ({level}) sits down.", view=None
+            )
+            await _edit_lobby(self.lobby, update, self.table_id)
+
+        return add
+
+
+async def _edit_lobby(lobby: discord.Message | None, update: TableUpdate, table_id: int) -> None:
+    """The table's lobby message after a change made from a private answer."""
+    if lobby is None:
+        return
+    closed = None if update.kind == "lobby" else "The game has started: good luck!"
+    msg = messages.lobby_message(update.state, closed=closed)
+    try:
+        await lobby.edit(**msg.kwargs())
+    except discord.HTTPException:
+        log.info("could not update the lobby of table %s", table_id)
+    finally:
+        msg.release()
 
 
 class ConfirmResign(OwnView):
@@ -688,25 +666,9 @@ class ConfirmResign(OwnView):
         await interaction.response.edit_message(content="Good luck!", view=None)
 
 
-def make_rules_name(rules_json: str) -> str:
-    import json
-
-    try:
-        return str(json.loads(rules_json).get("name", "cardgames"))
-    except (ValueError, AttributeError):
-        return rules_json
-
-
-def make_rules_from_json(rules_json: str) -> Any:
-    import json
-
-    from bot.engine import RuleSet
-
-    return RuleSet.from_dict(json.loads(rules_json))
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Play(bot, await services_of(bot)))
+async def setup(bot: GinBot) -> None:
+    services, screens = bot.wired()
+    await bot.add_cog(Play(bot, services.tables, services.challenges, services.circle, screens))
 
 
 __all__ = ["NOT_SEATED", "Play", "setup"]

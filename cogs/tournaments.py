@@ -1,37 +1,29 @@
-"""``/gin tournament ...`` and the sign-up buttons: parse, check the organizer's rights, call
-the tournament service, and show its updates in the tournament's own thread (or its channel,
-without the thread permissions). No tournament logic here (see bot/tournaments/service.py).
-
-This cog also wires the rating updater (bot/rating_service.py) to the table service, so
-every finished match between two people is rated whether or not it is a tournament match.
-"""
+"""``/gin tournament ...`` and the sign-up buttons: parse, call the tournament service (which
+checks the organizer's rights), and show its updates in the tournament's own thread (or its
+channel, without the thread permissions). No tournament logic here (see
+bot/tournaments/service.py)."""
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.rating_service import RatingService
-from bot.services import Services, services_of
+from bot.client import GinBot
 from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentProblem, TournamentService
 from bot.tournaments.words import plural
-from bot.ui.components import handled
+from bot.ui.components import bind, handled, handlers_of, unbind
 from cogs._answers import answer_with_message
-
-if TYPE_CHECKING:
-    from bot.client import GinBot
+from cogs._options import PRESET_CHOICES
 
 log = logging.getLogger(__name__)
 
 FormatName = Literal["swiss", "round_robin", "single_elimination", "double_elimination"]
-Preset = Literal["cardgames", "playingcards", "classic"]
-NO_RIGHTS = "Only someone with Manage Server or the organizer role can do that."
 EMBED_COLOUR = 0x2E7D32
 #: A tournament's thread archives after a week without messages.
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
@@ -39,8 +31,6 @@ NO_THREAD = (
     "I couldn't open a thread for **{name}** here (that needs a text channel and my Create "
     "Public Threads and Send Messages in Threads permissions), so it runs in this channel."
 )
-#: Discord's limit of subcommands (and groups) in one command group.
-MAX_CHILDREN = 25
 
 
 def _code(text: str) -> str:
@@ -70,7 +60,7 @@ class SignupButton(
 
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Tournaments")  # type: ignore[attr-defined]
+        cog = handlers_of(self, interaction)
         assert isinstance(cog, Tournaments)
         await cog.on_signup(interaction, self.tournament_id, self.op)
 
@@ -118,17 +108,12 @@ def standings_embed(info: TournamentInfo, *, final: bool = False) -> discord.Emb
 class Tournaments(commands.Cog):
     """Community tournaments: sign-up, organizer commands, standings."""
 
-    def __init__(self, bot: commands.Bot, services: Services) -> None:
+    def __init__(self, bot: GinBot, service: TournamentService) -> None:
         self.bot = bot
-        self.store = services.store
-        self.ratings = RatingService(services.store)
-        self.service = TournamentService(services.store, services.tables)
-        self.ratings.attach(services.tables)
-        self.service.attach(self.ratings)
-        self.service.subscribe(self.show)
+        self.service = service
         self.group = app_commands.Group(name="tournament", description="Gin Rummy tournaments")
-        #: How players type it: "gin tournament", or "tournament" when /gin is full.
-        self.path = "gin tournament"
+        #: How players type it.
+        self.path = f"{bot.gin.name} {self.group.name}"
         for name, description, callback in (
             ("create", "Create a tournament and open sign-up (organizers).", self.create),
             ("start", "Close sign-up and play round 1 (organizers).", self.start),
@@ -148,41 +133,27 @@ class Tournaments(commands.Cog):
             self.group.add_command(command)
 
     async def cog_load(self) -> None:
+        bind(self.bot, self, SignupButton)
         self.bot.add_dynamic_items(SignupButton)
-        gin: app_commands.Group = self.bot.gin  # type: ignore[attr-defined]
-        if len(gin.commands) < MAX_CHILDREN:
-            gin.add_command(self.group)
-            self.path = f"{gin.name} {self.group.name}"
-        else:
-            # Discord allows 25 subcommands in a group and /gin is full: rather than fail to
-            # load, serve /tournament at the top level (see docs/tournaments-service.md).
-            log.warning("/gin has %d subcommands: serving /tournament instead", MAX_CHILDREN)
-            self.bot.tree.add_command(self.group)
-            self.path = self.group.name
+        self.bot.gin.add_command(self.group)
+        self.service.subscribe(self.show)
         await self.service.restore()
 
     async def cog_unload(self) -> None:
+        self.service.unsubscribe(self.show)
         self.bot.remove_dynamic_items(SignupButton)
-        gin: app_commands.Group = self.bot.gin  # type: ignore[attr-defined]
-        if self.group.parent is gin:
-            gin.remove_command(self.group.name)
-        else:
-            self.bot.tree.remove_command(self.group.name)
-        await self.service.close()
+        unbind(self.bot, SignupButton)
+        self.bot.gin.remove_command(self.group.name)
 
     # ----- checks -----------------------------------------------------------------------
 
     async def _organizer(self, interaction: discord.Interaction) -> int:
         """The server id, if the user may organize there; else a readable refusal."""
-        if interaction.guild_id is None:
-            raise TournamentProblem("Tournaments are run in a server.")
-        if interaction.permissions.manage_guild:
-            return interaction.guild_id
-        role_id = await self.store.tournaments.organizer_role(interaction.guild_id)
-        roles = {r.id for r in getattr(interaction.user, "roles", [])}
-        if role_id is not None and role_id in roles:
-            return interaction.guild_id
-        raise TournamentProblem(NO_RIGHTS)
+        return await self.service.check_organizer(
+            interaction.guild_id,
+            manages_server=interaction.permissions.manage_guild,
+            role_ids=[r.id for r in getattr(interaction.user, "roles", [])],
+        )
 
     async def _target(self, interaction: discord.Interaction, tournament: int | None) -> int:
         if interaction.guild_id is None:
@@ -200,12 +171,13 @@ class Tournaments(commands.Cog):
         rounds="Swiss only: number of rounds (default: enough for one winner)",
         duplicate="Every table of a round plays the same deals",
     )
+    @app_commands.choices(rules=PRESET_CHOICES)
     async def create(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, 60],
         format: FormatName,
-        rules: Preset,
+        rules: str,
         target: app_commands.Range[int, 10, 500],
         max_players: app_commands.Range[int, 2, 256] | None = None,
         rounds: app_commands.Range[int, 1, 20] | None = None,
@@ -340,10 +312,10 @@ class Tournaments(commands.Cog):
     async def organizer(
         self, interaction: discord.Interaction, role: discord.Role | None = None
     ) -> None:
-        if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            raise TournamentProblem("Only someone with Manage Server can set the organizer role.")
-        await self.store.tournaments.set_organizer_role(
-            interaction.guild_id, None if role is None else role.id
+        await self.service.set_organizer_role(
+            interaction.guild_id,
+            None if role is None else role.id,
+            manages_server=interaction.permissions.manage_guild,
         )
         text = (
             f"Members with {role.mention} can now run tournaments."
@@ -466,5 +438,6 @@ class Tournaments(commands.Cog):
         await self._edit_signup(info)
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Tournaments(bot, await services_of(cast("GinBot", bot))))
+async def setup(bot: GinBot) -> None:
+    services, _ = bot.wired()
+    await bot.add_cog(Tournaments(bot, services.tournaments))

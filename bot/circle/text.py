@@ -67,7 +67,7 @@ def ratings_field(view: StatsView) -> str:
 
 
 def stats_text(view: StatsView) -> tuple[str, list[tuple[str, str]]]:
-    """Title and (field name, value) pairs for `/gin stats`."""
+    """Title and (field name, value) pairs for `/gin records stats`."""
     where = "this server" if view.scope == "server" else "all servers"
     fields = [
         ("Rating (Glicko-2)", ratings_field(view)),
@@ -97,7 +97,7 @@ def leaderboard_text(page: LeaderboardPage, hearts: Mapping[int, str]) -> str:
 
 
 def rating_board_text(page: RatingPage, hearts: Mapping[int, str]) -> str:
-    """`/gin leaderboard sort:rating`: rating ± RD per player, provisional ones marked."""
+    """`/gin records leaderboard sort:rating`: rating ± RD per player, provisional ones marked."""
     where = "this server" if page.scope == "server" else "all servers"
     head = f"**Leaderboard — rating, {where}** (rated matches)"
     if not page.entries:
@@ -136,7 +136,7 @@ def relations_text(view: RelationsView) -> str:
 
 def friends_text(favorites: Sequence[Favorite]) -> str:
     if not favorites:
-        return "No favorites yet: add one with `/gin favorite`."
+        return "No favorites yet: add one with `/gin player favorite`."
     lines = ["**Your favorites ♥**"]
     for f in favorites:
         state = "🟢 online" if f.online is not False else "⚪ offline"
@@ -167,7 +167,7 @@ def history_text(
             f"`#{m.table_id}` {_date(m.finished_at)} vs {vs}: {outcome} {score}"
             f" ({m.rounds} rounds, {m.rules}{', ' + m.ended_by if m.ended_by != 'score' else ''})"
         )
-    lines.append("Replay a round: `/gin replay match:<#> round:<n>`")
+    lines.append("Replay a round: `/gin records replay match:<#> round:<n>`")
     return "\n".join(lines)
 
 
@@ -197,7 +197,7 @@ NOTHING_STORED = "We store nothing about you."
 
 
 def export_summary(data: Mapping[str, object]) -> str:
-    """What `/gin forget-me` shows before asking: counts per kind of record."""
+    """What `/gin me forget-me` shows before asking: counts per kind of record."""
     counts = []
     for key in (
         "stats",

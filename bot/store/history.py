@@ -1,4 +1,4 @@
-"""Finished matches, for `/gin history` (written by `tables.finish_match`)."""
+"""Finished matches, for `/gin records history` (written by `tables.finish_match`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the bot stores about a player (`/gin forget-me` shows it) and erasing it.
+"""What the bot stores about a player (`/gin me forget-me` shows it) and erasing it.
 
 Erasure deletes the player's own rows (profile, settings, stats, relations both ways,
 achievements, ratings, challenges, closed-DM flag). Finished games keep an anonymous seat

@@ -83,7 +83,7 @@ class Relations:
         return row is not None
 
     async def of(self, user_id: int, kind: RelationKind | None = None) -> list[Relation]:
-        """The relations `user_id` made (for `/gin relations`), oldest first."""
+        """The relations `user_id` made (for `/gin player relations`), oldest first."""
         sql = "SELECT user_id, target_id, kind, created_at FROM relations WHERE user_id = ?"
         params: list[object] = [user_id]
         if kind is not None:
@@ -131,7 +131,7 @@ class Relations:
         return {row[0] for row in rows}
 
     async def favorites(self, user_id: int) -> list[Favorite]:
-        """`/gin friends`: favorites with their name and online flag, by name."""
+        """`/gin player friends`: favorites with their name and online flag, by name."""
         rows = await self._db.fetchall(
             "SELECT r.target_id, p.display_name, p.online, r.created_at"
             " FROM relations r LEFT JOIN players p ON p.user_id = r.target_id"

@@ -831,7 +831,7 @@ class Tables:
     async def moves(
         self, table_id: int, *, round_no: int | None = None, after_seq: int = 0
     ) -> list[Move]:
-        """The logged moves of a table (or of one round), in order (for `/gin replay`)."""
+        """The logged moves of a table (or of one round), in order (for `/gin records replay`)."""
         sql = "SELECT * FROM moves WHERE table_id = ? AND seq > ?"
         params: list[object] = [table_id, after_seq]
         if round_no is not None:

@@ -1,4 +1,4 @@
-"""`/gin leaderboard sort:rating` and the ratings in `/gin stats`, from store.ratings on a real
+"""`/gin records leaderboard sort:rating` and the ratings in `/gin records stats`, from store.ratings on a real
 SQLite file."""
 
 from __future__ import annotations

@@ -31,23 +31,25 @@ async def test_block_refuses_challenges_and_survives_a_restart(
 ) -> None:
     bot = await start_bot()
     alice, bob = world.alice, world.bob
-    assert "you blocked bob" in said(await emu.slash(alice, world.channel, "gin block", player=bob))
+    assert "you blocked bob" in said(
+        await emu.slash(alice, world.channel, "gin player block", player=bob)
+    )
     refused = await emu.slash(bob, world.channel, "gin challenge", opponent=alice)
     assert refused.response is not None and refused.response.ephemeral_to is bob
     assert "can't challenge" in said(refused)
     assert "can't challenge" in said(
         await emu.slash(alice, world.channel, "gin challenge", opponent=bob)
     )
-    await emu.slash(alice, world.channel, "gin favorite", player=world.carol)
+    await emu.slash(alice, world.channel, "gin player favorite", player=world.carol)
     assert await bot.stop() == 0
     await bot.start()
-    shown = said(await emu.slash(alice, world.channel, "gin relations"))
+    shown = said(await emu.slash(alice, world.channel, "gin player relations"))
     assert "blocked: bob" in shown and "favorites ♥: carol" in shown
     assert "can't challenge" in said(
         await emu.slash(bob, world.channel, "gin challenge", opponent=alice)
     )
     assert "you unblocked bob" in said(
-        await emu.slash(alice, world.channel, "gin unblock", player=bob)
+        await emu.slash(alice, world.channel, "gin player unblock", player=bob)
     )
     ok = await emu.slash(bob, world.channel, "gin challenge", opponent=alice)
     assert ok.response is not None and ok.response.ephemeral_to is None  # the public challenge
@@ -58,14 +60,14 @@ async def test_offline_players_cannot_be_challenged(
     emu: Emulator, world: World, bot: BotProcess
 ) -> None:
     alice, bob = world.alice, world.bob
-    assert "offline" in said(await emu.slash(bob, world.channel, "gin offline"))
+    assert "offline" in said(await emu.slash(bob, world.channel, "gin me offline"))
     assert "offline" in said(await emu.slash(alice, world.channel, "gin challenge", opponent=bob))
-    friends = said(await emu.slash(alice, world.channel, "gin friends"))
+    friends = said(await emu.slash(alice, world.channel, "gin player friends"))
     assert "no favorites" in friends
-    await emu.slash(alice, world.channel, "gin favorite", player=bob)
-    assert "bob — ⚪ offline" in said(await emu.slash(alice, world.channel, "gin friends"))
-    await emu.slash(bob, world.channel, "gin online")
-    assert "bob — 🟢 online" in said(await emu.slash(alice, world.channel, "gin friends"))
+    await emu.slash(alice, world.channel, "gin player favorite", player=bob)
+    assert "bob — ⚪ offline" in said(await emu.slash(alice, world.channel, "gin player friends"))
+    await emu.slash(bob, world.channel, "gin me online")
+    assert "bob — 🟢 online" in said(await emu.slash(alice, world.channel, "gin player friends"))
     ok = await emu.slash(alice, world.channel, "gin challenge", opponent=bob)
     assert ok.response is not None and ok.response.ephemeral_to is None
 
@@ -82,7 +84,7 @@ async def test_muted_chat_and_reactions_never_reach_the_muter(
     await emu.wait_for_dm(bob, lambda m: "first line" in m.text)
     await emu.wait_for_message(world.channel, lambda m: "first line" in m.content)
     # Bob mutes Alice: her lines and reactions no longer reach him, anywhere.
-    await emu.slash(bob, world.channel, "gin mute", player=alice)
+    await emu.slash(bob, world.channel, "gin player mute", player=alice)
     assert "sent to table" in said(
         await emu.slash(alice, world.channel, "gin say", text="muted words")
     )
@@ -109,18 +111,18 @@ async def test_stats_and_leaderboard_match_a_played_match(
     assert confirm.response is not None
     await emu.click(alice, confirm.response, "Resign")
     await emu.settle()
-    bob_stats = await emu.slash(bob, world.channel, "gin stats")
+    bob_stats = await emu.slash(bob, world.channel, "gin records stats")
     assert bob_stats.response is not None and bob_stats.response.embeds
     embed = bob_stats.response.embeds[0]
     people = next(f["value"] for f in embed["fields"] if f["name"] == "Vs people")
     assert "**1** played, **1** won (100%)" in people
-    alice_stats = await emu.slash(bob, world.channel, "gin stats", player=alice)
+    alice_stats = await emu.slash(bob, world.channel, "gin records stats", player=alice)
     people = next(
         f["value"] for f in alice_stats.response.embeds[0]["fields"] if f["name"] == "Vs people"
     )  # type: ignore[union-attr]
     assert "**1** played, **0** won (0%)" in people
-    board = said(await emu.slash(alice, world.channel, "gin leaderboard"))
+    board = said(await emu.slash(alice, world.channel, "gin records leaderboard"))
     assert board.index("bob") < board.index("alice")
     assert "your rank: **#2** of 2" in board
-    history = said(await emu.slash(alice, world.channel, "gin history"))
+    history = said(await emu.slash(alice, world.channel, "gin records history"))
     assert "vs bob: lost" in history

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -85,13 +86,14 @@ class Clash(commands.Cog):
 
 
 @pytest.fixture
-async def gin(emu: Emulator, world: World) -> AsyncIterator[GinBot]:
+async def gin(emu: Emulator, world: World, tmp_path: Path) -> AsyncIterator[GinBot]:
     settings = Settings(
         token=emu.token,
         api_base=emu.api_base,
         gateway_url=emu.gateway_url,
         dev_guild_id=world.guild.id,
         guild_ready_timeout=0.05,
+        database=tmp_path / "gin.sqlite3",
     )
     bot = GinBot(settings, extensions=["cogs.meta"])
     await bot.add_cog(Counter(bot))
@@ -108,6 +110,7 @@ async def test_cog_methods_under_gin_are_bound_to_their_cog(
         "gin boom",
         "gin card",
         "gin count",
+        "gin help",
         "gin oops",
     ]
     first = await emu.slash(world.alice, world.channel, "gin count", step=2, colour="green")
@@ -172,7 +175,7 @@ async def test_guarded_dynamic_item_errors_reach_the_player(
 
 
 async def test_readiness_line_and_extension_discovery(
-    emu: Emulator, world: World, caplog: pytest.LogCaptureFixture
+    emu: Emulator, world: World, caplog: pytest.LogCaptureFixture, tmp_path: Path
 ) -> None:
     assert "cogs.meta" in find_extensions() and not any(
         e.startswith("cogs._") for e in find_extensions()
@@ -182,9 +185,10 @@ async def test_readiness_line_and_extension_discovery(
         api_base=emu.api_base,
         gateway_url=emu.gateway_url,
         guild_ready_timeout=0.05,
+        database=tmp_path / "gin.sqlite3",
     )
     with caplog.at_level(logging.INFO, logger="gin"):
         async with running(GinBot(settings, extensions=["cogs.meta"]), emu):
             pass
-    assert "gin-bot ready: 1 commands, 1 guilds" in caplog.text
-    assert emu.command_paths() == ["gin about"]  # no dev guild: synced globally
+    assert "gin-bot ready: 2 commands, 1 guilds" in caplog.text
+    assert emu.command_paths() == ["gin about", "gin help"]  # no dev guild: synced globally

@@ -8,8 +8,8 @@ from .conftest import World
 
 async def test_join_refused_or_asked_first(world: World) -> None:
     emu, a, b, c, ch = world.emu, world.alice, world.bob, world.carol, world.channel
-    await emu.slash(a, ch, "gin block", player=b)
-    await emu.slash(c, ch, "gin block", player=a)
+    await emu.slash(a, ch, "gin player block", player=b)
+    await emu.slash(c, ch, "gin player block", player=a)
     await emu.slash(a, ch, "gin table", rules="classic", seats=3)
     lobby = emu.last_message(ch)
     # Alice (seated) blocked Bob: he can't join.
@@ -27,7 +27,7 @@ async def test_join_refused_or_asked_first(world: World) -> None:
 
 async def test_favorites_get_a_heart_in_your_hand_message(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
-    await emu.slash(a, ch, "gin favorite", player=b)
+    await emu.slash(a, ch, "gin player favorite", player=b)
     await emu.slash(a, ch, "gin challenge", opponent=b)
     await emu.click(b, emu.last_message(ch), "Accept")
     mine = await emu.wait_for_dm(a, lambda m: "Your hand" in m.text)

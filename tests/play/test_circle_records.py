@@ -89,28 +89,32 @@ async def test_history_and_replay_hide_hands_until_the_match_is_over(world: Worl
     await play_until(world, [a, b], lambda m: "Round 1" in m.text and "deadwood" in m.text)
     table_id = next(iter(world.bot.services.tables._live))
     # The match goes on: a player may replay the finished round, seeing only their own hand.
-    mine = said(await emu.slash(a, ch, "gin replay", match=table_id, round=1))
+    mine = said(await emu.slash(a, ch, "gin records replay", match=table_id, round=1))
     assert f"Match #{table_id}, round 1" in mine
     assert "Your hand:" in mine and "Other hands are shown once the match is over" in mine
     # Someone not at the table can't look yet.
-    assert "still being played" in said(await emu.slash(c, ch, "gin replay", match=table_id))
+    assert "still being played" in said(
+        await emu.slash(c, ch, "gin records replay", match=table_id)
+    )
     # Nor can a player replay the round in play.
     assert "still being played" in said(
-        await emu.slash(a, ch, "gin replay", match=table_id, round=2)
+        await emu.slash(a, ch, "gin records replay", match=table_id, round=2)
     )
-    assert "no finished matches" in said(await emu.slash(a, ch, "gin history"))
+    assert "no finished matches" in said(await emu.slash(a, ch, "gin records history"))
 
     await resign(emu, world, a)
-    history = said(await emu.slash(c, ch, "gin history", player=b))
+    history = said(await emu.slash(c, ch, "gin records history", player=b))
     assert f"`#{table_id}`" in history
     assert re.search(r"vs alice: won \d+ – \d+ \(\d+ rounds, .*resign", history, re.I), history
     # The reader's own score first, each equal to the match's record.
     record = await world.bot.services.store.history.get(table_id)
     score = {seat.user_id: seat.score for seat in record.seats}
     assert f"won {score[b.id]} – {score[a.id]}" in history
-    assert f"lost {score[a.id]} – {score[b.id]}" in said(await emu.slash(a, ch, "gin history"))
+    assert f"lost {score[a.id]} – {score[b.id]}" in said(
+        await emu.slash(a, ch, "gin records history")
+    )
     # Over: everyone may replay, and every hand is shown, step by step.
-    inter = await emu.slash(c, ch, "gin replay", match=table_id, round=1)
+    inter = await emu.slash(c, ch, "gin records replay", match=table_id, round=1)
     first = said(inter)
     assert "Other hands" not in first and "Your hand" not in first
     hands = [line for line in first.splitlines() if re.match(r"(alice|bob): ", line, re.I)]
@@ -120,7 +124,9 @@ async def test_history_and_replay_hide_hands_until_the_match_is_over(world: Worl
     last = emu.message(inter.response.id).text
     # The last frame is the end of the round, with its result instead of a player to move.
     assert re.search(r"move (\d+) of \1\n", last) and "to play." not in last
-    assert "no round 9" in said(await emu.slash(c, ch, "gin replay", match=table_id, round=9))
+    assert "no round 9" in said(
+        await emu.slash(c, ch, "gin records replay", match=table_id, round=9)
+    )
 
 
 async def test_achievements_are_dmed_and_listed_in_stats(world: World) -> None:
@@ -132,8 +138,10 @@ async def test_achievements_are_dmed_and_listed_in_stats(world: World) -> None:
     await emu.settle()
     assert not any("ACHIEVEMENT UNLOCKED: First Win" in t for t in emu.texts_seen_by(a))
     assert not any("ACHIEVEMENT" in m.text for m in emu.messages(ch))
-    assert "First Win" in field(await emu.slash(b, ch, "gin stats"), "Achievements")
-    assert "First Win" not in field(await emu.slash(b, ch, "gin stats", player=a), "Achievements")
+    assert "First Win" in field(await emu.slash(b, ch, "gin records stats"), "Achievements")
+    assert "First Win" not in field(
+        await emu.slash(b, ch, "gin records stats", player=a), "Achievements"
+    )
     # A second match does not announce the same achievement again.
     await start_match(world, a, b, target=500)
     await resign(emu, world, a)
@@ -149,8 +157,8 @@ async def test_rating_leaderboard_and_stats_after_rated_matches(world: World) ->
         await start_match(world, winner, loser, target=500)
         await resign(emu, world, loser)
         await rated(world, a.id, games)
-    await emu.slash(c, ch, "gin favorite", player=b)
-    board = said(await emu.slash(c, ch, "gin leaderboard", sort="rating"))
+    await emu.slash(c, ch, "gin player favorite", player=b)
+    board = said(await emu.slash(c, ch, "gin records leaderboard", sort="rating"))
     rows = [line for line in board.splitlines() if line.startswith("`#")]
     assert [re.sub(r"`#\s+(\d)` (\w+).*", r"\1 \2", r).lower() for r in rows] == [
         "1 bob",
@@ -162,20 +170,20 @@ async def test_rating_leaderboard_and_stats_after_rated_matches(world: World) ->
         re.search(r"— \d{3,4} ±\d+ \(provisional\)", r) for r in rows
     )  # all still provisional
     assert "◀ you" in rows[2] and "Your rank: **#3** of 3" in board
-    glob = said(await emu.slash(a, ch, "gin leaderboard", scope="global", sort="rating"))
+    glob = said(await emu.slash(a, ch, "gin records leaderboard", scope="global", sort="rating"))
     assert "all servers" in glob and "Your rank: **#2** of 3" in glob
-    rating = field(await emu.slash(a, ch, "gin stats"), "Rating (Glicko-2)")
+    rating = field(await emu.slash(a, ch, "gin records stats"), "Rating (Glicko-2)")
     assert re.search(r"This server: \*\*\d+ ±\d+\*\* \(3 rated matches, provisional\)", rating)
     assert "Global: **" in rating
     # A match against the computer is not rated: Carol's rating and the board don't move.
-    before = said(await emu.slash(c, ch, "gin leaderboard", sort="rating"))
+    before = said(await emu.slash(c, ch, "gin records leaderboard", sort="rating"))
     await emu.slash(c, ch, "gin computer", level="easy", target=500)
     await emu.wait_for(lambda: live_tables(world))
     await resign(emu, world, c)
     await emu.wait_for(lambda: not live_tables(world))
     await emu.settle()
-    assert said(await emu.slash(c, ch, "gin leaderboard", sort="rating")) == before
-    carol = field(await emu.slash(c, ch, "gin stats"), "Rating (Glicko-2)")
+    assert said(await emu.slash(c, ch, "gin records leaderboard", sort="rating")) == before
+    carol = field(await emu.slash(c, ch, "gin records stats"), "Rating (Glicko-2)")
     assert "(1 rated match, provisional)" in carol
 
 
@@ -183,14 +191,14 @@ async def test_forget_me_confirms_then_erases_and_keeps_an_anonymous_seat(world:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
     await start_match(world, a, b, target=500)
     # At a table: erasing is refused until the match is over.
-    ask = await emu.slash(a, ch, "gin forget-me")
+    ask = await emu.slash(a, ch, "gin me forget-me")
     assert ask.response is not None and "Erase my data" in ask.response.button_labels
     await emu.click(a, ask.response, "Erase my data")
     assert "at a table right now" in emu.message(ask.response.id).text
     await resign(emu, world, a)
     await rated(world, a.id, 1)
-    await emu.slash(a, ch, "gin favorite", player=b)
-    ask = await emu.slash(a, ch, "gin forget-me")
+    await emu.slash(a, ch, "gin player favorite", player=b)
+    ask = await emu.slash(a, ch, "gin me forget-me")
     assert ask.response is not None and ask.response.ephemeral_to is a
     text = said(ask)
     assert "Here is what we store about you" in text and "relations" in text
@@ -200,9 +208,9 @@ async def test_forget_me_confirms_then_erases_and_keeps_an_anonymous_seat(world:
         await emu.click(b, ask.response, "Erase my data")
     await emu.click(a, ask.response, "Keep it")
     assert "Nothing was erased" in emu.message(ask.response.id).text
-    assert "bob" in said(await emu.slash(a, ch, "gin relations")).lower()
+    assert "bob" in said(await emu.slash(a, ch, "gin player relations")).lower()
 
-    ask = await emu.slash(a, ch, "gin forget-me")
+    ask = await emu.slash(a, ch, "gin me forget-me")
     assert ask.response is not None
     await emu.click(a, ask.response, "Erase my data")
     assert "everything we stored about you is erased" in emu.message(ask.response.id).text
@@ -210,12 +218,12 @@ async def test_forget_me_confirms_then_erases_and_keeps_an_anonymous_seat(world:
     assert await store.players.get(a.id) is None
     assert await store.ratings.get(a.id) is None
     assert (await store.stats.get(a.id)).matches_played == 0
-    assert "Favorites ♥: nobody" in said(await emu.slash(a, ch, "gin relations"))
+    assert "Favorites ♥: nobody" in said(await emu.slash(a, ch, "gin player relations"))
     # Bob's history still holds the match, with Alice's seat anonymous.
-    history = said(await emu.slash(b, ch, "gin history"))
+    history = said(await emu.slash(b, ch, "gin records history"))
     assert "deleted player" in history.lower() and "alice" not in history.lower()
     assert (await store.stats.get(b.id)).matches_won == 1
-    after = await emu.slash(a, ch, "gin forget-me")
+    after = await emu.slash(a, ch, "gin me forget-me")
     assert "We store nothing about you" in said(after)
     assert after.response is not None and after.response.button_labels == []  # nothing to erase
 
@@ -229,7 +237,7 @@ async def test_rating_leaderboard_pages_with_buttons(world: World) -> None:
         RatingUpdate.of(uid, guild_id, Rating(1600 + uid, 60, 0.06, 20)) for uid in range(1, 15)
     )
     await store.ratings.put([RatingUpdate.of(a.id, guild_id, Rating(1450, 90, 0.06, 12))])
-    inter = await emu.slash(a, ch, "gin leaderboard", sort="rating")
+    inter = await emu.slash(a, ch, "gin records leaderboard", sort="rating")
     first = said(inter)
     assert inter.response is not None and "Page 1 of 2" in first
     assert "`#   1` Player 14 — 1614 ±60" in first and "◀ you" not in first

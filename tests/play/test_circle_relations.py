@@ -1,5 +1,5 @@
-"""Relations in Discord, against a real in-process GinBot: favorites and `/gin friends` with
-who is online, the heart wherever the bot lists players, `/gin relations`, the user context
+"""Relations in Discord, against a real in-process GinBot: favorites and `/gin player friends` with
+who is online, the heart wherever the bot lists players, `/gin player relations`, the user context
 menu (Challenge, Block, Favorite), and relations kept across a restart."""
 
 from __future__ import annotations
@@ -23,35 +23,35 @@ def said(inter: Interaction) -> str:
 
 async def test_favorites_friends_and_relations(world: World) -> None:
     emu, a, b, c, ch = world.emu, world.alice, world.bob, world.carol, world.channel
-    assert "No favorites yet" in said(await emu.slash(a, ch, "gin friends"))
-    added = await emu.slash(a, ch, "gin favorite", player=b)
+    assert "No favorites yet" in said(await emu.slash(a, ch, "gin player friends"))
+    added = await emu.slash(a, ch, "gin player favorite", player=b)
     assert added.response is not None and added.response.ephemeral_to is a
     assert "is now a favorite ♥" in said(added)
-    assert "already a favorite" in said(await emu.slash(a, ch, "gin favorite", player=b))
-    await emu.slash(a, ch, "gin favorite", player=c)
-    await emu.slash(c, ch, "gin offline")
-    friends = said(await emu.slash(a, ch, "gin friends")).lower()
+    assert "already a favorite" in said(await emu.slash(a, ch, "gin player favorite", player=b))
+    await emu.slash(a, ch, "gin player favorite", player=c)
+    await emu.slash(c, ch, "gin me offline")
+    friends = said(await emu.slash(a, ch, "gin player friends")).lower()
     assert "bob — 🟢 online" in friends and "carol — ⚪ offline" in friends
-    await emu.slash(c, ch, "gin online")
-    assert "carol — 🟢 online" in said(await emu.slash(a, ch, "gin friends")).lower()
+    await emu.slash(c, ch, "gin me online")
+    assert "carol — 🟢 online" in said(await emu.slash(a, ch, "gin player friends")).lower()
     # Favorites are one way: Bob's list stays empty.
-    assert "No favorites yet" in said(await emu.slash(b, ch, "gin friends"))
-    assert "no longer a favorite" in said(await emu.slash(a, ch, "gin unfavorite", player=c))
-    assert "wasn't a favorite" in said(await emu.slash(a, ch, "gin unfavorite", player=c))
-    friends = said(await emu.slash(a, ch, "gin friends")).lower()
+    assert "No favorites yet" in said(await emu.slash(b, ch, "gin player friends"))
+    assert "no longer a favorite" in said(await emu.slash(a, ch, "gin player unfavorite", player=c))
+    assert "wasn't a favorite" in said(await emu.slash(a, ch, "gin player unfavorite", player=c))
+    friends = said(await emu.slash(a, ch, "gin player friends")).lower()
     assert "bob" in friends and "carol" not in friends
-    assert "yourself" in said(await emu.slash(a, ch, "gin favorite", player=a))
+    assert "yourself" in said(await emu.slash(a, ch, "gin player favorite", player=a))
 
-    await emu.slash(a, ch, "gin block", player=c)
-    await emu.slash(a, ch, "gin mute", player=c)
-    await emu.slash(a, ch, "gin offline")
-    shown = said(await emu.slash(a, ch, "gin relations")).lower()
+    await emu.slash(a, ch, "gin player block", player=c)
+    await emu.slash(a, ch, "gin player mute", player=c)
+    await emu.slash(a, ch, "gin me offline")
+    shown = said(await emu.slash(a, ch, "gin player relations")).lower()
     assert "you're **offline**" in shown
     assert "blocked: carol" in shown and "muted: carol" in shown and "favorites ♥: bob" in shown
-    await emu.slash(a, ch, "gin unmute", player=c)
-    await emu.slash(a, ch, "gin unblock", player=c)
-    await emu.slash(a, ch, "gin online")
-    shown = said(await emu.slash(a, ch, "gin relations")).lower()
+    await emu.slash(a, ch, "gin player unmute", player=c)
+    await emu.slash(a, ch, "gin player unblock", player=c)
+    await emu.slash(a, ch, "gin me online")
+    shown = said(await emu.slash(a, ch, "gin player relations")).lower()
     assert "you're **online**" in shown and "blocked: nobody" in shown and "muted: nobody" in shown
 
 
@@ -75,17 +75,17 @@ async def beat_by_resignation(world: World, winner: User, loser: User) -> None:
 
 async def test_hearts_where_the_bot_lists_players(world: World) -> None:
     emu, a, b, c, ch = world.emu, world.alice, world.bob, world.carol, world.channel
-    await emu.slash(a, ch, "gin favorite", player=b)
+    await emu.slash(a, ch, "gin player favorite", player=b)
     for loser in (b, c):  # Alice wins by resignation against Bob, then Carol
         await beat_by_resignation(world, a, loser)
     await emu.settle()
-    history = said(await emu.slash(a, ch, "gin history")).splitlines()
+    history = said(await emu.slash(a, ch, "gin records history")).splitlines()
     assert any("vs Bob ♥: won" in line for line in history), history
     assert any("vs Carol: won" in line for line in history), history
-    board = said(await emu.slash(a, ch, "gin leaderboard", sort="played"))
+    board = said(await emu.slash(a, ch, "gin records leaderboard", sort="played"))
     assert "Bob ♥ —" in board and "Carol —" in board and "Carol ♥" not in board
     # Hearts are the viewer's own: Carol sees none.
-    assert "♥" not in said(await emu.slash(c, ch, "gin leaderboard", sort="played"))
+    assert "♥" not in said(await emu.slash(c, ch, "gin records leaderboard", sort="played"))
 
 
 async def test_context_menu_challenge_block_favorite(world: World) -> None:
@@ -93,7 +93,7 @@ async def test_context_menu_challenge_block_favorite(world: World) -> None:
     fav = await emu.user_command(a, ch, "Favorite", target=b)
     assert fav.response is not None and fav.response.ephemeral_to is a
     assert "is now a favorite ♥" in said(fav)
-    assert "favorites ♥: bob" in said(await emu.slash(a, ch, "gin relations")).lower()
+    assert "favorites ♥: bob" in said(await emu.slash(a, ch, "gin player relations")).lower()
     blocked = await emu.user_command(c, ch, "Block", target=a)
     assert "You blocked" in said(blocked) and blocked.response.ephemeral_to is c  # type: ignore[union-attr]
     # The block holds both ways for challenges, by command or by menu.
@@ -135,14 +135,16 @@ async def test_relations_survive_a_restart(tmp_path: Path) -> None:
         for user in (a, b, c):
             emu.add_member(guild, user)
         async with bot_on(emu, guild.id, database):
-            await emu.slash(a, ch, "gin block", player=b)
-            await emu.slash(a, ch, "gin mute", player=c)
+            await emu.slash(a, ch, "gin player block", player=b)
+            await emu.slash(a, ch, "gin player mute", player=c)
             await emu.user_command(a, ch, "Favorite", target=c)
-            await emu.slash(c, ch, "gin offline")
+            await emu.slash(c, ch, "gin me offline")
         async with bot_on(emu, guild.id, database):
-            shown = said(await emu.slash(a, ch, "gin relations")).lower()
+            shown = said(await emu.slash(a, ch, "gin player relations")).lower()
             assert "blocked: bob" in shown and "muted: carol" in shown
             assert "favorites ♥: carol" in shown
-            assert "carol — ⚪ offline" in said(await emu.slash(a, ch, "gin friends")).lower()
+            assert (
+                "carol — ⚪ offline" in said(await emu.slash(a, ch, "gin player friends")).lower()
+            )
             assert "can't challenge" in said(await emu.slash(b, ch, "gin challenge", opponent=a))
             assert "offline" in said(await emu.slash(a, ch, "gin challenge", opponent=c))

@@ -1,4 +1,4 @@
-"""Card pictures on the hand, table and reveal messages; `/gin settings` turns them off."""
+"""Card pictures on the hand, table and reveal messages; `/gin me settings` turns them off."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from .driver import live_controls
 
 async def test_pictures_follow_each_players_settings(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
-    reply = await emu.slash(b, ch, "gin settings", images="off")
+    reply = await emu.slash(b, ch, "gin me settings", images="off")
     assert reply.response is not None and "Card pictures: **off**" in reply.response.text
-    reply = await emu.slash(a, ch, "gin settings", dark=True, four_colour=True)
+    reply = await emu.slash(a, ch, "gin me settings", dark=True, four_colour=True)
     assert "four-colour deck: **on**" in reply.response.text
     await emu.slash(a, ch, "gin challenge", opponent=b)
     await emu.click(b, emu.last_message(ch), "Accept")

@@ -116,7 +116,19 @@ async def test_four_players_classic_with_a_computer(world: World) -> None:
     await emu.click(b, lobby, "Join")
     await emu.click(c, lobby, "Join")
     await emu.click(a, lobby, "Add computer")
-    kinds, counts = await referee(world, await _table_of(world, a), [a, b, c])
+    levels = emu.last_ephemeral(a)
+    assert levels is not None and levels.text.split("\n") == [
+        "Which computer player?",
+        "Easy",
+        "Normal",
+        "Hard",
+        "Expert",
+    ]
+    await emu.click(a, levels, "Hard")
+    table_id = await _table_of(world, a)
+    seats = world.bot.services.tables.get(table_id).record.seats  # type: ignore[attr-defined]
+    assert [(s.display_name, s.computer_level) for s in seats][3] == ("Computer 1", "hard")
+    kinds, counts = await referee(world, table_id, [a, b, c])
     REPORT.append(f"classic 4p: {sorted(set(kinds))}: {counts.line()}")
     _dms_within_target(counts)
 
@@ -146,7 +158,7 @@ async def test_two_players_one_away_forfeits(world: World) -> None:
 async def test_turn_alerts_off_edits_the_hand_in_place(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
     world.bot.services.tables.deal_seed = lambda: 14  # type: ignore[attr-defined]
-    await emu.slash(a, ch, "gin settings", turn_alerts=False)
+    await emu.slash(a, ch, "gin me settings", turn_alerts=False)
     assert "turn alerts: **off**" in emu.last_ephemeral(a).text
     await emu.slash(a, ch, "gin challenge", opponent=b, target=20)
     await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")

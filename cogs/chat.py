@@ -1,0 +1,93 @@
+"""``/gin say``: table chat and quick reactions, relayed to the players at the speaker's
+table (the channel too, when the service says so)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.circle import REACTIONS, CircleError, CircleService
+from bot.client import GinBot
+from bot.games.tables import LiveTable, TableService
+from cogs._group import gin_command
+from cogs._views import NONE, OwnedView, private
+
+log = logging.getLogger(__name__)
+
+
+class ReactionsView(OwnedView):
+    """Quick reactions: one button per canned line, relayed like `/gin say`."""
+
+    def __init__(self, cog: Chat, owner_id: int) -> None:
+        super().__init__(owner_id, timeout=600)
+        for index, line in enumerate(REACTIONS):
+            button: discord.ui.Button[ReactionsView] = discord.ui.Button(label=line, row=index // 5)
+            button.callback = self._sender(cog, index)  # type: ignore[method-assign,assignment]
+            self.add_item(button)
+
+    def _sender(self, cog: Chat, index: int) -> Callable[[discord.Interaction], Awaitable[None]]:
+        async def send(interaction: discord.Interaction) -> None:
+            await cog.relay(interaction, None, index)
+
+        return send
+
+
+class Chat(commands.Cog):
+    """Talking at a table."""
+
+    def __init__(self, bot: GinBot, tables: TableService, circle: CircleService) -> None:
+        self.bot = bot
+        self.tables = tables
+        self.circle = circle
+
+    @app_commands.describe(text="What to say to your table (leave empty for quick reactions)")
+    @gin_command(name="say", description="Say something to the players at your table.")
+    async def say(self, interaction: discord.Interaction, text: str | None = None) -> None:
+        if text is None:
+            self._table_of(interaction.user.id)  # refuse now if they're not playing
+            await interaction.response.send_message(
+                "Quick reactions:", view=ReactionsView(self, interaction.user.id), ephemeral=True
+            )
+            return
+        await self.relay(interaction, text, None)
+
+    def _table_of(self, user_id: int) -> LiveTable:
+        tables = self.tables.playing_tables_of(user_id)
+        if not tables:
+            raise CircleError("You're not playing at a table right now.")
+        return max(tables, key=lambda t: t.record.id)  # the newest when at several
+
+    async def relay(
+        self, interaction: discord.Interaction, text: str | None, reaction: int | None
+    ) -> None:
+        """Post a chat line or a quick reaction at the speaker's table and DM the others who
+        haven't muted the speaker. The speaker hears only that it was sent."""
+        live = self._table_of(interaction.user.id)
+        seated = [s.user_id for s in live.record.seats if not s.removed]
+        if reaction is not None:
+            line = await self.circle.reaction(interaction.user.id, reaction, seated)
+        else:
+            line = await self.circle.chat(interaction.user.id, text or "", seated)
+        await private(interaction, f"Sent to table #{live.record.id}: {line.text}")
+        name = interaction.user.display_name
+        if line.to_channel:
+            channel = self.bot.get_channel(live.record.channel_id)
+            if isinstance(channel, discord.abc.Messageable):
+                try:
+                    await channel.send(f"💬 **{name}**: {line.text}", allowed_mentions=NONE)
+                except discord.HTTPException:
+                    log.info("table %s: could not post chat in the channel", live.record.id)
+        # The line goes into the readers' live hand messages (no DM of its own).
+        readers = frozenset(line.recipients) | {interaction.user.id}
+        self.tables.chat(
+            live.record.id, interaction.user.id, f"💬 **{name}**: {line.text}", readers
+        )
+
+
+async def setup(bot: GinBot) -> None:
+    services, _ = bot.wired()
+    await bot.add_cog(Chat(bot, services.tables, services.circle))

@@ -1,0 +1,188 @@
+"""``/gin records ...``: stats, leaderboards, match history and round replays."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.circle import CircleService
+from bot.circle import text as views
+from bot.circle.replay import RoundReplay
+from bot.circle.service import RATING_SORT
+from bot.client import GinBot
+from cogs._group import gin_command
+from cogs._views import NONE, OwnedView, private
+
+Scope = Literal["server", "global"]
+Sort = Literal["wins", "gins", "points", "streak", "played", "rating"]
+
+
+class LeaderboardView(OwnedView):
+    def __init__(
+        self,
+        cog: RecordsCommands,
+        owner_id: int,
+        guild_id: int | None,
+        scope: Scope,
+        sort: str,
+        page: int,
+        pages: int,
+    ) -> None:
+        super().__init__(owner_id)
+        self.cog, self.guild_id, self.scope, self.sort, self.page = cog, guild_id, scope, sort, page
+        self.previous.disabled = page <= 0
+        self.next.disabled = page >= pages - 1
+
+    async def _go(self, interaction: discord.Interaction, page: int) -> None:
+        content, view = await self.cog.leaderboard_message(
+            self.owner_id, self.guild_id, self.scope, self.sort, page
+        )
+        await interaction.response.edit_message(content=content, view=view, allowed_mentions=NONE)
+
+    @discord.ui.button(label="◀ Previous", style=discord.ButtonStyle.secondary)
+    async def previous(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        await self._go(interaction, self.page - 1)
+
+    @discord.ui.button(label="Next ▶", style=discord.ButtonStyle.secondary)
+    async def next(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await self._go(interaction, self.page + 1)
+
+
+class ReplayView(OwnedView):
+    """Step through a replayed round."""
+
+    def __init__(self, owner_id: int, replay: RoundReplay, at: int = 0) -> None:
+        super().__init__(owner_id, timeout=600)
+        self.replay, self.at = replay, at
+        self.scoring = replay.rules.scoring if replay.rules is not None else "points"
+        self._sync()
+
+    def content(self) -> str:
+        return views.frame_text(self.replay, self.replay.frames[self.at], self.scoring)
+
+    def _sync(self) -> None:
+        last = len(self.replay.frames) - 1
+        self.start.disabled = self.back.disabled = self.at <= 0
+        self.forward.disabled = self.end.disabled = self.at >= last
+
+    async def _go(self, interaction: discord.Interaction, at: int) -> None:
+        self.at = max(0, min(at, len(self.replay.frames) - 1))
+        self._sync()
+        await interaction.response.edit_message(content=self.content(), view=self)
+
+    @discord.ui.button(label="⏮", style=discord.ButtonStyle.secondary)
+    async def start(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await self._go(interaction, 0)
+
+    @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary)
+    async def back(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await self._go(interaction, self.at - 1)
+
+    @discord.ui.button(label="▶", style=discord.ButtonStyle.primary)
+    async def forward(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        await self._go(interaction, self.at + 1)
+
+    @discord.ui.button(label="⏭", style=discord.ButtonStyle.secondary)
+    async def end(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await self._go(interaction, len(self.replay.frames) - 1)
+
+
+class RecordsCommands(commands.Cog, name="Records"):
+    """Records of matches played (see docs/circle.md)."""
+
+    gin_group = "records"
+
+    def __init__(self, bot: GinBot, circle: CircleService) -> None:
+        self.bot = bot
+        self.circle = circle
+
+    @app_commands.describe(
+        player="Whose record (default: yours)", scope="This server or all servers"
+    )
+    @gin_command(
+        name="stats", description="A player's record: matches, gins, streaks, achievements."
+    )
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        scope: Scope | None = None,
+    ) -> None:
+        who = player or interaction.user
+        chosen: Scope = scope or ("server" if interaction.guild_id else "global")
+        view = await self.circle.stats(who.id, guild_id=interaction.guild_id, scope=chosen)
+        if view.name.startswith("Player "):
+            view = dataclasses.replace(view, name=who.display_name)
+        title, fields = views.stats_text(view)
+        embed = discord.Embed(title=title)
+        for name, value in fields:
+            embed.add_field(name=name, value=value, inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def leaderboard_message(
+        self, viewer_id: int, guild_id: int | None, scope: Scope, sort: str, page: int
+    ) -> tuple[str, LeaderboardView]:
+        if sort == RATING_SORT:
+            rated = await self.circle.rating_leaderboard(
+                viewer_id, guild_id=guild_id, scope=scope, page=page
+            )
+            hearts = await self.circle.decorate_names(viewer_id, [e.user_id for e in rated.entries])
+            view = LeaderboardView(self, viewer_id, guild_id, scope, sort, rated.page, rated.pages)
+            return views.rating_board_text(rated, hearts), view
+        board = await self.circle.leaderboard(
+            viewer_id, guild_id=guild_id, scope=scope, sort=sort, page=page
+        )
+        hearts = await self.circle.decorate_names(viewer_id, [e.user_id for e in board.entries])
+        view = LeaderboardView(self, viewer_id, guild_id, scope, sort, board.page, board.pages)
+        return views.leaderboard_text(board, hearts), view
+
+    @app_commands.describe(scope="This server or all servers", sort="What to rank by")
+    @gin_command(name="leaderboard", description="The top players, and your own rank.")
+    async def leaderboard(
+        self, interaction: discord.Interaction, scope: Scope | None = None, sort: Sort = "wins"
+    ) -> None:
+        chosen: Scope = scope or ("server" if interaction.guild_id else "global")
+        content, view = await self.leaderboard_message(
+            interaction.user.id, interaction.guild_id, chosen, sort, 0
+        )
+        await interaction.response.send_message(
+            content, view=view, ephemeral=True, allowed_mentions=NONE
+        )
+
+    @app_commands.describe(player="Whose matches (default: yours)")
+    @gin_command(name="history", description="Recent matches with opponents, scores and dates.")
+    async def history(
+        self, interaction: discord.Interaction, player: discord.User | None = None
+    ) -> None:
+        who = player or interaction.user
+        matches = await self.circle.history(who.id)
+        ids = [s.user_id for m in matches for s in m.seats if s.user_id is not None]
+        hearts = await self.circle.decorate_names(interaction.user.id, ids)
+        await private(interaction, views.history_text(who.id, who.display_name, matches, hearts))
+
+    @app_commands.describe(
+        match="The match number (see /gin records history)", round="The round (1 = first)"
+    )
+    @gin_command(name="replay", description="Replay a round move by move.")
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        match: int,
+        round: app_commands.Range[int, 1, 500] = 1,
+    ) -> None:
+        replay = await self.circle.replay(match, round, interaction.user.id)
+        view = ReplayView(interaction.user.id, replay)
+        await interaction.response.send_message(view.content(), view=view, ephemeral=True)
+
+
+async def setup(bot: GinBot) -> None:
+    services, _ = bot.wired()
+    await bot.add_cog(RecordsCommands(bot, services.circle))
