@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from bot.games.model import TableUpdate
 from bot.ratings import Rating, update_after_match
-from bot.store import Store
-from bot.store.ratings import GLOBAL, PlayerRating, RatingUpdate
+from bot.store.interfaces import Storage
+from bot.store.models import GLOBAL, PlayerRating, RatingUpdate
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ class RatedMatch:
 class RatingService:
     """The rating updater. ``rated`` lists the matches rated since start-up (tests, logs)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Storage) -> None:
         self.store = store
         self._filters: list[RatingFilter] = []
         self._lock = asyncio.Lock()
