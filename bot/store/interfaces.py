@@ -311,8 +311,8 @@ class TablesRepository(Protocol):
     async def set_seat_message(
         self, table_id: int, seat_no: int, dm_channel_id: int | None, dm_message_id: int | None
     ) -> None:
-        """Remember the DM holding this seat's hand, to edit it later (shares the moves'
-        group commit: one is written for most turns)."""
+        """Remember the DM holding this seat's hand, to edit it later. Called about once
+        per turn, so it should be as cheap as a move (SQLite batches it with the moves)."""
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """The public message of the table (a fresh one per round)."""

@@ -39,7 +39,6 @@ class PlayerSettings:
 
 RelationKind = Literal["block", "mute", "favorite"]
 
-
 RELATION_KINDS: tuple[RelationKind, ...] = get_args(RelationKind)
 
 
@@ -68,12 +67,8 @@ class Favorite:
 #: The scope id of statistics and ratings over all servers.
 GLOBAL = 0
 
-
 Versus = Literal["people", "computer"]
-
-
 LeaderboardSort = Literal["wins", "gins", "points", "streak", "played"]
-
 
 LEADERBOARD_SORTS: tuple[LeaderboardSort, ...] = get_args(LeaderboardSort)
 
@@ -213,12 +208,10 @@ class RatedEntry:
 
 TableStatus = Literal["lobby", "playing", "finished", "abandoned"]
 
-
 EndedBy = Literal["score", "resign", "forfeit", "timeout"]
 
 
 ACTIVE_STATUSES: tuple[TableStatus, ...] = ("lobby", "playing")
-
 
 DELETED_PLAYER = "deleted player"
 
@@ -345,7 +338,6 @@ class TableInPlay:
 
 ChallengeStatus = Literal["pending", "accepted", "declined", "cancelled", "expired"]
 
-
 Resolution = Literal["declined", "cancelled", "expired"]
 
 
@@ -401,16 +393,12 @@ class MatchSummary:
 
 TournamentFormat = Literal["single_elimination", "double_elimination", "round_robin", "swiss"]
 
-
 TournamentStatus = Literal["signup", "running", "paused", "finished", "cancelled"]
 
 
 EntryStatus = Literal["active", "eliminated", "withdrawn", "kicked", "champion"]
 
-
 ResultKind = Literal["win", "forfeit", "double_forfeit", "bye"]
-
-
 UNFINISHED: tuple[TournamentStatus, ...] = ("signup", "running", "paused")
 
 
