@@ -17,8 +17,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from bot.ratings import Rating, update_after_match
-from bot.store import Store
-from bot.store.ratings import GLOBAL, PlayerRating, RatingUpdate
+from bot.store.interfaces import Storage
+from bot.store.models import GLOBAL, PlayerRating, RatingUpdate
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ class RatedMatch:
 class RatingService:
     """The rating updater. ``rated`` lists the matches rated since start-up (tests, logs)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Storage) -> None:
         self.store = store
         self._filters: list[RatingFilter] = []
         self._lock = asyncio.Lock()

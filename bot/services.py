@@ -16,7 +16,7 @@ from bot.games.tables import TableService, Timing
 from bot.rating_service import RatingService
 from bot.settings import Settings
 from bot.startup import open_store_waiting
-from bot.store import Store
+from bot.store.interfaces import Storage
 from bot.tournaments.service import TournamentService
 
 
@@ -32,7 +32,7 @@ def timing_from(settings: Settings) -> Timing:
 
 @dataclass
 class Services:
-    store: Store
+    store: Storage
     tables: TableService
     challenges: ChallengeService
     circle: CircleService

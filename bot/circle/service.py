@@ -16,12 +16,20 @@ from bot.engine import RuleSet
 from bot.engine.actions import Action
 from bot.games.errors import GameError
 from bot.ratings import Rating
-from bot.store import GLOBAL, PlayerSettings, Store
 from bot.store.errors import PlayerInGame
-from bot.store.history import MatchSummary
-from bot.store.ratings import PlayerRating
-from bot.store.relations import Favorite, RelationKind
-from bot.store.stats import LEADERBOARD_SORTS, LeaderboardEntry, LeaderboardSort, StatLine
+from bot.store.interfaces import Storage
+from bot.store.models import (
+    GLOBAL,
+    LEADERBOARD_SORTS,
+    Favorite,
+    LeaderboardEntry,
+    LeaderboardSort,
+    MatchSummary,
+    PlayerRating,
+    PlayerSettings,
+    RelationKind,
+    StatLine,
+)
 
 Scope = Literal["server", "global"]
 
@@ -173,7 +181,7 @@ def clean_chat(text: str) -> str:
 class CircleService:
     """Everything about players and their circle, on top of the store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Storage) -> None:
         self.store = store
 
     # ----- relations ---------------------------------------------------------------------

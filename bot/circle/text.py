@@ -10,9 +10,7 @@ from bot.circle.service import LeaderboardPage, RatingPage, RelationsView, Stats
 from bot.engine import RuleSet, label_cards
 from bot.games.present import result_text
 from bot.ratings import Rating, format_rating
-from bot.store.history import MatchSummary
-from bot.store.relations import Favorite
-from bot.store.stats import StatLine
+from bot.store.models import Favorite, MatchSummary, StatLine
 
 SORT_TITLES = {
     "wins": "matches won",

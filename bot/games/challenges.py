@@ -15,8 +15,9 @@ from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.presets import TARGET_RANGE, make_rules, rules_from_json
 from bot.games.tables import MAX_TABLES_PER_PLAYER, TableService
-from bot.store import Challenge, PendingChallengeExists, Store
-from bot.store.tables import NewSeat, TableSpec
+from bot.store.errors import PendingChallengeExists
+from bot.store.interfaces import Storage
+from bot.store.models import Challenge, NewSeat, TableSpec
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +35,7 @@ class Rematch:
 class ChallengeService:
     """Create, accept, decline, cancel and expire challenges."""
 
-    def __init__(self, store: Store, tables: TableService, *, ttl: float = 300.0) -> None:
+    def __init__(self, store: Storage, tables: TableService, *, ttl: float = 300.0) -> None:
         self.store = store
         self.tables = tables
         self.ttl = ttl

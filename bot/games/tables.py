@@ -25,11 +25,9 @@ from bot.engine.round import Round
 from bot.games.errors import NOT_SEATED, STALE, TABLE_NOT_FOUND, GameError
 from bot.games.model import MatchSummary, PublicRound, SeatInfo, TableState, TableUpdate
 from bot.games.presets import make_rules
-from bot.store import Store
 from bot.store.errors import StaleVersion
-from bot.store.ratings import RatingUpdate
-from bot.store.stats import MatchLine
-from bot.store.tables import EndedBy, NewSeat, Table, TableSpec
+from bot.store.interfaces import Storage
+from bot.store.models import EndedBy, MatchLine, NewSeat, RatingUpdate, Table, TableSpec
 
 if TYPE_CHECKING:
     from bot.rating_service import RatingService
@@ -101,7 +99,7 @@ class TableService:
 
     def __init__(
         self,
-        store: Store,
+        store: Storage,
         *,
         timing: Timing | None = None,
         make_player: PlayerFactory | None = None,

@@ -1,13 +1,15 @@
-"""The bot's persistent store: SQLite (see docs/store.md), the source of truth.
+"""The bot's persistent store, the source of truth (see docs/store.md).
 
     store = await open_store("data/gin.sqlite3")
     version = await store.tables.apply_move(table_id, version, round_no, seat, action_json)
 
-See docs/store.md for the design (durability, migrations, recovery, portability).
+Services use the interfaces (`bot.store.interfaces`: `Storage` and one protocol per
+repository), the data (`bot.store.models`) and the errors (`bot.store.errors`), never a
+backend. SQLite is the one backend today (`open_store`, `Store`).
 """
 
-from bot.store.achievements import Achievement
-from bot.store.challenges import Challenge, ChallengeStatus
+from typing import TYPE_CHECKING, Any
+
 from bot.store.errors import (
     AlreadyEntered,
     AlreadyRecorded,
@@ -24,23 +26,53 @@ from bot.store.errors import (
     TournamentFull,
     WrongStatus,
 )
-from bot.store.history import MatchSeat, MatchSummary
-from bot.store.players import Player, PlayerSettings
-from bot.store.ratings import PlayerRating, RatedEntry, RatingUpdate
-from bot.store.relations import Favorite, Relation, RelationKind
-from bot.store.stats import GLOBAL, LeaderboardEntry, MatchLine, StatLine
-from bot.store.store import Store, open_store
-from bot.store.tables import (
+from bot.store.interfaces import OpenStorage, Storage
+from bot.store.models import (
     DELETED_PLAYER,
+    GLOBAL,
+    Achievement,
+    Challenge,
+    ChallengeStatus,
+    Entry,
+    Favorite,
+    LeaderboardEntry,
+    MatchLine,
+    MatchSeat,
+    MatchSummary,
     Move,
+    NewPairing,
     NewSeat,
+    Player,
+    PlayerRating,
+    PlayerSettings,
+    RatedEntry,
+    RatingUpdate,
+    Relation,
+    RelationKind,
     Round,
     Seat,
+    StatLine,
     Table,
     TableInPlay,
     TableSpec,
+    Tournament,
+    TournamentPairing,
+    TournamentRound,
 )
-from bot.store.tournaments import Entry, NewPairing, Tournament, TournamentPairing, TournamentRound
+
+if TYPE_CHECKING:
+    from bot.store.store import Store, open_store
+
+
+def __getattr__(name: str) -> Any:
+    """`Store` and `open_store` (the SQLite backend) load on first use, so importing the
+    interfaces, the models or the errors does not load SQLite."""
+    if name in ("Store", "open_store"):
+        from bot.store import store
+
+        return getattr(store, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DELETED_PLAYER",
@@ -63,6 +95,7 @@ __all__ = [
     "NewPairing",
     "NewSeat",
     "NotFound",
+    "OpenStorage",
     "PendingChallengeExists",
     "Player",
     "PlayerInGame",
@@ -77,6 +110,7 @@ __all__ = [
     "Seat",
     "StaleVersion",
     "StatLine",
+    "Storage",
     "Store",
     "StoreError",
     "Table",

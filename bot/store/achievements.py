@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import datetime
 
 from bot.store._sql import Database, from_ms
-
-
-@dataclass(frozen=True, slots=True)
-class Achievement:
-    user_id: int
-    key: str
-    unlocked_at: datetime
+from bot.store.models import Achievement
 
 
 class Achievements:

@@ -2,36 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
 
 from bot.store._sql import Database, Row, Tx, from_ms, opt_dt, to_ms
 from bot.store.errors import NotFound, PendingChallengeExists
-from bot.store.tables import Table, TableSpec, insert_table
-
-ChallengeStatus = Literal["pending", "accepted", "declined", "cancelled", "expired"]
-Resolution = Literal["declined", "cancelled", "expired"]
-
-
-@dataclass(frozen=True, slots=True)
-class Challenge:
-    id: int
-    guild_id: int
-    channel_id: int
-    challenger_id: int
-    opponent_id: int
-    #: The preset name (or rule-set JSON) the challenger asked for.
-    rules: str
-    target: int
-    status: ChallengeStatus
-    message_id: int | None
-    dm_channel_id: int | None
-    dm_message_id: int | None
-    table_id: int | None
-    created_at: datetime
-    expires_at: datetime
-    resolved_at: datetime | None
+from bot.store.models import Challenge, Resolution, Table, TableSpec
+from bot.store.tables import insert_table
 
 
 def _challenge(row: Row) -> Challenge:

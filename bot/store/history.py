@@ -3,35 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
 
 from bot.store._sql import Database, Reader, Row, from_ms, placeholders
-
-
-@dataclass(frozen=True, slots=True)
-class MatchSeat:
-    seat_no: int
-    #: None for a computer, or for a player who erased their data ("deleted player").
-    user_id: int | None
-    computer_level: str | None
-    display_name: str
-    score: int
-    won: bool
-
-
-@dataclass(frozen=True, slots=True)
-class MatchSummary:
-    table_id: int
-    guild_id: int
-    rules: str
-    target: int
-    vs_computer: bool
-    winner_seat: int | None
-    ended_by: str
-    rounds: int
-    finished_at: datetime
-    seats: tuple[MatchSeat, ...]
+from bot.store.models import MatchSeat, MatchSummary
 
 
 async def _summaries(r: Reader, rows: Sequence[Row]) -> list[MatchSummary]:

@@ -3,33 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import datetime
 
 from bot.store._sql import Database, Row, from_ms, placeholders
 from bot.store.errors import NotFound
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    user_id: int
-    display_name: str
-    online: bool
-    locale: str | None
-    created_at: datetime
-    updated_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSettings:
-    """What a player chose in `/gin me settings` (defaults when they never chose)."""
-
-    user_id: int
-    images: bool = True
-    four_colour: bool = False
-    dark: bool = False
-    #: A new hand message (a notification) when their turn starts; else edited in place.
-    turn_alerts: bool = True
+from bot.store.models import Player, PlayerSettings
 
 
 def _player(row: Row) -> Player:
@@ -102,7 +79,7 @@ class Players:
         return {row["user_id"]: _player(row) for row in rows}
 
     async def set_online(self, user_id: int, online: bool) -> Player:
-        """`/gin me online`, `/gin me offline`. Raises `NotFound` for an unknown player."""
+        """`/gin online`, `/gin offline`. Raises `NotFound` for an unknown player."""
         return await self._set(
             "UPDATE players SET online = ?, updated_at = ? WHERE user_id = ? RETURNING *",
             user_id,

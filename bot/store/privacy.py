@@ -14,8 +14,8 @@ from typing import Any
 
 from bot.store._sql import Database, Reader, Row, from_ms
 from bot.store.errors import PlayerInGame
+from bot.store.models import ACTIVE_STATUSES, DELETED_PLAYER
 from bot.store.players import Players
-from bot.store.tables import ACTIVE_STATUSES, DELETED_PLAYER
 
 _TIME_COLUMNS = {
     "created_at",

@@ -6,60 +6,9 @@ The maths lives in `bot.ratings`; the store keeps the numbers.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Protocol
 
 from bot.store._sql import Database, Row, Tx, from_ms, placeholders
-
-GLOBAL = 0
-
-
-class RatingLike(Protocol):
-    """Anything with Glicko-2 numbers, e.g. `bot.ratings.Rating`."""
-
-    @property
-    def rating(self) -> float: ...
-    @property
-    def rd(self) -> float: ...
-    @property
-    def volatility(self) -> float: ...
-    @property
-    def games(self) -> int: ...
-
-
-@dataclass(frozen=True, slots=True)
-class RatingUpdate:
-    """A player's new rating in one scope, to store."""
-
-    user_id: int
-    scope: int
-    rating: float
-    rd: float
-    volatility: float
-    games: int
-
-    @classmethod
-    def of(cls, user_id: int, scope: int, value: RatingLike) -> RatingUpdate:
-        return cls(user_id, scope, value.rating, value.rd, value.volatility, value.games)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRating:
-    user_id: int
-    scope: int
-    rating: float
-    rd: float
-    volatility: float
-    games: int
-    updated_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class RatedEntry:
-    rank: int
-    display_name: str | None
-    rating: PlayerRating
+from bot.store.models import GLOBAL, PlayerRating, RatedEntry, RatingUpdate
 
 
 def _rating(row: Row) -> PlayerRating:

@@ -3,34 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Literal, get_args
 
 from bot.store._sql import Database, Row, from_ms, placeholders
-
-RelationKind = Literal["block", "mute", "favorite"]
-RELATION_KINDS: tuple[RelationKind, ...] = get_args(RelationKind)
-
-
-@dataclass(frozen=True, slots=True)
-class Relation:
-    """`user_id` has `kind`-ed `target_id` (e.g. user 1 blocks user 2)."""
-
-    user_id: int
-    target_id: int
-    kind: RelationKind
-    created_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class Favorite:
-    """A favorite with what the store knows of them (None if they never played)."""
-
-    target_id: int
-    display_name: str | None
-    online: bool | None
-    created_at: datetime
+from bot.store.models import RELATION_KINDS, Favorite, Relation, RelationKind
 
 
 def _kind(kind: str) -> RelationKind:

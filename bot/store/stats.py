@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Literal, get_args
 
 from bot.store._sql import Database, Row, Tx, from_ms
-
-#: The scope id of statistics and ratings over all servers.
-GLOBAL = 0
-
-Versus = Literal["people", "computer"]
-LeaderboardSort = Literal["wins", "gins", "points", "streak", "played"]
+from bot.store.models import GLOBAL, LeaderboardEntry, LeaderboardSort, MatchLine, StatLine, Versus
 
 # Sort key -> column. Only these literals ever reach the SQL text.
 _SORT_COLUMNS: dict[str, str] = {
@@ -23,7 +15,6 @@ _SORT_COLUMNS: dict[str, str] = {
     "streak": "best_streak",
     "played": "matches_played",
 }
-LEADERBOARD_SORTS: tuple[LeaderboardSort, ...] = get_args(LeaderboardSort)
 
 _COUNTERS = (
     "matches_played",
@@ -42,77 +33,6 @@ _COUNTERS = (
     "points_for",
     "points_against",
 )
-
-
-@dataclass(frozen=True, slots=True)
-class MatchLine:
-    """One player's part in a finished match: what gets added to their statistics.
-
-    `score` is their final total (bonuses included); `won` is False for every player but the
-    winner. A resignation or a forfeit (timeout, no-show) is also a loss.
-    """
-
-    won: bool
-    score: int
-    resigned: bool = False
-    forfeited: bool = False
-    rounds_played: int = 0
-    rounds_won: int = 0
-    gins: int = 0
-    big_gins: int = 0
-    knocks: int = 0
-    undercuts_made: int = 0
-    undercuts_suffered: int = 0
-    shutout: bool = False
-    points_for: int = 0
-    points_against: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class StatLine:
-    """A player's record in one scope (`guild_id`, or `GLOBAL`) against one kind of opponent."""
-
-    user_id: int
-    guild_id: int
-    versus: Versus
-    matches_played: int = 0
-    matches_won: int = 0
-    matches_lost: int = 0
-    matches_resigned: int = 0
-    matches_forfeited: int = 0
-    rounds_played: int = 0
-    rounds_won: int = 0
-    gins: int = 0
-    big_gins: int = 0
-    knocks: int = 0
-    undercuts_made: int = 0
-    undercuts_suffered: int = 0
-    shutouts: int = 0
-    points_for: int = 0
-    points_against: int = 0
-    #: The best (highest-scoring) match the player won, and its table.
-    best_match_points: int = 0
-    best_match_table_id: int | None = None
-    current_streak: int = 0
-    best_streak: int = 0
-    updated_at: datetime | None = None
-
-    @property
-    def win_rate(self) -> float:
-        return self.matches_won / self.matches_played if self.matches_played else 0.0
-
-    @property
-    def points_per_round(self) -> float:
-        return self.points_for / self.rounds_played if self.rounds_played else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderboardEntry:
-    rank: int
-    user_id: int
-    display_name: str | None
-    value: int
-    stats: StatLine
 
 
 def _versus(value: str) -> Versus:

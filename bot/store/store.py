@@ -17,6 +17,7 @@ from bot.store.achievements import Achievements
 from bot.store.challenges import Challenges
 from bot.store.errors import StoreError
 from bot.store.history import History
+from bot.store.interfaces import OpenStorage, Storage
 from bot.store.migrate import check_not_newer, load_migrations, migrate, schema_version
 from bot.store.players import Players
 from bot.store.privacy import Privacy
@@ -28,8 +29,9 @@ from bot.store.tournaments import Tournaments
 
 
 class Store:
-    """The bot's database. Use the repositories: `await store.tables.apply_move(...)`,
-    `await store.players.get(...)`, and so on. Open with `open_store`."""
+    """The bot's database, the SQLite backend of `Storage` (`bot/store/interfaces.py`). Use
+    the repositories: `await store.tables.apply_move(...)`, `await store.players.get(...)`,
+    and so on. Open with `open_store`."""
 
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -120,3 +122,10 @@ async def open_store(path: str | os.PathLike[str], *, clock: Clock | None = None
 
 
 __all__ = ["Store", "open_store", "schema_version"]
+
+
+def _conforms(store: Store) -> None:
+    """Never called: mypy proves here that the SQLite backend satisfies the interfaces
+    (`bot/store/interfaces.py`), so the build fails if the two drift apart."""
+    _storage: Storage = store
+    _opener: OpenStorage = open_store

@@ -27,11 +27,11 @@ from bot.games.model import TableUpdate
 from bot.games.presets import make_rules
 from bot.games.tables import TableService
 from bot.rating_service import as_rating
-from bot.store import AlreadyEntered, AlreadyRecorded, Store, TournamentFull, WrongStatus
-from bot.store import Tournament as TournamentRow
-from bot.store.tables import NewSeat, TableSpec
-from bot.store.tournaments import NewPairing, TournamentFormat
-from bot.store.tournaments import ResultKind as StoreResultKind
+from bot.store.errors import AlreadyEntered, AlreadyRecorded, TournamentFull, WrongStatus
+from bot.store.interfaces import Storage
+from bot.store.models import NewPairing, NewSeat, TableSpec, TournamentFormat
+from bot.store.models import ResultKind as StoreResultKind
+from bot.store.models import Tournament as TournamentRow
 
 from ._model import (
     RankLine,
@@ -125,7 +125,7 @@ class TournamentService:
 
     def __init__(
         self,
-        store: Store,
+        store: Storage,
         tables: TableService,
         *,
         timing: TournamentTiming | None = None,

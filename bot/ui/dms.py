@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.store import Store
+from bot.store.interfaces import Storage
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ class DMClosed(Exception):
 
 
 class DirectMessages:
-    def __init__(self, client: discord.Client, store: Store) -> None:
+    def __init__(self, client: discord.Client, store: Storage) -> None:
         self.client = client
         self.store = store
         self._closed: dict[int, bool] = {}  # memo of the store's flag

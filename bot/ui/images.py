@@ -8,7 +8,7 @@ from bot.engine.view import RoundView
 from bot.games import pictures, present
 from bot.games.model import TableState
 from bot.render import RenderOptions, render_hand_async, render_reveal_async, render_table_async
-from bot.store import Store
+from bot.store.interfaces import Storage
 from bot.ui.messages import Message, plain
 
 log = logging.getLogger(__name__)
@@ -19,7 +19,7 @@ PUBLIC = RenderOptions()
 class Pictures:
     """Pictures for messages, unless the operator turned them off (`GIN_PICTURES=off`)."""
 
-    def __init__(self, store: Store, *, enabled: bool = True) -> None:
+    def __init__(self, store: Storage, *, enabled: bool = True) -> None:
         self.store = store
         self.enabled = enabled
 

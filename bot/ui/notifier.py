@@ -22,7 +22,7 @@ import discord
 from bot.engine.actions import Action
 from bot.engine.view import RoundView
 from bot.games.model import TableState, TableUpdate
-from bot.store import Store
+from bot.store.interfaces import Storage
 from bot.ui import images, messages
 from bot.ui.dms import DirectMessages, DMClosed
 
@@ -41,7 +41,7 @@ class Notifier:
     def __init__(
         self,
         client: discord.Client,
-        store: Store,
+        store: Storage,
         pictures: images.Pictures | None = None,
         *,
         unlocks: Unlocks | None = None,

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.circle.achievements import achievement_text
-from bot.services import Services
 from bot.ui import images
 from bot.ui.notifier import Notifier
+
+if TYPE_CHECKING:
+    from bot.services import Services
 
 
 @dataclass
