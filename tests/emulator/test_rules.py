@@ -300,7 +300,9 @@ async def test_channel_permissions(emu: Emulator, world: World, api: RawApi) -> 
         perms = channel.permissions_for(channel.guild.me)
         assert not perms.send_messages and not perms.attach_files and perms.read_message_history
         payload = emu.interaction_log.payload(
-            emu.interaction_log.new(2, world.alice, world.channel, {"id": "1", "name": "x", "type": 1})
+            emu.interaction_log.new(
+                2, world.alice, world.channel, {"id": "1", "name": "x", "type": 1}
+            )
         )
         assert not discord.Permissions(int(payload["app_permissions"])).send_messages
     emu.allow_bot(world.channel, "send_messages")
