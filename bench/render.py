@@ -1,7 +1,7 @@
 """Time the pictures: first call in a fresh process, typical cold, and cached.
 
     .venv/bin/python bench/render.py
-    nice -n 10 .venv/bin/python bench/render.py --workers
+    nice -n 10 .venv/bin/python bench/render.py --workers [--processes 2]
 
 ``--workers`` compares how the bot ships pictures to other processes instead: its own
 worker processes (``bot.render.workers``) against the standard library's
@@ -167,7 +167,6 @@ def _sprites() -> str:
 # --- shipping pictures to other processes ---------------------------------------------------
 
 N_SHIPPED = 400
-PROCESSES = 2
 
 
 def _pool_init() -> None:
@@ -187,6 +186,11 @@ async def _shipping(ship: Callable[..., Any], name: str) -> None:
         await ship(_draw, hand_png, pic, options)
     helpers = psutil.Process().children(recursive=True)
     rss = sum(p.memory_info().rss for p in helpers) / 2**20
+
+    def helpers_cpu() -> float:
+        return sum(sum(p.cpu_times()[:2]) for p in helpers)
+
+    w0 = helpers_cpu()
     cpu0, t0 = time.process_time(), time.perf_counter()
     one_by_one = []
     for pic in pics:
@@ -202,9 +206,10 @@ async def _shipping(ship: Callable[..., Any], name: str) -> None:
 
     await asyncio.gather(*(one(pic) for pic in pics))
     cpu2, t2 = time.process_time(), time.perf_counter()
+    worker_cpu = (helpers_cpu() - w0) / (2 * N_SHIPPED)
     print(
         f"{name:22s} bot CPU per picture: one by one {(cpu1 - cpu0) / N_SHIPPED * 1e3:.3f} ms, "
-        f"burst {(cpu2 - cpu1) / N_SHIPPED * 1e3:.3f} ms"
+        f"burst {(cpu2 - cpu1) / N_SHIPPED * 1e3:.3f} ms; helpers' CPU {worker_cpu * 1e3:.2f} ms"
     )
     print(f"{'':22s} one picture at a time: {_ms(one_by_one)} (total {t1 - t0:.2f} s)")
     print(
@@ -213,18 +218,18 @@ async def _shipping(ship: Callable[..., Any], name: str) -> None:
     )
 
 
-async def _compare_workers() -> None:
+async def _compare_workers(processes: int) -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    await workers.start(PROCESSES)
+    await workers.start(processes)
     try:
         await _shipping(workers.run, "bot.render.workers")
     finally:
         workers.stop()
     loop = asyncio.get_running_loop()
     with ProcessPoolExecutor(
-        PROCESSES, mp_context=multiprocessing.get_context("spawn"), initializer=_pool_init
+        processes, mp_context=multiprocessing.get_context("spawn"), initializer=_pool_init
     ) as pool:
         await _shipping(
             lambda fn, *args: loop.run_in_executor(pool, fn, *args), "ProcessPoolExecutor"
@@ -234,10 +239,14 @@ async def _compare_workers() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workers", action="store_true", help="compare the worker pools only")
-    if parser.parse_args().workers:
+    parser.add_argument(
+        "--processes", type=int, default=1, help="worker processes (the bot's default: 1)"
+    )
+    args = parser.parse_args()
+    if args.workers:
         load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-        print(f"machine: {os.cpu_count()} cores, load average {load}; {PROCESSES} processes")
-        asyncio.run(_compare_workers())
+        print(f"machine: {os.cpu_count()} cores, load average {load}; {args.processes} processes")
+        asyncio.run(_compare_workers(args.processes))
         return
     # Other work on the machine skews every figure; say how busy it was.
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
