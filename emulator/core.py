@@ -53,6 +53,15 @@ class RequestRecord:
     at: float
 
 
+def _option(name: str) -> Any:
+    """An attribute of the emulator that reads and sets ``emu.options.<name>``."""
+    return property(
+        lambda self: getattr(self.options, name),
+        lambda self, value: setattr(self.options, name, value),
+        doc=f"``options.{name}``",
+    )
+
+
 class Emulator(People):
     """A loopback Discord on 127.0.0.1: REST v10, Gateway v10, and a driver for tests.
 
@@ -118,26 +127,15 @@ class Emulator(People):
         self.rest = RestApi(state)
         self._runner: web.AppRunner | None = None
 
-    # --- options, as attributes -------------------------------------------------------------
-    @property
-    def host(self) -> str:
-        return self.options.host
-
-    @property
-    def port(self) -> int:
-        return self.options.port
-
-    @property
-    def ack_deadline(self) -> float:
-        return self.options.ack_deadline
-
-    @property
-    def application_flags(self) -> int:
-        return self.options.application_flags
-
-    @application_flags.setter
-    def application_flags(self, flags: int) -> None:
-        self.options.application_flags = flags
+    # --- options, as attributes (``emu.ack_deadline = 1.0`` changes the option) -------------
+    host = _option("host")
+    port = _option("port")
+    compress = _option("compress")
+    heartbeat_interval_ms = _option("heartbeat_interval_ms")
+    ack_deadline = _option("ack_deadline")
+    token_lifetime = _option("token_lifetime")
+    privileged_intents = _option("privileged_intents")
+    application_flags = _option("application_flags")
 
     @property
     def command_syncs(self) -> int:
