@@ -88,13 +88,10 @@ class Emulator(People):
             heartbeat_interval_ms=int(heartbeat_interval * 1000),
             ack_deadline=ack_deadline,
             token_lifetime=token_lifetime,
+            privileged_intents=set(privileged_intents),
         )
         self.clock = clock or Clock()
-        super().__init__(
-            State.new(
-                self.options, self.clock, bot_name=bot_name, privileged_intents=privileged_intents
-            )
-        )
+        super().__init__(State.new(self.options, self.clock, bot_name=bot_name))
         state = self.state
         #: The parts of the state, for tests that need more than the driver's methods.
         self.world = state.world

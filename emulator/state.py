@@ -5,7 +5,6 @@ Each part depends on this and the state modules, never on :class:`~emulator.Emul
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .changes import Changes
@@ -27,15 +26,8 @@ class State:
     interactions: InteractionLog
 
     @classmethod
-    def new(
-        cls,
-        options: Options,
-        clock: Clock,
-        *,
-        bot_name: str = "Gin Bot",
-        privileged_intents: Iterable[str] = (),
-    ) -> State:
-        options.privileged_intents = set(privileged_intents)
+    def new(cls, options: Options, clock: Clock, *, bot_name: str = "Gin Bot") -> State:
+        """An empty world for the bot named ``bot_name``."""
         changes = Changes()
         world = World(clock, changes, bot_name=bot_name)
         return cls(
