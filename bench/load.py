@@ -27,7 +27,7 @@ CPU seconds per interaction of the bot and of this process (emulator + scripted 
 and errors (``emu.errors``: every 4xx/5xx served, unacknowledged or refused callbacks,
 failed clicks, unknown routes, tracebacks in the bot's log). The bot's CPU, time waiting for
 a CPU and VmRSS are summed over its process and every process below it (e.g. a picture
-worker pool; read from /proc/<pid>/task/*/children, processes may come and go) and printed
+worker pool; found and measured with psutil, processes may come and go) and printed
 as main + workers. Memory: that sum before the tables are set up and after each phase; per
 table = (after - before) / N (pages a forked worker shares with the bot count twice).
 
@@ -56,6 +56,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -88,30 +90,33 @@ def ms(seconds: float) -> str:
     return "never" if math.isinf(seconds) else f"{seconds * 1000:.1f} ms"
 
 
-def rss_kib(pid: int) -> int:
-    """VmRSS of a process, KiB (0 if it is gone or a zombie)."""
+def _process(pid: int) -> psutil.Process | None:
     try:
-        with open(f"/proc/{pid}/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+        return psutil.Process(pid)
+    except psutil.Error:
+        return None
 
 
-TICK = os.sysconf("SC_CLK_TCK")
+def rss_kib(pid: int) -> int:
+    """Resident memory of a process, KiB (0 if it is gone or a zombie)."""
+    proc = _process(pid)
+    try:
+        return proc.memory_info().rss // 1024 if proc is not None else 0
+    except psutil.Error:
+        return 0
 
 
 def cpu_seconds(pid: int) -> tuple[float, float]:
     """(user + system CPU of a process, all its threads; the same of its children that ended
     and were waited for, theirs included), seconds; zeros if it is gone."""
+    proc = _process(pid)
     try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-    except OSError:
+        times = proc.cpu_times() if proc is not None else None
+    except psutil.Error:
+        times = None
+    if times is None:
         return 0.0, 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK, (int(fields[13]) + int(fields[14])) / TICK
+    return times.user + times.system, times.children_user + times.children_system
 
 
 def sched(pid: int) -> tuple[float, float]:
@@ -125,7 +130,9 @@ def sched(pid: int) -> tuple[float, float]:
 
 
 def thread_schedstats(pid: int) -> list[tuple[int, int, int]]:
-    """(thread id, ns on a CPU, ns waiting for one) for each thread of a live process."""
+    """(thread id, ns on a CPU, ns waiting for one) for each thread of a live process.
+
+    Read from /proc: psutil has each thread's CPU time but not its time waiting for a CPU."""
     out: list[tuple[int, int, int]] = []
     try:
         tids = os.listdir(f"/proc/{pid}/task")
@@ -142,29 +149,13 @@ def thread_schedstats(pid: int) -> list[tuple[int, int, int]]:
 
 
 def descendants(pid: int) -> list[int]:
-    """Every live process below ``pid`` (children, their children...), from
-    /proc/<pid>/task/*/children; processes that come and go between reads are skipped."""
-    found: list[int] = []
-    seen = {pid}
-    todo = [pid]
-    while todo:
-        parent = todo.pop()
-        try:
-            tids = os.listdir(f"/proc/{parent}/task")
-        except OSError:
-            continue
-        for tid in tids:
-            try:
-                with open(f"/proc/{parent}/task/{tid}/children", encoding="ascii") as f:
-                    kids = [int(k) for k in f.read().split()]
-            except OSError:
-                continue
-            for kid in kids:
-                if kid not in seen:
-                    seen.add(kid)
-                    found.append(kid)
-                    todo.append(kid)
-    return found
+    """Every live process below ``pid`` (children, their children...); processes that come
+    and go between reads are skipped."""
+    proc = _process(pid)
+    try:
+        return [kid.pid for kid in proc.children(recursive=True)] if proc is not None else []
+    except psutil.Error:
+        return []
 
 
 @dataclass

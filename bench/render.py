@@ -1,6 +1,14 @@
 """Time the pictures: first call in a fresh process, typical cold, and cached.
 
     .venv/bin/python bench/render.py
+    nice -n 10 .venv/bin/python bench/render.py --workers [--processes 2]
+
+``--workers`` compares how the bot ships pictures to other processes instead: its own
+worker processes (``bot.render.workers``) against the standard library's
+``ProcessPoolExecutor`` (spawned interpreters that warm up the same way, reached with
+``loop.run_in_executor``). For each: the bot's own CPU per picture (this process, every
+thread: what the event loop competes with), the wall time of one picture at a time, and of
+a burst of pictures 8 at a time, plus the helper processes each leaves running.
 
 "first call" starts a new interpreter and renders one picture with nothing warm (fonts, suit
 shapes, card sprites all drawn on the spot). "cold" is a picture not in the picture cache, with
@@ -10,6 +18,8 @@ asked for again.
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import os
 import random
 import statistics
@@ -34,8 +44,11 @@ from bot.render import (  # noqa: E402
     render_reveal,
     render_table,
     warm_up,
+    workers,  # noqa: E402
 )
 from bot.render.faces import face  # noqa: E402
+from bot.render.layout import hand_png  # noqa: E402
+from bot.render.pictures import _draw  # noqa: E402
 
 N_COLD = 300
 N_CACHED = 20000
@@ -151,7 +164,90 @@ def _sprites() -> str:
     return f"{per_face:.2f} ms per face; warm_up() {(time.perf_counter() - t0) * 1e3:.0f} ms"
 
 
+# --- shipping pictures to other processes ---------------------------------------------------
+
+N_SHIPPED = 400
+
+
+def _pool_init() -> None:
+    from bot.render import worker_main
+
+    worker_main._return_big_buffers()  # as the bot's own workers do
+    warm_up()
+
+
+async def _shipping(ship: Callable[..., Any], name: str) -> None:
+    import psutil
+
+    rng = random.Random(5)
+    pics = [_hand(rng, seed) for seed in range(N_SHIPPED)]
+    options = RenderOptions()
+    for pic in pics[:20]:  # each process has drawn a few
+        await ship(_draw, hand_png, pic, options)
+    helpers = psutil.Process().children(recursive=True)
+    rss = sum(p.memory_info().rss for p in helpers) / 2**20
+
+    def helpers_cpu() -> float:
+        return sum(sum(p.cpu_times()[:2]) for p in helpers)
+
+    w0 = helpers_cpu()
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    one_by_one = []
+    for pic in pics:
+        t = time.perf_counter()
+        await ship(_draw, hand_png, pic, options)
+        one_by_one.append(time.perf_counter() - t)
+    cpu1, t1 = time.process_time(), time.perf_counter()
+    sem = asyncio.Semaphore(8)
+
+    async def one(pic: HandPicture) -> None:
+        async with sem:
+            await ship(_draw, hand_png, pic, options)
+
+    await asyncio.gather(*(one(pic) for pic in pics))
+    cpu2, t2 = time.process_time(), time.perf_counter()
+    worker_cpu = (helpers_cpu() - w0) / (2 * N_SHIPPED)
+    print(
+        f"{name:22s} bot CPU per picture: one by one {(cpu1 - cpu0) / N_SHIPPED * 1e3:.3f} ms, "
+        f"burst {(cpu2 - cpu1) / N_SHIPPED * 1e3:.3f} ms; helpers' CPU {worker_cpu * 1e3:.2f} ms"
+    )
+    print(f"{'':22s} one picture at a time: {_ms(one_by_one)} (total {t1 - t0:.2f} s)")
+    print(
+        f"{'':22s} burst, 8 at a time: {(t2 - t1) / N_SHIPPED * 1e3:.2f} ms per picture; "
+        f"helper processes {len(helpers)} ({rss:.0f} MiB), bot threads {len(__import__('threading').enumerate())}"
+    )
+
+
+async def _compare_workers(processes: int) -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    await workers.start(processes)
+    try:
+        await _shipping(workers.run, "bot.render.workers")
+    finally:
+        workers.stop()
+    loop = asyncio.get_running_loop()
+    with ProcessPoolExecutor(
+        processes, mp_context=multiprocessing.get_context("spawn"), initializer=_pool_init
+    ) as pool:
+        await _shipping(
+            lambda fn, *args: loop.run_in_executor(pool, fn, *args), "ProcessPoolExecutor"
+        )
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--workers", action="store_true", help="compare the worker pools only")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="worker processes (the bot's default: 1)"
+    )
+    args = parser.parse_args()
+    if args.workers:
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"machine: {os.cpu_count()} cores, load average {load}; {args.processes} processes")
+        asyncio.run(_compare_workers(args.processes))
+        return
     # Other work on the machine skews every figure; say how busy it was.
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"machine: {os.cpu_count()} cores, load average {load}")

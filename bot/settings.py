@@ -7,14 +7,16 @@ variable and says what to put there. The token is never shown (``repr`` hides it
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dotenv import dotenv_values
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE = "data/gin.sqlite3"
+MAX_RENDER_PROCESSES = 16
 
 
 class SettingsError(ValueError):
@@ -61,99 +63,100 @@ class Settings:
         if env_file is not None and Path(env_file).is_file():
             values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
         values.update(os.environ if environ is None else environ)
-
-        def get(name: str) -> str | None:
-            raw = values.get(name)
-            if raw is None or not raw.strip():
-                return None
-            return raw.strip()
-
-        token = get("DISCORD_TOKEN")
-        if token is None:
+        if not (values.get("DISCORD_TOKEN") or "").strip():
             raise SettingsError(
                 "DISCORD_TOKEN is not set: put your bot's token (Discord Developer Portal → your "
                 "application → Bot → Reset Token) in DISCORD_TOKEN, in the environment or in .env."
             )
-        if token.lower().startswith("bot "):
-            token = token[4:].strip()  # people paste the header form; discord.py adds "Bot " itself
+        given: dict[str, Any] = {}
+        for attribute, name, parse in VARIABLES:
+            raw = (values.get(name) or "").strip()
+            if raw:  # unset or blank: the default
+                given[attribute] = parse(name, raw)
+        return cls(**given)
 
-        dev_guild = get("GIN_DEV_GUILD_ID")
-        dev_guild_id: int | None = None
-        if dev_guild is not None:
-            if not dev_guild.isdigit():
-                raise SettingsError(
-                    f"GIN_DEV_GUILD_ID must be a server id (digits only, right-click the server → Copy "
-                    f"Server ID), not {dev_guild!r}."
-                )
-            dev_guild_id = int(dev_guild)
 
-        level = (get("GIN_LOG_LEVEL") or "INFO").upper()
-        if level not in LOG_LEVELS:
-            raise SettingsError(
-                f"GIN_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}."
-            )
+# --- one parser per kind of value: (variable name, stripped non-empty text) -> value ---------
 
-        api_base = get("DISCORD_API_BASE")
-        if api_base is not None:
-            if not api_base.startswith(("http://", "https://")):
-                raise SettingsError(
-                    f"DISCORD_API_BASE must start with http:// or https://, not {api_base!r}."
-                )
-            api_base = api_base.rstrip("/")
-            if api_base.endswith("/api/v10"):
-                api_base = api_base[: -len("/api/v10")]
-        gateway_url = get("DISCORD_GATEWAY_URL")
-        if gateway_url is not None and not gateway_url.startswith(("ws://", "wss://")):
-            raise SettingsError(
-                f"DISCORD_GATEWAY_URL must start with ws:// or wss://, not {gateway_url!r}."
-            )
 
-        def switch(name: str, default: bool) -> bool:
-            raw = get(name)
-            if raw is None:
-                return default
-            if raw.lower() in ("on", "true", "yes", "1"):
-                return True
-            if raw.lower() in ("off", "false", "no", "0"):
-                return False
-            raise SettingsError(f"{name} must be on or off, not {raw!r}.")
+def _token(name: str, raw: str) -> str:
+    # People paste the header form; discord.py adds "Bot " itself.
+    return raw[4:].strip() if raw.lower().startswith("bot ") else raw
 
-        def seconds(name: str, default: float) -> float:
-            raw = get(name)
-            if raw is None:
-                return default
-            try:
-                value = float(raw)
-            except ValueError:
-                value = -1.0
-            if not value >= 0:
-                raise SettingsError(f"{name} must be a number of seconds (0 or more), not {raw!r}.")
-            return value
 
-        def count(name: str, default: int, *, most: int) -> int:
-            raw = get(name)
-            if raw is None:
-                return default
-            if not raw.isdigit() or int(raw) > most:
-                raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {raw!r}.")
-            return int(raw)
-
-        return cls(
-            token=token,
-            database=Path(get("GIN_DATABASE") or DEFAULT_DATABASE),
-            dev_guild_id=dev_guild_id,
-            log_level=level,
-            api_base=api_base,
-            gateway_url=gateway_url,
-            turn_seconds=seconds("GIN_TURN_SECONDS", 180.0),
-            reminder_seconds=seconds("GIN_REMINDER_SECONDS", 60.0),
-            round_pause=seconds("GIN_ROUND_PAUSE", 5.0),
-            computer_delay=seconds("GIN_COMPUTER_DELAY", 1.5),
-            challenge_seconds=seconds("GIN_CHALLENGE_SECONDS", 300.0),
-            pictures=switch("GIN_PICTURES", True),
-            render_processes=count("GIN_RENDER_PROCESSES", 1, most=16),
-            guild_ready_timeout=seconds("GIN_GUILD_READY_TIMEOUT", 2.0),
+def _server_id(name: str, raw: str) -> int:
+    if not raw.isdigit():
+        raise SettingsError(
+            f"{name} must be a server id (digits only, right-click the server → Copy "
+            f"Server ID), not {raw!r}."
         )
+    return int(raw)
+
+
+def _log_level(name: str, raw: str) -> str:
+    level = raw.upper()
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"{name} must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+    return level
+
+
+def _api_base(name: str, raw: str) -> str:
+    if not raw.startswith(("http://", "https://")):
+        raise SettingsError(f"{name} must start with http:// or https://, not {raw!r}.")
+    base = raw.rstrip("/")
+    return base[: -len("/api/v10")] if base.endswith("/api/v10") else base
+
+
+def _gateway_url(name: str, raw: str) -> str:
+    if not raw.startswith(("ws://", "wss://")):
+        raise SettingsError(f"{name} must start with ws:// or wss://, not {raw!r}.")
+    return raw
+
+
+def _switch(name: str, raw: str) -> bool:
+    if raw.lower() in ("on", "true", "yes", "1"):
+        return True
+    if raw.lower() in ("off", "false", "no", "0"):
+        return False
+    raise SettingsError(f"{name} must be on or off, not {raw!r}.")
+
+
+def _seconds(name: str, raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:  # also refuses nan
+        raise SettingsError(f"{name} must be a number of seconds (0 or more), not {raw!r}.")
+    return value
+
+
+def _processes(name: str, raw: str) -> int:
+    if not raw.isdigit() or int(raw) > MAX_RENDER_PROCESSES:
+        raise SettingsError(
+            f"{name} must be a whole number from 0 to {MAX_RENDER_PROCESSES}, not {raw!r}."
+        )
+    return int(raw)
+
+
+#: Each setting: the ``Settings`` attribute, its environment variable, and how its text is
+#: read. Unset or blank means the attribute's default.
+VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
+    ("token", "DISCORD_TOKEN", _token),
+    ("database", "GIN_DATABASE", lambda name, raw: Path(raw)),
+    ("dev_guild_id", "GIN_DEV_GUILD_ID", _server_id),
+    ("log_level", "GIN_LOG_LEVEL", _log_level),
+    ("api_base", "DISCORD_API_BASE", _api_base),
+    ("gateway_url", "DISCORD_GATEWAY_URL", _gateway_url),
+    ("turn_seconds", "GIN_TURN_SECONDS", _seconds),
+    ("reminder_seconds", "GIN_REMINDER_SECONDS", _seconds),
+    ("round_pause", "GIN_ROUND_PAUSE", _seconds),
+    ("computer_delay", "GIN_COMPUTER_DELAY", _seconds),
+    ("challenge_seconds", "GIN_CHALLENGE_SECONDS", _seconds),
+    ("pictures", "GIN_PICTURES", _switch),
+    ("render_processes", "GIN_RENDER_PROCESSES", _processes),
+    ("guild_ready_timeout", "GIN_GUILD_READY_TIMEOUT", _seconds),
+)
 
 
 def apply_endpoints(settings: Settings) -> None:

@@ -20,6 +20,7 @@ from .models import (
     User,
 )
 from .rest import Fault
+from .state import State
 from .threads import Thread
 from .validate import DiscordError
 
@@ -42,6 +43,7 @@ __all__ = [
     "Role",
     "Select",
     "SelectOption",
+    "State",
     "Thread",
     "UploadFile",
     "User",

@@ -12,6 +12,7 @@ would (``tests/emulator/test_forms.py`` compares them on generated and mutated b
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import NamedTuple
 
 #: ``type/subtype`` with nothing the email parser would normalise (case, spaces, comments).
@@ -26,6 +27,15 @@ _DISPOSITION = re.compile(
 )
 #: A part's Content-Type whose charset is plainly utf-8 (absent or said so) and not multipart.
 _PART_MIME = re.compile(rb"[a-z0-9][a-z0-9.+-]*/[a-z0-9][a-z0-9.+-]*(?:; charset=utf-8)?")
+
+
+@dataclass
+class UploadedFile:
+    """A file the bot uploaded with a message (a ``files[n]`` part)."""
+
+    filename: str
+    content_type: str | None
+    data: bytes
 
 
 class FormPart(NamedTuple):

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import fnmatch
-import json
 import logging
-from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from aiohttp import BodyPartReader, MultipartReader, StreamReader, web
+from aiohttp import web
 
-from .forms import mime_type, split_form
-from .gateway import dumps
+from .http import (
+    Handler,
+    channel_of,
+    json_response,
+    message_in,
+    no_content,
+    read_body,
+    require,
+)
 from .models import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -22,21 +25,15 @@ from .models import (
     FLAG_EPHEMERAL,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
-    PERMISSIONS,
-    Channel,
     Interaction,
     Message,
 )
-from .threads import ThreadApi, send_permission
+from .state import State
+from .thread_routes import ThreadApi
+from .threads import send_permission
 from .validate import DiscordError, validate_choices, validate_commands, validate_modal
 
-if TYPE_CHECKING:
-    from .core import Emulator
-
 log = logging.getLogger("emulator.rest")
-
-API_PREFIX = "/api/v10"
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 #: Callback types each interaction type accepts.
 ALLOWED_CALLBACKS = {
@@ -45,28 +42,6 @@ ALLOWED_CALLBACKS = {
     AUTOCOMPLETE: {8},
     MODAL_SUBMIT: {4, 5, 6, 7},
 }
-
-
-def json_response(
-    data: Any, status: int = 200, headers: dict[str, str] | None = None
-) -> web.Response:
-    """JSON with ``Content-Type: application/json`` exactly (no charset: discord.py compares it)."""
-    body = dumps(data).encode()
-    hdrs = {"Content-Type": "application/json"}
-    if headers:
-        hdrs.update(headers)
-    return web.Response(body=body, status=status, headers=hdrs)
-
-
-def no_content() -> web.Response:
-    return web.Response(status=204)
-
-
-@dataclass
-class UploadedFile:
-    filename: str
-    content_type: str | None
-    data: bytes
 
 
 @dataclass
@@ -118,110 +93,20 @@ class Fault:
         return json_response({"message": text, "code": self.code}, self.status)
 
 
-class _NoFlowControl:
-    """The protocol a :class:`StreamReader` over bytes already read needs (nothing to pause)."""
-
-    _reading_paused = False
-
-    def pause_reading(self) -> None:
-        pass
-
-    def resume_reading(self, resume_parser: bool = True) -> None:
-        pass
-
-
-async def _multipart_reader(request: web.Request, body: bytes | None) -> MultipartReader:
-    """aiohttp's reader (``request.multipart()``); over ``body`` if that was read already."""
-    if body is None:
-        return await request.multipart()
-    # The request's own stream has the same limit (aiohttp's read_bufsize, 64 KiB).
-    content = StreamReader(_NoFlowControl(), 2**16, loop=asyncio.get_running_loop())  # type: ignore[arg-type]
-    content.feed_data(body)
-    content.feed_eof()
-    return MultipartReader(
-        request.headers,
-        content,
-        client_max_size=request.client_max_size,
-        max_field_size=request.protocol.max_field_size,
-        max_headers=request.protocol.max_headers,
-        max_size_error_cls=web.HTTPRequestEntityTooLarge,
-    )
-
-
-async def _form_parts(
-    request: web.Request, boundary: str | None
-) -> AsyncGenerator[tuple[str, str | None, str | None, bytes, BodyPartReader | None], None]:
-    """The parts of a form body in order: ``(name, filename, content type, data, reader)``.
-
-    A canonical body (what discord.py sends) is split by :func:`split_form`; anything else,
-    or a body of unknown or excessive length, goes through aiohttp's streaming reader as it
-    always did (then ``data`` is empty and the part is read from ``reader``)."""
-    length = request.content_length
-    body: bytes | None = None
-    if boundary is not None and length is not None and length <= request.client_max_size:
-        body = await request.read()
-        parts = split_form(body, boundary, max_field=request.protocol.max_field_size)
-        if parts is not None:
-            for part in parts:
-                yield part.name, part.filename, part.content_type, part.data, None
-            return
-    reader = await _multipart_reader(request, body)
-    while True:
-        item = await reader.next()
-        if item is None:
-            return
-        if isinstance(item, BodyPartReader):
-            yield item.name or "", item.filename, item.headers.get("Content-Type"), b"", item
-
-
-async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, UploadedFile]]:
-    """A JSON body, or multipart ``payload_json`` + ``files[n]`` parts."""
-    files: dict[int, UploadedFile] = {}
-    known = mime_type(request.headers.get("Content-Type"))
-    content_type, boundary = known if known is not None else (request.content_type, None)
-    if content_type == "multipart/form-data":
-        payload: dict[str, Any] = {}
-        async with contextlib.aclosing(_form_parts(request, boundary)) as parts:
-            async for name, filename, ctype, data, reader in parts:
-                if name == "payload_json":
-                    text = await reader.text() if reader is not None else bytes(data).decode()
-                    try:
-                        payload = json.loads(text)
-                    except ValueError as exc:
-                        raise DiscordError(
-                            400, 50109, "The request body contains invalid JSON."
-                        ) from exc
-                elif name.startswith("files[") and name.endswith("]"):
-                    try:
-                        index = int(name[6:-1])
-                    except ValueError as exc:
-                        raise DiscordError(400, 50035, "Invalid Form Body") from exc
-                    if reader is not None:
-                        data = bytes(await reader.read(decode=False))
-                    files[index] = UploadedFile(filename or f"file{index}", ctype, bytes(data))
-        return payload, files
-    raw = await request.read()
-    if not raw:
-        return {}, files
-    if content_type != "application/json":
-        raise DiscordError(400, 50035, "Invalid Form Body: Content-Type must be application/json")
-    try:
-        body = json.loads(raw)
-    except ValueError as exc:
-        raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
-    if not isinstance(body, (dict, list)):
-        raise DiscordError(400, 50109, "The request body contains invalid JSON.")
-    return body, files  # type: ignore[return-value]
-
-
 class RestApi:
     """Route table and handlers; state lives on the :class:`Emulator`."""
 
     #: Routes that authenticate by the token in the URL, not the Authorization header.
     NO_AUTH = ("/interactions/", "/webhooks/")
 
-    def __init__(self, emu: Emulator) -> None:
-        self.emu = emu
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.world = state.world
+        self.commands = state.commands
+        self.messages = state.messages
+        self.interactions = state.interactions
+        self.changes = state.changes
+        self.options = state.options
 
     def routes(self) -> list[tuple[str, str, Handler]]:
         return [
@@ -297,38 +182,19 @@ class RestApi:
             ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
-            *ThreadApi(self).routes(),
+            *ThreadApi(self.state).routes(),
         ]
 
     # --- helpers -------------------------------------------------------------------------
     def _app(self, request: web.Request) -> None:
-        if int(request.match_info["application_id"]) != self.emu.application_id:
+        if int(request.match_info["application_id"]) != self.world.application_id:
             raise DiscordError(403, 50001, "Missing Access")
 
-    def _channel(self, request: web.Request) -> Channel:
-        try:
-            channel = self.emu.channels.get(int(request.match_info["channel_id"]))
-        except ValueError:
-            channel = None
-        if channel is None:
-            raise DiscordError(404, 10003, "Unknown Channel")
-        return channel
-
-    def _message(self, channel: Channel, raw_id: str) -> Message:
-        try:
-            msg = channel.messages.get(int(raw_id))
-        except ValueError:
-            msg = None
-        if msg is None or msg.deleted or msg.ephemeral:
-            raise DiscordError(404, 10008, "Unknown Message")
-        return msg
-
     def _interaction_by_token(self, request: web.Request) -> Interaction:
-        emu = self.emu
-        inter = emu._interactions_by_token.get(request.match_info["token"])
+        inter = self.interactions.by_token(request.match_info["token"])
         if inter is None or str(inter.application_id) != request.match_info["application_id"]:
             raise DiscordError(404, 10015, "Unknown Webhook")
-        if emu.clock.now() - inter.created_at > emu.token_lifetime:
+        if self.world.clock.now() - inter.created_at > self.options.token_lifetime:
             raise DiscordError(401, 50027, "Invalid Webhook Token")
         if inter.ack_type is None or inter.ack_type in (8, 9):
             raise DiscordError(404, 10015, "Unknown Webhook")
@@ -336,12 +202,12 @@ class RestApi:
 
     # --- login ---------------------------------------------------------------------------
     async def get_gateway(self, request: web.Request) -> web.Response:
-        return json_response({"url": self.emu.gateway_url})
+        return json_response({"url": self.options.gateway_url})
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
         return json_response(
             {
-                "url": self.emu.gateway_url,
+                "url": self.options.gateway_url,
                 "shards": 1,
                 "session_start_limit": {
                     "total": 1000,
@@ -355,7 +221,7 @@ class RestApi:
     async def get_me(self, request: web.Request) -> web.Response:
         return json_response(
             {
-                **self.emu.bot_user.to_dict(),
+                **self.world.bot_user.to_dict(),
                 "verified": True,
                 "mfa_enabled": False,
                 "email": None,
@@ -364,11 +230,10 @@ class RestApi:
         )
 
     async def get_application(self, request: web.Request) -> web.Response:
-        emu = self.emu
         return json_response(
             {
-                "id": str(emu.application_id),
-                "name": emu.bot_user.username,
+                "id": str(self.world.application_id),
+                "name": self.world.bot_user.username,
                 "icon": None,
                 "description": "A loopback Discord application.",
                 "summary": "",
@@ -376,20 +241,20 @@ class RestApi:
                 "bot_public": True,
                 "bot_require_code_grant": False,
                 "verify_key": "0" * 64,
-                "flags": emu.application_flags,
-                "owner": emu.owner.to_dict(),
+                "flags": self.options.application_flags,
+                "owner": self.world.owner.to_dict(),
                 "team": None,
                 "interactions_endpoint_url": None,
                 "redirect_uris": [],
                 "tags": [],
-                "approximate_guild_count": len(emu.guilds),
-                "bot": emu.bot_user.to_dict(),
+                "approximate_guild_count": len(self.world.guilds),
+                "bot": self.world.bot_user.to_dict(),
             }
         )
 
     async def get_user(self, request: web.Request) -> web.Response:
         try:
-            user = self.emu.users.get(int(request.match_info["user_id"]))
+            user = self.world.users.get(int(request.match_info["user_id"]))
         except ValueError:
             user = None
         if user is None:
@@ -399,12 +264,12 @@ class RestApi:
     async def create_dm(self, request: web.Request) -> web.Response:
         body, _ = await read_body(request)
         try:
-            user = self.emu.users.get(int(body.get("recipient_id")))  # type: ignore[arg-type]
+            user = self.world.users.get(int(body.get("recipient_id")))  # type: ignore[arg-type]
         except (TypeError, ValueError):
             user = None
         if user is None or user.bot:
             raise DiscordError(400, 50033, "Invalid Recipient(s)")
-        return json_response(self.emu.dm_channel(user).to_dict())
+        return json_response(self.world.dm_channel(user).to_dict())
 
     # --- commands ------------------------------------------------------------------------
     def _scope(self, request: web.Request) -> int | None:
@@ -413,36 +278,36 @@ class RestApi:
         if raw is None:
             return None
         guild_id = int(raw)
-        if guild_id not in self.emu.guilds:
+        if guild_id not in self.world.guilds:
             raise DiscordError(404, 10004, "Unknown Guild")
         return guild_id
 
     async def list_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
-        return json_response(self.emu.commands(scope))
+        return json_response(self.commands.listing(scope))
 
     async def put_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
         body, _ = await read_body(request)
         commands = validate_commands(body)
-        return json_response(self.emu._store_commands(scope, commands, replace=True))
+        return json_response(self.commands.store(scope, commands, replace=True))
 
     async def post_command(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
         body, _ = await read_body(request)
         existing = [
             c
-            for c in self.emu.commands(scope)
+            for c in self.commands.listing(scope)
             if not (c["name"] == body.get("name") and c["type"] == body.get("type", 1))
         ]
         validate_commands([*existing, body])
-        stored = self.emu._store_commands(scope, [body], replace=False)
+        stored = self.commands.store(scope, [body], replace=False)
         return json_response(stored[-1] if stored else {}, 201)
 
     def _find_command(self, request: web.Request) -> tuple[int | None, dict[str, Any]]:
         scope = self._scope(request)
         cmd_id = request.match_info["command_id"]
-        for cmd in self.emu.commands(scope):
+        for cmd in self.commands.listing(scope):
             if cmd["id"] == cmd_id:
                 return scope, cmd
         raise DiscordError(404, 10063, "Unknown application command")
@@ -455,14 +320,14 @@ class RestApi:
         scope, cmd = self._find_command(request)
         body, _ = await read_body(request)
         merged = {**cmd, **body}
-        others = [c for c in self.emu.commands(scope) if c["id"] != cmd["id"]]
+        others = [c for c in self.commands.listing(scope) if c["id"] != cmd["id"]]
         validate_commands([*others, merged])
-        stored = self.emu._store_commands(scope, [merged], replace=False)
+        stored = self.commands.store(scope, [merged], replace=False)
         return json_response(stored[-1])
 
     async def delete_command(self, request: web.Request) -> web.Response:
         scope, cmd = self._find_command(request)
-        self.emu._delete_command(scope, cmd["id"])
+        self.commands.delete(scope, cmd["id"])
         return no_content()
 
     async def command_permissions(self, request: web.Request) -> web.Response:
@@ -471,22 +336,20 @@ class RestApi:
 
     # --- interactions --------------------------------------------------------------------
     async def callback(self, request: web.Request) -> web.Response:
-        emu = self.emu
-        now = emu.clock.now()
+        now = self.world.clock.now()
         try:
-            inter = emu._interactions.get(int(request.match_info["interaction_id"]))
+            inter = self.interactions.by_id(int(request.match_info["interaction_id"]))
         except ValueError:
             inter = None
         if inter is None or inter.token != request.match_info["token"]:
             raise DiscordError(404, 10062, "Unknown interaction")
-        if inter.ack_type is not None or inter.id in emu._acking:
+        if inter.ack_type is not None or self.interactions.being_acknowledged(inter):
             inter.refused.append((400, 40060))
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
-        if now - inter.created_at > emu.ack_deadline:
+        if now - inter.created_at > self.options.ack_deadline:
             inter.refused.append((404, 10062))
             raise DiscordError(404, 10062, "Unknown interaction")
-        emu._acking.add(inter.id)
-        try:
+        with self.interactions.acknowledging(inter):
             body, files = await read_body(request)
             cb_type = body.get("type")
             if cb_type not in ALLOWED_CALLBACKS.get(inter.type, set()) or (
@@ -511,7 +374,7 @@ class RestApi:
             message: Message | None = None
             if cb_type == 4:
                 ephemeral = bool((data.get("flags") or 0) & FLAG_EPHEMERAL)
-                message = emu._create_message(
+                message = self.messages.create(
                     inter.channel,
                     data,
                     files,
@@ -523,7 +386,7 @@ class RestApi:
                 inter.response = message
             elif cb_type == 5:
                 ephemeral = bool((data.get("flags") or 0) & FLAG_EPHEMERAL)
-                message = emu._create_message(
+                message = self.messages.create(
                     inter.channel,
                     {"content": ""},
                     {},
@@ -538,7 +401,7 @@ class RestApi:
                 assert inter.message is not None
                 if inter.message.deleted:
                     raise DiscordError(404, 10008, "Unknown Message")
-                message = emu._edit_message(inter.message, data, files)
+                message = self.messages.edit(inter.message, data, files)
             elif cb_type == 8:
                 validate_choices(data.get("choices"))
                 inter.choices = list(data.get("choices") or [])
@@ -548,9 +411,7 @@ class RestApi:
             inter.ack_type = cb_type
             inter.acked_at = now
             inter.acked.set()
-        finally:
-            emu._acking.discard(inter.id)
-        emu._notify()
+        self.changes.notify()
         if request.query.get("with_response", "").lower() not in ("1", "true"):
             return no_content()
         result: dict[str, Any] = {
@@ -568,7 +429,6 @@ class RestApi:
         return json_response(result)
 
     async def followup(self, request: web.Request) -> web.Response:
-        emu = self.emu
         inter = self._interaction_by_token(request)
         body, files = await read_body(request)
         placeholder = inter.response
@@ -580,10 +440,10 @@ class RestApi:
         ):
             # Discord: the first followup after a deferred reply fills in the "thinking" message.
             body = {k: v for k, v in body.items() if k != "flags"}
-            message = emu._edit_message(placeholder, body, files, require_content=True)
+            message = self.messages.edit(placeholder, body, files, require_content=True)
         else:
             ephemeral = bool((body.get("flags") or 0) & FLAG_EPHEMERAL)
-            message = emu._create_message(
+            message = self.messages.create(
                 inter.channel,
                 body,
                 files,
@@ -594,13 +454,12 @@ class RestApi:
                 original_response_id=inter.response.id if inter.response is not None else None,
             )
             inter.followups.append(message)
-        emu._notify()
+        self.changes.notify()
         if request.query.get("wait", "").lower() in ("1", "true"):
             return json_response(message.to_dict())
         return no_content()
 
     async def webhook_message(self, request: web.Request) -> web.Response:
-        emu = self.emu
         inter = self._interaction_by_token(request)
         raw = request.match_info["message_id"]
         target: Message | None
@@ -620,16 +479,16 @@ class RestApi:
         if request.method == "GET":
             return json_response(target.to_dict())
         if request.method == "DELETE":
-            emu._delete_message(target)
+            self.messages.delete(target)
             return no_content()
         body, files = await read_body(request)
-        message = emu._edit_message(target, body, files)
+        message = self.messages.edit(target, body, files)
         return json_response(message.to_dict())
 
     # --- guilds, channels, messages ------------------------------------------------------
     def _guild(self, request: web.Request) -> Any:
         try:
-            guild = self.emu.guilds.get(int(request.match_info["guild_id"]))
+            guild = self.world.guilds.get(int(request.match_info["guild_id"]))
         except ValueError:
             guild = None
         if guild is None:
@@ -671,15 +530,15 @@ class RestApi:
         return json_response(member.to_dict())
 
     async def get_channel(self, request: web.Request) -> web.Response:
-        return json_response(self._channel(request).to_dict())
+        return json_response(channel_of(self.world, request).to_dict())
 
     async def typing(self, request: web.Request) -> web.Response:
-        self._channel(request)
+        channel_of(self.world, request)
         return no_content()
 
     async def list_messages(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
-        self._require(channel, "view_channel", "read_message_history")
+        channel = channel_of(self.world, request)
+        require(self.world, channel, "view_channel", "read_message_history")
         try:
             limit = max(1, min(100, int(request.query.get("limit", "50"))))
             before = int(request.query["before"]) if "before" in request.query else None
@@ -696,46 +555,38 @@ class RestApi:
             msgs = msgs[-limit:]
         return json_response([m.to_dict() for m in reversed(msgs)])
 
-    def _require(self, channel: Channel, *names: str) -> None:
-        perms = self.emu.bot_permissions(channel)
-        if any(not perms & PERMISSIONS[name] for name in names):
-            raise DiscordError(403, 50013, "Missing Permissions")
-
     async def create_message(self, request: web.Request) -> web.Response:
-        emu = self.emu
-        channel = self._channel(request)
+        channel = channel_of(self.world, request)
         if channel.type == DM:
             assert channel.recipient is not None
-            if not channel.recipient.dms_open or not emu.shares_guild(channel.recipient):
+            if not channel.recipient.dms_open or not self.world.shares_guild(channel.recipient):
                 raise DiscordError(403, 50007, "Cannot send messages to this user")
         else:
-            self._require(channel, "view_channel", send_permission(channel))
+            require(self.world, channel, "view_channel", send_permission(channel))
         body, files = await read_body(request)
         if files and channel.type != DM:
-            self._require(channel, "attach_files")
-        message = emu._create_message(channel, body, files, check_permissions=True)
-        emu._notify()
+            require(self.world, channel, "attach_files")
+        message = self.messages.create(channel, body, files, check_permissions=True)
+        self.changes.notify()
         return json_response(message.to_dict())
 
     async def get_message(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
-        return json_response(self._message(channel, request.match_info["message_id"]).to_dict())
+        channel = channel_of(self.world, request)
+        return json_response(message_in(channel, request.match_info["message_id"]).to_dict())
 
     async def edit_message(self, request: web.Request) -> web.Response:
-        emu = self.emu
-        channel = self._channel(request)
-        msg = self._message(channel, request.match_info["message_id"])
-        if msg.author is not emu.bot_user:
+        channel = channel_of(self.world, request)
+        msg = message_in(channel, request.match_info["message_id"])
+        if msg.author is not self.world.bot_user:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await read_body(request)
-        emu._edit_message(msg, body, files)
+        self.messages.edit(msg, body, files)
         return json_response(msg.to_dict())
 
     async def delete_message(self, request: web.Request) -> web.Response:
-        emu = self.emu
-        channel = self._channel(request)
-        msg = self._message(channel, request.match_info["message_id"])
-        if msg.author is not emu.bot_user and channel.type != DM:
-            self._require(channel, "manage_messages")
-        emu._delete_message(msg)
+        channel = channel_of(self.world, request)
+        msg = message_in(channel, request.match_info["message_id"])
+        if msg.author is not self.world.bot_user and channel.type != DM:
+            require(self.world, channel, "manage_messages")
+        self.messages.delete(msg)
         return no_content()

@@ -269,8 +269,8 @@ def owed() -> int:
     return sum(len(worker.pending) for worker in _workers)
 
 
-def _pids() -> list[int]:
-    """The workers' process ids (for tests)."""
+def pids() -> list[int]:
+    """The worker processes' ids (for monitoring and tests)."""
     return [worker.process.pid for worker in _workers]
 
 

@@ -15,7 +15,7 @@ from aiohttp.helpers import parse_content_type, parse_mimetype
 
 from emulator import Emulator
 from emulator.forms import FormPart, mime_type, split_form
-from emulator.rest import _NoFlowControl
+from emulator.http import _NoFlowControl
 
 from .conftest import RawApi, World
 

@@ -370,7 +370,7 @@ async def test_component_interactions_carry_the_full_message_and_realistic_ids(
     board = (await emu.slash(world.alice, world.channel, "t buttons")).response
     assert board is not None
     clicked = await emu.click(world.bob, board, "Ask")  # opens a modal, leaves the message as it is
-    payload = emu._interaction_payload(clicked)
+    payload = emu.interaction_log.payload(clicked)
     assert payload["message"] == board.to_dict()
     assert [
         b["label"] for b in payload["message"]["components"][0]["components"]
@@ -420,8 +420,8 @@ async def test_private_view_watchers_hear_of_dms_and_ephemerals_only(
     assert heard == ["alice", "bob", "alice"]  # the DM, then alice's ephemeral "sent"
     dm = emu.last_dm(world.bob)
     assert dm is not None
-    emu._edit_message(dm, {"content": "edited"}, {})
-    emu._delete_message(dm)
+    emu.message_store.edit(dm, {"content": "edited"}, {})
+    emu.message_store.delete(dm)
     assert heard[-2:] == ["bob", "bob"]
     stop()
     stop()  # twice is harmless

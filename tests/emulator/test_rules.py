@@ -19,7 +19,7 @@ from .conftest import RawApi, World, make_client
 
 async def _pending(emu: Emulator, world: World) -> Interaction:
     """A slash interaction nobody answers (no bot connected): the test answers it by hand."""
-    emu._store_commands(None, [{"name": "go", "description": "Go", "type": 1}], replace=True)
+    emu.registry.store(None, [{"name": "go", "description": "Go", "type": 1}], replace=True)
     return await emu.slash(world.alice, world.channel, "go", wait=False)
 
 
@@ -299,8 +299,10 @@ async def test_channel_permissions(emu: Emulator, world: World, api: RawApi) -> 
         assert isinstance(channel, discord.TextChannel) and channel.guild.me is not None
         perms = channel.permissions_for(channel.guild.me)
         assert not perms.send_messages and not perms.attach_files and perms.read_message_history
-        payload = emu._interaction_payload(
-            emu._new_interaction(2, world.alice, world.channel, {"id": "1", "name": "x", "type": 1})
+        payload = emu.interaction_log.payload(
+            emu.interaction_log.new(
+                2, world.alice, world.channel, {"id": "1", "name": "x", "type": 1}
+            )
         )
         assert not discord.Permissions(int(payload["app_permissions"])).send_messages
     emu.allow_bot(world.channel, "send_messages")
@@ -384,16 +386,16 @@ async def test_too_many_autocomplete_choices_are_refused(
     emu: Emulator, world: World, api: RawApi
 ) -> None:
     option = {"name": "q", "description": "q", "type": 3, "autocomplete": True}
-    emu._store_commands(
+    emu.registry.store(
         None,
         [{"name": "find", "description": "Find", "type": 1, "options": [option]}],
         replace=True,
     )
-    data, name = emu._command_data(
+    data, name = emu.command_data(
         world.alice, world.channel, "find", {}, focused="q", focused_value="x"
     )
-    inter = await emu._send(
-        emu._new_interaction(4, world.alice, world.channel, data, command_name=name),
+    inter = await emu.interaction_log.send(
+        emu.interaction_log.new(4, world.alice, world.channel, data, command_name=name),
         wait=False,
         raise_on_failure=False,
     )

@@ -124,7 +124,7 @@ async def test_an_interaction_in_a_thread(emu: Emulator, world: World) -> None:
         channel = client.get_channel(world.channel.id)
         assert isinstance(channel, discord.TextChannel)
         thread = await (await channel.send("Start")).create_thread(name="Cup")
-        emu._store_commands(None, [{"name": "go", "description": "Go", "type": 1}], replace=True)
+        emu.registry.store(None, [{"name": "go", "description": "Go", "type": 1}], replace=True)
         emu_thread = emu.thread_of(emu.message(thread.id))
         assert emu_thread is not None
         emu.deny_bot(world.channel, "send_messages_in_threads")

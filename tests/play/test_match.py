@@ -115,12 +115,7 @@ async def test_clicks_are_checked(world: World) -> None:
         if str(x.get("custom_id", "")).startswith("gin:a:")
     )
     moves_before = len(await _moves(world))
-    data = {"custom_id": old_id, "component_type": 2}
-    await emu._send(
-        emu._new_interaction(3, mover, controls.channel, data, message=controls),
-        wait=True,
-        raise_on_failure=True,
-    )
+    await emu.forge_component(mover, controls, old_id, raise_on_failure=True)
     # Its controls are gone from the message already: the answer is a private note.
     await emu.wait_for_ephemeral(mover, lambda m: "out of date" in m.text)
     assert len(await _moves(world)) == moves_before

@@ -22,8 +22,8 @@ from bot.render import (
     RevealScore,
     TablePicture,
     clear_cache,
+    compose,
     hand_text,
-    pictures,
     render_hand,
     render_hand_async,
     render_reveal,
@@ -495,16 +495,16 @@ def test_text_versions_say_the_same_as_the_pictures():
 # --- drawing on the palette ------------------------------------------------------------------
 
 
-def _pictures_drawn(monkeypatch, draw) -> list[pictures._Picture]:
+def _pictures_drawn(monkeypatch, draw) -> list[compose.Picture]:
     """The `_Picture`s that `draw()` builds, as they stood when turned into PNG."""
-    seen: list[pictures._Picture] = []
-    png = pictures._Picture.png
+    seen: list[compose.Picture] = []
+    png = compose.Picture.png
 
-    def spy(self: pictures._Picture) -> bytes:
+    def spy(self: compose.Picture) -> bytes:
         seen.append(self)
         return png(self)
 
-    monkeypatch.setattr(pictures._Picture, "png", spy)
+    monkeypatch.setattr(compose.Picture, "png", spy)
     draw()
     return seen
 
@@ -546,7 +546,7 @@ def test_palette_drawing_matches_composing_in_rgb_then_mapping(monkeypatch, opti
 
     drawn = _pictures_drawn(monkeypatch, draw)
     assert len(drawn) == len(hands) + len(tables) + 1
-    palette = pictures._palette(options)
+    palette = compose.palette(options)
     for picture in drawn:
         fast = picture.palette_image()
         slow = picture.reference().quantize(palette=palette, dither=Image.Dither.NONE)
@@ -575,7 +575,7 @@ def test_pictures_show_the_palette_composition_in_rgb(monkeypatch):
 
 
 def test_only_the_antialiased_rows_of_a_card_need_composing():
-    sprite = pictures._sprite(("face", Card("S", 1), False, True), RenderOptions())
+    sprite = compose.sprite(("face", Card("S", 1), False, True), RenderOptions())
     (top, bottom) = sprite.special  # the rounded corners, nothing in between
     assert top[:3] == (0, 0, t.CARD_W) and 0 < top[3] <= t.CARD_R
     assert bottom[0] == 0 and bottom[2:] == (t.CARD_W, t.CARD_H)
@@ -585,10 +585,10 @@ def test_only_the_antialiased_rows_of_a_card_need_composing():
 
 def test_players_names_are_not_kept_from_picture_to_picture():
     # As many names as players: keeping what was drawn for each would grow with the tables.
-    from bot.render import fonts, pictures
+    from bot.render import fonts
 
     render_table(TABLE)  # the counts and labels, kept
-    masks, inks = fonts._short_text_mask.cache_info().currsize, len(pictures._INKS)
+    masks, inks = fonts._short_text_mask.cache_info().currsize, len(compose.INKS)
     for i in range(20):
         render_table(
             TablePicture(
@@ -599,4 +599,4 @@ def test_players_names_are_not_kept_from_picture_to_picture():
             )
         )
     assert fonts._short_text_mask.cache_info().currsize == masks
-    assert len(pictures._INKS) == inks
+    assert len(compose.INKS) == inks

@@ -71,7 +71,7 @@ async def test_the_workers_run_no_thread_in_the_bot() -> None:
         pics = [_hand("H7 H8 H9 S2 D5 CK"), _hand("C2 C3 C4 D9 DQ SA")]
         for pic in pics:
             assert await render_hand_async(pic) == render_hand(pic)
-        assert len(workers._pids()) == 2
+        assert len(workers.pids()) == 2
         assert set(threading.enumerate()) == before
     finally:
         workers.stop()
@@ -96,7 +96,7 @@ async def test_a_killed_worker_is_replaced_and_no_picture_is_lost(
     pool: None, caplog: pytest.LogCaptureFixture
 ) -> None:
     await render_hand_async(_hand("H7 H8 H9 S2 D5 CK"))
-    pids = workers._pids()
+    pids = workers.pids()
     assert pids and os.getpid() not in pids
     for pid in pids:
         os.kill(pid, signal.SIGKILL)
@@ -107,7 +107,7 @@ async def test_a_killed_worker_is_replaced_and_no_picture_is_lost(
     assert await render_hand_async(_hand("S3 S4 S5 H2 HQ DK")) == render_hand(
         _hand("S3 S4 S5 H2 HQ DK")
     )
-    fresh = set(workers._pids())
+    fresh = set(workers.pids())
     assert fresh and not fresh & set(pids)
     assert [r.levelname for r in caplog.records if r.name == workers.__name__] == ["WARNING"]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no traceback
@@ -116,10 +116,10 @@ async def test_a_killed_worker_is_replaced_and_no_picture_is_lost(
 
 async def test_stopped_workers_are_reaped() -> None:
     await workers.start(2)
-    pids = workers._pids()
+    pids = workers.pids()
     assert len(pids) == 2
     workers.stop()
-    assert workers.running() == 0 and workers._pids() == []
+    assert workers.running() == 0 and workers.pids() == []
     assert [_state(pid) for pid in pids] == [None, None]
     pic = _hand("S3 S4 S5 H2 HQ DK")
     assert await render_hand_async(pic) == render_hand(pic)  # in a thread
@@ -136,7 +136,7 @@ def test_a_worker_whose_bot_is_gone_exits(starting: bool) -> None:
         "    await workers.start(1)\n"
         "    if sys.argv[1] == 'draw':\n"
         "        await render_hand_async(HandPicture(melds=(), deadwood=tuple(parse_cards('H7 S2'))))\n"
-        "    print(workers._pids()[0], flush=True)\n"
+        "    print(workers.pids()[0], flush=True)\n"
         "    time.sleep(60)\n"
         "asyncio.run(main())\n"
     )

@@ -1,0 +1,18 @@
+"""What the driver raises when a test asks for the impossible or the bot does not answer."""
+
+from __future__ import annotations
+
+from .models import Interaction
+
+
+class EmulatorError(Exception):
+    """A test asked for something a person could not do (no such command, hidden button...)."""
+
+
+class InteractionFailed(AssertionError):
+    """The bot did not acknowledge an interaction within 3 s ("This interaction failed")."""
+
+    def __init__(self, interaction: Interaction, deadline: float) -> None:
+        refused = f", refused callbacks: {interaction.refused}" if interaction.refused else ""
+        super().__init__(f"{interaction!r} was not acknowledged within {deadline:g} s{refused}")
+        self.interaction = interaction

@@ -1,0 +1,73 @@
+"""The emulator's modules import each other without a circle (issue 16): the state modules
+know nothing of the servers, the servers nothing of ``core``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _imports(package: Path, dotted: str) -> dict[str, set[str]]:
+    """Module name -> the modules of the same package it imports (type-checking ones too)."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(package.glob("*.py")):
+        name = path.stem
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level == 1 and node.module:
+                    found.add(node.module.split(".")[0])
+                elif node.level == 0 and (node.module or "").startswith(dotted + "."):
+                    found.add((node.module or "").split(".")[len(dotted.split("."))])
+                elif node.level == 0 and node.module == dotted:
+                    found.update(alias.name for alias in node.names)
+        graph[name] = {m for m in found if (package / f"{m}.py").exists() and m != name}
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle, as the list of modules around it, or None."""
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (found := visit(start)):
+            return found
+    return None
+
+
+@pytest.mark.parametrize(
+    ("folder", "dotted"), [("emulator", "emulator"), ("bot/render", "bot.render")]
+)
+def test_no_import_circle(folder: str, dotted: str) -> None:
+    graph = _imports(ROOT / folder, dotted)
+    graph.pop("__init__", None)
+    assert _cycle(graph) is None, f"import circle: {' -> '.join(_cycle(graph) or [])}"
+
+
+def test_only_the_package_imports_the_emulator_core() -> None:
+    graph = _imports(ROOT / "emulator", "emulator")
+    importers = sorted(name for name, deps in graph.items() if "core" in deps)
+    # testing.py names Emulator in annotations only (under TYPE_CHECKING).
+    assert importers == ["__init__", "testing"]
+
+
+def test_the_check_finds_a_circle() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
