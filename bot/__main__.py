@@ -51,7 +51,11 @@ def explain(exc: BaseException, settings: Settings) -> str | None:
             f"Discord refused to sync commands to server {settings.dev_guild_id} (403 Missing Access): "
             "invite the bot there with the applications.commands scope, or unset GIN_DEV_GUILD_ID."
         )
-    if isinstance(exc, aiohttp.ClientConnectionError | OSError):
+    # (An OSError opening the database, in setup_hook, is the database's: see startup.py.)
+    if isinstance(exc, aiohttp.ClientConnectionError | OSError) and startup.step_of(exc) not in (
+        startup.DATABASE,
+        startup.WORKERS,
+    ):
         where = settings.api_base or "https://discord.com"
         return (
             f"Could not reach Discord at {where} ({exc}): check the network, or DISCORD_API_BASE."
