@@ -120,9 +120,10 @@ class TableService:
 
     # ----- wiring -------------------------------------------------------------------
 
-    def subscribe(self, observer: Observer) -> None:
-        """`observer(update)` is awaited for every update, in order per table."""
-        self._observers.append(observer)
+    def subscribe(self, observer: Observer, *, first: bool = False) -> None:
+        """`observer(update)` is awaited for every update, in order per table (`first`:
+        before the observers already there)."""
+        self._observers.insert(0 if first else len(self._observers), observer)
 
     def unsubscribe(self, observer: Observer) -> None:
         """Stop telling `observer` (a cog being unloaded); unknown observers are ignored."""
@@ -170,6 +171,14 @@ class TableService:
             await asyncio.gather(*list(self._workers), return_exceptions=True)
 
     # ----- lookups ------------------------------------------------------------------
+
+    def live_ids(self) -> list[int]:
+        """The ids of the tables held in memory (in the lobby or playing), oldest first."""
+        return sorted(self._live)
+
+    def find(self, table_id: int) -> LiveTable | None:
+        """The live table, or None once it is finished or gone."""
+        return self._live.get(table_id)
 
     def get(self, table_id: int) -> LiveTable:
         live = self._live.get(table_id)

@@ -80,14 +80,15 @@ async def rated(world: World, user_id: int, games: int) -> None:
 
 
 def live_tables(world: World) -> dict[int, Any]:
-    return dict(world.bot.services.tables._live)
+    tables = world.bot.services.tables
+    return {i: tables.find(i) for i in tables.live_ids()}
 
 
 async def test_history_and_replay_hide_hands_until_the_match_is_over(world: World) -> None:
     emu, a, b, c, ch = world.emu, world.alice, world.bob, world.carol, world.channel
     await start_match(world, a, b, target=500)
     await play_until(world, [a, b], lambda m: "Round 1" in m.text and "deadwood" in m.text)
-    table_id = next(iter(world.bot.services.tables._live))
+    table_id = world.bot.services.tables.live_ids()[0]
     # The match goes on: a player may replay the finished round, seeing only their own hand.
     mine = said(await emu.slash(a, ch, "gin records replay", match=table_id, round=1))
     assert f"Match #{table_id}, round 1" in mine

@@ -28,13 +28,13 @@ async def start_match(world: World, target: int | None = None) -> int:
     await emu.slash(a, world.channel, "gin challenge", opponent=b, **options)
     await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
     await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), what="a hand")
-    (table_id,) = world.bot.services.tables._live  # type: ignore[attr-defined]
+    (table_id,) = world.bot.services.tables.live_ids()  # type: ignore[attr-defined]
     return int(table_id)
 
 
 def player_to_move(world: World, table_id: int) -> tuple[User, int] | None:
     """Who the engine says moves now, and the table's version; None between rounds."""
-    live = world.bot.services.tables._live.get(table_id)  # type: ignore[attr-defined]
+    live = world.bot.services.tables.find(table_id)  # type: ignore[attr-defined]
     if live is None or live.match is None or live.match.round_over:
         return None
     seat = live.match.round.to_move
@@ -60,7 +60,7 @@ async def has_controls(world: World, table_id: int) -> None:
     emu = world.emu
 
     def mover_or_over() -> tuple[User, int] | bool | None:
-        live = world.bot.services.tables._live.get(table_id)  # type: ignore[attr-defined]
+        live = world.bot.services.tables.find(table_id)  # type: ignore[attr-defined]
         if live is None or live.match is None or live.match.over:
             return True
         return player_to_move(world, table_id)

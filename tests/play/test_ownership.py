@@ -62,7 +62,7 @@ async def test_forged_clicks_on_other_players_messages_change_nothing(world: Wor
     )
     table_msg = await emu.wait_for_message(ch, lambda m: "Show my hand" in m.button_labels)
     tables = world.bot.services.tables  # type: ignore[attr-defined]
-    (table_id,) = tables._live
+    (table_id,) = tables.live_ids()
     version = tables.get(table_id).version
     moves = list(await world.bot.services.store.tables.moves(table_id))  # type: ignore[attr-defined]
 

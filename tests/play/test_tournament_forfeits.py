@@ -100,7 +100,7 @@ async def test_last_round_double_forfeit_counts_nowhere(
                     held.append(update.kind)
                     await release.wait()
 
-            tables._observers.insert(0, gate)  # noqa: SLF001 - must run before the others
+            tables.subscribe(gate, first=True)  # before the others
 
             async def deadline() -> None:
                 cog.service.clock = lambda: time.time() + 3600  # past the no-show deadline
