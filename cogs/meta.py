@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import time
 from importlib import metadata
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -36,10 +37,19 @@ HOW_A_GAME_GOES = (
 )
 
 
+#: The order players meet the top commands in (any other comes after them).
+TOP_ORDER = ("challenge", "table", "computer", "hand", "resign", "say", "rules", "help", "about")
+
+
+def _order(cmd: Any) -> tuple[int, str]:
+    name = cmd.name
+    return (TOP_ORDER.index(name) if name in TOP_ORDER else len(TOP_ORDER), name)
+
+
 def command_lines(root: app_commands.Group) -> dict[str, list[str]]:
     """Every command under `root`, by group ("" for the top), as "`/gin x y`: what it does"."""
     out: dict[str, list[str]] = {"": []}
-    for cmd in root.commands:
+    for cmd in sorted(root.commands, key=_order):
         if isinstance(cmd, app_commands.Group):
             out[cmd.name] = [
                 f"`/{sub.qualified_name}`: {sub.description}"

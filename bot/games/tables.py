@@ -394,10 +394,11 @@ class TableService:
     async def add_computer(
         self, table_id: int, user_id: int, level: str = "normal", name: str | None = None
     ) -> TableUpdate:
-        """The host seats a computer player ("Computer 2" for the second one, by default)."""
+        """The host seats a computer player ("Computer 2 (hard)" for a second one, by default)."""
         live = self.get(table_id)
         if name is None:
-            name = f"Computer {1 + sum(1 for s in live.record.seats if s.computer_level)}"
+            n = 1 + sum(1 for s in live.record.seats if s.computer_level)
+            name = f"Computer {n} ({level})"
         async with live.lock:
             self.check_add_computer(table_id, user_id)
             live.record = await self.store.tables.join(

@@ -127,7 +127,7 @@ async def test_four_players_classic_with_a_computer(world: World) -> None:
     await emu.click(a, levels, "Hard")
     table_id = await _table_of(world, a)
     seats = world.bot.services.tables.get(table_id).record.seats  # type: ignore[attr-defined]
-    assert [(s.display_name, s.computer_level) for s in seats][3] == ("Computer 1", "hard")
+    assert [(s.display_name, s.computer_level) for s in seats][3] == ("Computer 1 (hard)", "hard")
     kinds, counts = await referee(world, table_id, [a, b, c])
     REPORT.append(f"classic 4p: {sorted(set(kinds))}: {counts.line()}")
     _dms_within_target(counts)
