@@ -13,8 +13,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from discord.ext import commands
 
+from bot.client import GinBot
 from bot.settings import Settings, SettingsError
+from bot.shards import ShardedGinBot, make_bot
 from emulator import Channel, Emulator, Interaction
 from tests.play.driver import live_controls, play_one
 
@@ -81,6 +84,17 @@ def test_shard_settings_are_read_and_checked() -> None:
 def test_shard_settings_errors_say_what_to_do(env: dict[str, str], needle: str) -> None:
     with pytest.raises(SettingsError, match=needle):
         Settings.from_env({"DISCORD_TOKEN": "t", **env}, env_file=None)
+
+
+def test_the_bot_is_sharded_only_when_a_shard_count_is_set() -> None:
+    # Built, never started: nothing to close.
+    plain = make_bot(Settings(token="t"), extensions=[])
+    assert type(plain) is GinBot and not isinstance(plain, commands.AutoShardedBot)
+    every = make_bot(Settings(token="t", shard_count=3), extensions=[])
+    assert isinstance(every, ShardedGinBot) and isinstance(every, commands.AutoShardedBot)
+    assert (every.shard_ids, every.shard_count) == (None, 3)  # discord.py connects 0, 1, 2
+    some = make_bot(Settings(token="t", shards=(1, 2), shard_count=3), extensions=[])
+    assert (some.shard_ids, some.shard_count) == ([1, 2], 3)
 
 
 async def test_a_bad_shard_setting_stops_the_bot_with_one_sentence(start_bot: StartBot) -> None:
