@@ -20,6 +20,7 @@ from . import heap, startup
 from .client import GinBot
 from .logging_setup import setup_logging
 from .settings import Settings, SettingsError
+from .shards import make_bot
 
 log = logging.getLogger("gin")
 
@@ -99,7 +100,10 @@ def main() -> int:
     setup_logging(settings.log_level, secrets=[settings.token])
     startup.announce(settings.database)
     readiness = startup.Readiness()
-    bot = GinBot(settings)
+    if settings.sharded:
+        ids = settings.shards or range(settings.shard_count or 0)
+        log.info("gin-bot shards %s of %d", ",".join(map(str, ids)), settings.shard_count)
+    bot = make_bot(settings)
     # The process's own collector settings (not GinBot's: tests run many bots in one process).
     bot.add_listener(_settle_heap, "on_ready")
     bot.add_listener(readiness.on_ready, "on_ready")

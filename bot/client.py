@@ -58,7 +58,9 @@ def bot_intents() -> discord.Intents:
 class GinBot(commands.Bot):
     """The bot. ``bot.gin`` is the shared ``/gin`` group every cog adds subcommands to."""
 
-    def __init__(self, settings: Settings, *, extensions: Sequence[str] | None = None) -> None:
+    def __init__(
+        self, settings: Settings, *, extensions: Sequence[str] | None = None, **options: Any
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -67,6 +69,7 @@ class GinBot(commands.Bot):
             # Messages are edited through partial messages; a cache of them would only hold memory.
             max_messages=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,  # the shards, for bot.shards.ShardedGinBot
         )
         self.settings = settings
         self.extension_names = list(find_extensions() if extensions is None else extensions)

@@ -17,6 +17,8 @@ from dotenv import dotenv_values
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE = "data/gin.sqlite3"
 MAX_RENDER_PROCESSES = 16
+#: Far above any real bot (Discord: about one shard per 1,000 servers); bounds GIN_SHARDS.
+MAX_SHARDS = 100_000
 
 
 class SettingsError(ValueError):
@@ -53,6 +55,32 @@ class Settings:
     render_processes: int = 1
     #: discord.py's wait for the last GUILD_CREATE before ``on_ready`` (tests use ~0.1).
     guild_ready_timeout: float = 2.0
+    #: The shards this process connects (``GIN_SHARDS``, e.g. ``0,1`` or ``0-3``); None: all
+    #: of ``shard_count``.
+    shards: tuple[int, ...] | None = None
+    #: How many shards the bot has in all (``GIN_SHARD_COUNT``); None: no sharding (one
+    #: connection that gets every server, as before).
+    shard_count: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.shards is not None and self.shard_count is None:
+            raise SettingsError(
+                "GIN_SHARDS needs GIN_SHARD_COUNT: set how many shards the bot has in all "
+                "(the same number in every process)."
+            )
+        if self.shard_count is not None and self.shard_count < 1:
+            raise SettingsError(f"GIN_SHARD_COUNT must be 1 or more, not {self.shard_count}.")
+        outside = sorted(i for i in self.shards or () if not 0 <= i < (self.shard_count or 0))
+        if outside:
+            raise SettingsError(
+                f"GIN_SHARDS must name shards from 0 to {(self.shard_count or 1) - 1} "
+                f"(GIN_SHARD_COUNT is {self.shard_count}), not {outside[0]}."
+            )
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot connects by shards (``GIN_SHARD_COUNT`` is set)."""
+        return self.shard_count is not None
 
     @classmethod
     def from_env(
@@ -139,6 +167,30 @@ def _processes(name: str, raw: str) -> int:
     return int(raw)
 
 
+def _shard_ids(name: str, raw: str) -> tuple[int, ...]:
+    ids: list[int] = []
+    for part in raw.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        last = last if dash else first
+        if not (first.isdigit() and last.isdigit() and int(first) <= int(last) < MAX_SHARDS):
+            raise SettingsError(
+                f"{name} must list shard ids like 0,1 or 0-3 (whole numbers, lowest first), "
+                f"not {raw!r}."
+            )
+        ids += range(int(first), int(last) + 1)
+    if not ids or len(set(ids)) != len(ids):
+        raise SettingsError(f"{name} must list each shard id once, not {raw!r}.")
+    return tuple(sorted(ids))
+
+
+def _shard_count(name: str, raw: str) -> int:
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_SHARDS:
+        raise SettingsError(
+            f"{name} must be a whole number of shards from 1 to {MAX_SHARDS}, not {raw!r}."
+        )
+    return int(raw)
+
+
 #: Each setting: the ``Settings`` attribute, its environment variable, and how its text is
 #: read. Unset or blank means the attribute's default.
 VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
@@ -156,6 +208,8 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("pictures", "GIN_PICTURES", _switch),
     ("render_processes", "GIN_RENDER_PROCESSES", _processes),
     ("guild_ready_timeout", "GIN_GUILD_READY_TIMEOUT", _seconds),
+    ("shards", "GIN_SHARDS", _shard_ids),
+    ("shard_count", "GIN_SHARD_COUNT", _shard_count),
 )
 
 

@@ -19,6 +19,8 @@ class Options:
     #: Privileged intents the application may use: any of "members", "presences", "message_content".
     privileged_intents: set[str] = field(default_factory=set)
     application_flags: int = 0
+    #: The shard count ``GET /gateway/bot`` recommends (clients may IDENTIFY with any count).
+    shard_count: int = 1
 
     @property
     def api_base(self) -> str:

@@ -21,6 +21,7 @@ from .config import Options
 from .errors import EmulatorError, InteractionFailed
 from .gateway import INVALID_SESSION, RECONNECT, Gateway, Session
 from .http import API_PREFIX, json_response
+from .ids import shard_of
 from .models import Channel, Guild, Interaction, Member, Message, User
 from .people import People, UploadFile
 from .rest import Fault, RestApi
@@ -81,7 +82,10 @@ class Emulator(People):
         token_lifetime: float = 15 * 60,
         host: str = "127.0.0.1",
         clock: Clock | None = None,
+        shard_count: int = 1,
     ) -> None:
+        if shard_count < 1:
+            raise EmulatorError(f"shard_count must be 1 or more, not {shard_count}")
         self.options = Options(
             host=host,
             compress=compress,
@@ -89,6 +93,7 @@ class Emulator(People):
             ack_deadline=ack_deadline,
             token_lifetime=token_lifetime,
             privileged_intents=set(privileged_intents),
+            shard_count=shard_count,
         )
         self.clock = clock or Clock()
         super().__init__(State.new(self.options, self.clock, bot_name=bot_name))
@@ -133,6 +138,7 @@ class Emulator(People):
     token_lifetime = _option("token_lifetime")
     privileged_intents = _option("privileged_intents")
     application_flags = _option("application_flags")
+    shard_count = _option("shard_count")
 
     @property
     def command_syncs(self) -> int:
@@ -290,9 +296,27 @@ class Emulator(People):
         *,
         channels: Iterable[str] = ("general",),
         members: Iterable[User] = (),
+        shard: int | None = None,
     ) -> Guild:
-        """A server the bot is in, with text channels named ``channels``."""
-        return self.world.create_guild(name, channels=channels, members=members)
+        """A server the bot is in, with text channels named ``channels``.
+
+        ``shard``: an id whose events go to that shard of ``shard_count`` (Discord's
+        ``(guild_id >> 22) % shard_count``); None: any id.
+        """
+        if shard is not None and not 0 <= shard < self.options.shard_count:
+            raise EmulatorError(
+                f"shard {shard} is not one of the {self.options.shard_count} shards"
+            )
+        where = None if shard is None else (shard, self.options.shard_count)
+        return self.world.create_guild(name, channels=channels, members=members, shard=where)
+
+    def rename_guild(self, guild: Guild, name: str) -> None:
+        """Rename a server (GUILD_UPDATE reaches the shard that owns it)."""
+        self.world.rename_guild(guild, name)
+
+    def shard_of(self, guild: Guild) -> int:
+        """The shard of ``shard_count`` that ``guild``'s events go to."""
+        return shard_of(guild.id, self.options.shard_count)
 
     def create_channel(self, guild: Guild, name: str) -> Channel:
         """A new text channel (CHANNEL_CREATE reaches a connected bot)."""
@@ -478,11 +502,23 @@ class Emulator(People):
     async def wait_until_connected(
         self,
         timeout: float = 10.0,  # noqa: ASYNC109
+        *,
+        shard: int | None = None,
     ) -> Session:
-        """Wait for a bot session that has identified and is connected."""
+        """Wait for a bot session that has identified and is connected.
+
+        ``shard``: one that identified as that shard (of any count); None: any session.
+        """
 
         def connected() -> Session | None:
-            return next((s for s in self.gateway.live_sessions() if s.conn is not None), None)
+            return next(
+                (
+                    s
+                    for s in self.gateway.live_sessions()
+                    if s.conn is not None and (shard is None or s.shard[0] == shard)
+                ),
+                None,
+            )
 
         return await self.wait_for(connected, timeout, what="a gateway session")
 

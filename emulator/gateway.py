@@ -167,6 +167,10 @@ class Session:
         if self.conn is not None:
             self.conn.send(frame)
 
+    def sent(self) -> list[tuple[str, Any]]:
+        """The events sent to this session (the newest ``REPLAY_BUFFER``) as ``(name, data)``."""
+        return [(m["t"], m["d"]) for m in (json.loads(frame) for _, frame in self.buffer)]
+
     def __repr__(self) -> str:
         return f"<Session {self.id[:8]} shard={self.shard} seq={self.seq} connected={self.conn is not None}>"
 
@@ -201,17 +205,16 @@ class Gateway:
                 sent = True
         return sent
 
-    def session_for(self, guild: Guild | None) -> Session | None:
-        for session in self.live_sessions():
-            if session.owns(guild):
-                return session
-        return None
+    def session(self, shard_id: int, shard_count: int) -> Session | None:
+        """The newest live session that identified as this shard."""
+        session = self.latest.get((shard_id, shard_count))
+        return session if session is not None and session.resumable else None
 
     def guild_created(self, guild: Guild) -> None:
-        """The bot was added to ``guild``: GUILD_CREATE to the session that owns it."""
-        session = self.session_for(guild)
-        if session is not None and session.wants("GUILD_CREATE", guild):
-            session.dispatch("GUILD_CREATE", self.guild_payload(guild, session))
+        """The bot was added to ``guild``: GUILD_CREATE to the sessions that own it."""
+        for session in self.live_sessions():
+            if session.owns(guild) and session.wants("GUILD_CREATE", guild):
+                session.dispatch("GUILD_CREATE", self.guild_payload(guild, session))
 
     def guild_payload(self, guild: Guild, session: Session) -> dict[str, Any]:
         """A GUILD_CREATE payload as ``session``'s intents allow."""

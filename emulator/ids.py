@@ -27,6 +27,25 @@ class Snowflakes:
             self._last = candidate
         return candidate
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next snowflake whose server would be on ``shard_id``: ``(id >> 22) % count``.
+
+        The shard depends on the timestamp only, so this one is stamped up to
+        ``shard_count - 1`` ms ahead; later snowflakes still come after it.
+        """
+        with self._lock:
+            ms = int(self._time() * 1000) - DISCORD_EPOCH_MS
+            stamp = max(ms, (self._last >> 22) + 1)
+            stamp += (shard_id - stamp) % shard_count
+            candidate = (stamp << 22) | (1 << 17)
+            self._last = candidate
+        return candidate
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard a server's events go to: Discord's ``(guild_id >> 22) % shard_count``."""
+    return (guild_id >> 22) % shard_count
+
 
 def snowflake_time_ms(snowflake: int) -> int:
     """Milliseconds since the Unix epoch encoded in a snowflake."""

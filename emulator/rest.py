@@ -208,7 +208,7 @@ class RestApi:
         return json_response(
             {
                 "url": self.options.gateway_url,
-                "shards": 1,
+                "shards": self.options.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,

@@ -97,9 +97,13 @@ class World:
         *,
         channels: Iterable[str] = ("general",),
         members: Iterable[User] = (),
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        """A server the bot is in, with text channels named ``channels``."""
-        gid = self.snowflakes.next()
+        """A server the bot is in, with text channels named ``channels``.
+
+        ``shard=(shard_id, shard_count)`` picks an id whose events go to that shard.
+        """
+        gid = self.snowflakes.next() if shard is None else self.snowflakes.next_on_shard(*shard)
         # A nobody owns it: an owner gets every permission, which would hide permission tests.
         guild = Guild(gid, name, owner_id=self.snowflakes.next(), created=self.clock.time())
         guild.roles.append(Role(gid, "@everyone", EVERYONE_PERMISSIONS))
@@ -122,6 +126,15 @@ class World:
         self.events.guild_created(guild)
         self.changes.notify()
         return guild
+
+    def rename_guild(self, guild: Guild, name: str) -> None:
+        """The server's owner renames it (GUILD_UPDATE, to the shard that owns the server)."""
+        guild.name = name
+        data = guild.to_dict(members=[])
+        for key in ("channels", "members", "threads", "member_count"):
+            data.pop(key, None)
+        self.events.dispatch("GUILD_UPDATE", data, guild=guild)
+        self.changes.notify()
 
     def _add_channel(self, guild: Guild, name: str) -> Channel:
         channel = Channel(
