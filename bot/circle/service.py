@@ -157,7 +157,7 @@ def _scope_id(scope: Scope, guild_id: int | None) -> int:
     if scope == "global":
         return GLOBAL
     if guild_id is None:
-        raise CircleError("Server records are only available in a server; try scope: global.")
+        raise CircleError("circle-server-only")
     return guild_id
 
 
@@ -166,7 +166,7 @@ def clean_chat(text: str) -> str:
     line = " ".join(text.split())
     line = line.replace("@everyone", "@\u200beveryone").replace("@here", "@\u200bhere")
     if not line:
-        raise CircleError("Say something first.")
+        raise CircleError("circle-say-something")
     return line[:MAX_CHAT]
 
 
@@ -182,9 +182,9 @@ class CircleService:
         self, user: Person, target: Person, kind: RelationKind, add: bool, *, is_bot: bool = False
     ) -> str:
         if user.user_id == target.user_id:
-            raise CircleError(f"You can't {'un' if not add else ''}{kind} yourself.")
+            raise CircleError("circle-self", relation=kind, add=add)
         if is_bot and add:
-            raise CircleError("Bots don't play, so there is nothing to change.")
+            raise CircleError("circle-bot")
         await self.store.players.upsert(user.user_id, user.name)
         # Known by name from now on, for `/gin relations` and `/gin friends`.
         await self.store.players.upsert(target.user_id, target.name)
@@ -252,7 +252,7 @@ class CircleService:
         """Refuse a join when a seated player blocked the joiner."""
         others = [u for u in seated if u is not None and u != user_id]
         if await self.store.relations.sources_among(user_id, "block", others):
-            raise CircleError("You can't join this table.")
+            raise CircleError("circle-cant-join")
 
     async def decorate_names(self, viewer_id: int, user_ids: Iterable[int]) -> dict[int, str]:
         """A heart for each of `user_ids` the viewer favorited ("" for the others)."""
@@ -277,7 +277,7 @@ class CircleService:
 
     async def reaction(self, speaker_id: int, index: int, seated: Iterable[int | None]) -> ChatLine:
         if not 0 <= index < len(REACTIONS):
-            raise CircleError("That reaction isn't available.")
+            raise CircleError("circle-no-reaction")
         return await self.chat(speaker_id, REACTIONS[index], seated)
 
     # ----- records -----------------------------------------------------------------------
@@ -318,7 +318,7 @@ class CircleService:
     ) -> LeaderboardPage:
         """One page (vs people), and the viewer's own rank even when it is not on the page."""
         if sort not in LEADERBOARD_SORTS:
-            raise CircleError(f"Sort by one of: {', '.join(SORTS)}.")
+            raise CircleError("circle-sort", sorts=", ".join(SORTS))
         order: LeaderboardSort = sort
         sid = _scope_id(scope, guild_id)
         total = await self.store.stats.count(sid)
@@ -381,20 +381,17 @@ class CircleService:
         """
         table = await self.store.tables.get(table_id)
         if table is None:
-            raise CircleError("There is no match with that number.")
+            raise CircleError("replay-no-match")
         over = table.status == "finished"
         seat = table.seat_of(viewer_id)
         if not over and seat is None:
-            raise CircleError("That match is still being played; replays open when it ends.")
+            raise CircleError("replay-match-playing")
         rnd = await self.store.tables.round(table_id, round_no)
         if rnd is None:
             count = len(await self.store.tables.rounds(table_id))
-            raise CircleError(
-                f"That match has no round {round_no}"
-                + (f" (rounds 1 to {count})." if count else ".")
-            )
+            raise CircleError("replay-no-round", round=round_no, count=count)
         if not over and rnd.result_json is None:
-            raise CircleError("That round is still being played.")
+            raise CircleError("replay-round-playing")
         moves = await self.store.tables.moves(table_id, round_no=round_no)
         replay, _ = replay_round(
             table_id=table_id,
@@ -468,9 +465,7 @@ class CircleService:
         try:
             return await self.store.privacy.erase_player(user_id)
         except PlayerInGame as exc:
-            raise CircleError(
-                "You're at a table right now: leave it or resign first, then try again."
-            ) from exc
+            raise CircleError("forget-in-game") from exc
 
 
 def _name(player: Any, user_id: int) -> str:

@@ -26,12 +26,12 @@ def make_rules(preset: str | None, target: int | None) -> RuleSet:
     """The rule set a player asked for, or a readable refusal."""
     name = preset or "cardgames"
     if name not in PRESETS:
-        raise GameError(f"Unknown rules {name!r}: choose one of {', '.join(PRESETS)}.")
+        raise GameError("rules-unknown", name=name, presets=", ".join(PRESETS))
     rules = RuleSet.preset(name)
     if target is not None:
         low, high = TARGET_RANGE
         if not low <= target <= high:
-            raise GameError(f"The target must be between {low} and {high} points.")
+            raise GameError("rules-target-range", low=low, high=high)
         rules = rules.replace(target=target)
     return rules
 
@@ -59,20 +59,22 @@ class ChallengeService:
         me, my_name = challenger
         them, their_name = opponent
         if me == them:
-            raise GameError("You can't challenge yourself. Try `/gin table` or `/gin computer`.")
+            raise GameError("challenge-self")
         if opponent_is_bot:
-            raise GameError("Bots can't play. To play the computer, use `/gin computer`.")
+            raise GameError("challenge-bot")
         rules = make_rules(preset, target)
         if rules.max_players < 2:
-            raise GameError("Those rules need more players.")
+            raise GameError("challenge-rules-more-players")
         if await self.store.relations.blocked_either_way(me, them):
-            raise GameError(f"You can't challenge {their_name}.")
+            raise GameError("challenge-blocked", name=their_name)
         player = await self.store.players.get(them)
         if player is not None and not player.online:
-            raise GameError(f"{their_name} is offline and not taking challenges right now.")
-        for uid, name in ((me, "You're"), (them, f"{their_name} is")):
+            raise GameError("challenge-offline", name=their_name)
+        for uid, name in ((me, None), (them, their_name)):
             if await self.store.tables.count_active(uid) >= MAX_TABLES_PER_PLAYER:
-                raise GameError(f"{name} already at {MAX_TABLES_PER_PLAYER} tables.")
+                if name is None:
+                    raise GameError("challenge-you-too-many", count=MAX_TABLES_PER_PLAYER)
+                raise GameError("challenge-they-too-many", name=name, count=MAX_TABLES_PER_PLAYER)
         await self.store.players.upsert(me, my_name)
         await self.store.players.upsert(them, their_name)
         try:
@@ -86,16 +88,16 @@ class ChallengeService:
                 expires_at=datetime.now(UTC) + timedelta(seconds=self.ttl),
             )
         except PendingChallengeExists as exc:
-            raise GameError(f"You and {their_name} already have a pending challenge.") from exc
+            raise GameError("challenge-pending", name=their_name) from exc
         self._wake.set()  # the expiry loop may be sleeping past this one's deadline
         return created
 
     async def _pending(self, challenge_id: int) -> Challenge:
         challenge = await self.store.challenges.get(challenge_id)
         if challenge is None:
-            raise GameError("Sorry, we couldn't find that challenge.")
+            raise GameError("challenge-not-found")
         if challenge.status != "pending":
-            raise GameError(f"This challenge was already {challenge.status}.")
+            raise GameError("challenge-already", status=challenge.status)
         return challenge
 
     async def accept(
@@ -103,10 +105,10 @@ class ChallengeService:
     ) -> tuple[Challenge, TableUpdate]:
         challenge = await self._pending(challenge_id)
         if user_id != challenge.opponent_id:
-            raise GameError("Only the challenged player can accept.")
+            raise GameError("challenge-only-opponent-accepts")
         for uid in (challenge.challenger_id, challenge.opponent_id):
             if await self.store.tables.count_active(uid) >= MAX_TABLES_PER_PLAYER:
-                raise GameError(f"A player is already at {MAX_TABLES_PER_PLAYER} tables.")
+                raise GameError("challenge-player-too-many", count=MAX_TABLES_PER_PLAYER)
         rules = RuleSet.from_dict(json.loads(challenge.rules))
         spec = TableSpec(
             guild_id=challenge.guild_id,
@@ -127,7 +129,7 @@ class ChallengeService:
         )
         accepted = await self.store.challenges.accept(challenge_id, spec)
         if accepted is None:
-            raise GameError("This challenge is no longer open.")
+            raise GameError("challenge-closed")
         challenge, record = accepted
         update = await self.tables.adopt_and_start(record)
         return challenge, update
@@ -135,19 +137,19 @@ class ChallengeService:
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
         challenge = await self._pending(challenge_id)
         if user_id != challenge.opponent_id:
-            raise GameError("Only the challenged player can decline.")
+            raise GameError("challenge-only-opponent-declines")
         return await self._resolve(challenge_id, "declined")
 
     async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
         challenge = await self._pending(challenge_id)
         if user_id != challenge.challenger_id:
-            raise GameError("Only the challenger can cancel.")
+            raise GameError("challenge-only-challenger-cancels")
         return await self._resolve(challenge_id, "cancelled")
 
     async def _resolve(self, challenge_id: int, status: str) -> Challenge:
         done = await self.store.challenges.resolve(challenge_id, status)  # type: ignore[arg-type]
         if done is None:
-            raise GameError("This challenge is no longer open.")
+            raise GameError("challenge-closed")
         return done
 
     async def expire_loop(self, on_expired: Callable[[Challenge], Awaitable[None]]) -> None:

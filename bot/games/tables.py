@@ -21,7 +21,7 @@ from bot.engine.actions import DRAW_STOCK, Action
 from bot.engine.players import BaselinePlayer, Player, auto_move
 from bot.engine.players.seeds import player_seed
 from bot.engine.round import Round
-from bot.games.errors import NOT_SEATED, STALE, TABLE_NOT_FOUND, GameError
+from bot.games.errors import GameError, MoveRefused
 from bot.games.model import MatchSummary, PublicRound, SeatInfo, TableState, TableUpdate
 from bot.store import Store
 from bot.store.errors import StaleVersion
@@ -81,7 +81,7 @@ class LiveTable:
     def seat_no(self, user_id: int) -> int:
         seat = self.record.seat_of(user_id)
         if seat is None:
-            raise GameError(NOT_SEATED)
+            raise GameError("table-not-seated")
         return seat.seat_no
 
 
@@ -157,7 +157,7 @@ class TableService:
     def get(self, table_id: int) -> LiveTable:
         live = self._live.get(table_id)
         if live is None:
-            raise GameError(TABLE_NOT_FOUND)
+            raise GameError("table-not-found")
         return live
 
     def tables_of(self, user_id: int) -> list[LiveTable]:
@@ -223,7 +223,7 @@ class TableService:
         live = self.get(table_id)
         seat = live.seat_no(user_id)
         if live.match is None:
-            raise GameError("This table hasn't started yet.")
+            raise GameError("table-not-started")
         return TableUpdate(
             "hand", self.state(live), {seat: live.match.round.view(seat)}, actor=user_id
         )
@@ -239,9 +239,7 @@ class TableService:
     async def check_capacity(self, user_id: int) -> None:
         count = await self.store.tables.count_active(user_id)
         if count >= MAX_TABLES_PER_PLAYER:
-            raise GameError(
-                f"You're already at {MAX_TABLES_PER_PLAYER} tables; finish one before starting another."
-            )
+            raise GameError("table-too-many", count=MAX_TABLES_PER_PLAYER)
 
     async def open_table(
         self,
@@ -257,7 +255,7 @@ class TableService:
         """A new table in the lobby; `seated` fills seats now (user id, name, computer level)."""
         if not rules.min_players <= seats <= rules.max_players:
             raise GameError(
-                f"The {rules.name} rules are for {rules.min_players} to {rules.max_players} players."
+                "table-players-range", rules=rules.name, low=rules.min_players, high=rules.max_players
             )
         await self.check_capacity(host[0])
         spec = TableSpec(
@@ -290,11 +288,11 @@ class TableService:
         live = self.get(table_id)
         async with live.lock:
             if live.record.status != "lobby":
-                raise GameError("This table has already started.")
+                raise GameError("table-started")
             if live.record.seat_of(user_id) is not None:
-                raise GameError("You're already at this table.")
+                raise GameError("table-already-seated")
             if len(live.record.seats) >= live.record.seat_count:
-                raise GameError("This table is full.")
+                raise GameError("table-full")
             await self.check_capacity(user_id)
             live.record = await self.store.tables.join(table_id, NewSeat(name, user_id=user_id))
             live.version = live.record.version
@@ -307,11 +305,11 @@ class TableService:
         live = self.get(table_id)
         async with live.lock:
             if live.record.host_id != user_id:
-                raise GameError("Only the host can add a computer player.")
+                raise GameError("table-host-adds-computer")
             if live.record.status != "lobby":
-                raise GameError("This table has already started.")
+                raise GameError("table-started")
             if len(live.record.seats) >= live.record.seat_count:
-                raise GameError("This table is full.")
+                raise GameError("table-full")
             live.record = await self.store.tables.join(
                 table_id, NewSeat(name, computer_level=level)
             )
@@ -324,9 +322,9 @@ class TableService:
         live = self.get(table_id)
         async with live.lock:
             if live.record.status != "lobby":
-                raise GameError("The game has started: use /gin resign to concede.")
+                raise GameError("table-leave-started")
             if live.record.seat_of(user_id) is None:
-                raise GameError("You're not at this table.")
+                raise GameError("table-not-at")
             if user_id == live.record.host_id or len(live.record.seats) == 1:
                 await self.store.tables.abandon(table_id)
                 await self._refresh(live)
@@ -340,12 +338,12 @@ class TableService:
         live = self.get(table_id)
         async with live.lock:
             if live.record.host_id != user_id:
-                raise GameError("Only the host can start this table.")
+                raise GameError("table-host-starts")
             if live.record.status != "lobby":
-                raise GameError("This table has already started.")
+                raise GameError("table-started")
             rules = live.rules
             if len(live.record.seats) < max(2, rules.min_players):
-                raise GameError("At least two players are needed to start.")
+                raise GameError("table-two-needed")
             return await self._start(live, actor=user_id)
 
     async def _start(self, live: LiveTable, *, actor: int | None) -> TableUpdate:
@@ -353,7 +351,7 @@ class TableService:
         seats = len(live.record.seats)
         if not rules.min_players <= seats <= rules.max_players:
             raise GameError(
-                f"The {rules.name} rules are for {rules.min_players} to {rules.max_players} players."
+                "table-players-range", rules=rules.name, low=rules.min_players, high=rules.max_players
             )
         seed = live.seed if live.seed is not None else self.deal_seed()
         match = Match(rules, seats, seed)
@@ -389,13 +387,17 @@ class TableService:
         async with live.lock:
             seat = live.seat_no(user_id)
             if live.match is None or live.record.status != "playing":
-                raise GameError(TABLE_NOT_FOUND)
+                raise GameError("table-not-found")
             if version is not None and version != live.version:
-                raise StaleButton(STALE)
+                raise StaleButton("table-stale")
             # The player is back: their move is not shown as an automatic one.
             misses, live.auto_moves[seat] = live.auto_moves.get(seat, 0), 0
             try:
                 return await self._apply(live, seat, action, actor=user_id)
+            except IllegalAction as exc:
+                live.auto_moves[seat] = misses
+                # The engine's code and values; the words come from the catalog.
+                raise MoveRefused(exc) from exc
             except Exception:
                 live.auto_moves[seat] = misses
                 raise
@@ -413,7 +415,7 @@ class TableService:
         match = live.match
         assert match is not None
         if match.round_over:
-            raise IllegalAction("This round is over; the next one starts in a moment.")
+            raise IllegalAction("round-over-next-soon")
         trial: Round = match.round.copy()
         trial.apply(action, seat)  # IllegalAction with a readable message, nothing changed
         result = trial.result
@@ -436,7 +438,7 @@ class TableService:
             )
         except StaleVersion as exc:
             await self._refresh(live)
-            raise StaleButton(STALE) from exc
+            raise StaleButton("table-stale") from exc
         match.apply(action, seat)
         if actor is not None:  # a person's own click, not an automatic move
             live.acted.add(actor)
@@ -456,7 +458,7 @@ class TableService:
         async with live.lock:
             seat = live.seat_no(user_id)
             if live.record.status != "playing" or live.match is None:
-                raise GameError("This match isn't in play.")
+                raise GameError("match-not-in-play")
             live.match.forfeit(seat)
             live.acted.add(user_id)
             return await self._finish(live, ended_by="resign", loser=seat, actor=user_id)
@@ -467,7 +469,7 @@ class TableService:
         live = self.get(table_id)
         async with live.lock:
             if live.record.status != "playing" or self._live.get(table_id) is not live:
-                raise GameError("This match isn't in play.")
+                raise GameError("match-not-in-play")
             self._cancel_timer(live)
             await self.store.tables.abandon(table_id, live.version)
             await self._refresh(live)
