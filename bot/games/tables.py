@@ -255,7 +255,10 @@ class TableService:
         """A new table in the lobby; `seated` fills seats now (user id, name, computer level)."""
         if not rules.min_players <= seats <= rules.max_players:
             raise GameError(
-                "table-players-range", rules=rules.name, low=rules.min_players, high=rules.max_players
+                "table-players-range",
+                rules=rules.name,
+                low=rules.min_players,
+                high=rules.max_players,
             )
         await self.check_capacity(host[0])
         spec = TableSpec(
@@ -351,7 +354,10 @@ class TableService:
         seats = len(live.record.seats)
         if not rules.min_players <= seats <= rules.max_players:
             raise GameError(
-                "table-players-range", rules=rules.name, low=rules.min_players, high=rules.max_players
+                "table-players-range",
+                rules=rules.name,
+                low=rules.min_players,
+                high=rules.max_players,
             )
         seed = live.seed if live.seed is not None else self.deal_seed()
         match = Match(rules, seats, seed)

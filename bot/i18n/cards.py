@@ -25,7 +25,9 @@ def suit_name(suit: str, locale: Any = "en") -> str:
 
 def name(card: Card, locale: Any = "en") -> str:
     """The card in words: "Queen of Spades", "Reina de picas", "Dame de pique"."""
-    return t(locale, "card-name", rank=rank_name(card.rank, locale), suit=suit_name(card.suit, locale))
+    return t(
+        locale, "card-name", rank=rank_name(card.rank, locale), suit=suit_name(card.suit, locale)
+    )
 
 
 def label(card: Card, locale: Any = "en") -> str:

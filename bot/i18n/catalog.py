@@ -16,6 +16,7 @@ from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import fluent_number
+from fluent.syntax.ast import Junk
 
 from bot.i18n.locales import DEFAULT, LANGUAGES, resolve_locale
 
@@ -44,8 +45,10 @@ def bundle(language: str) -> FluentBundle:
         resource = FluentResource(text)
         loaded.add_resource(resource)
         for entry in resource.body:
-            if type(entry).__name__ == "Junk":  # a syntax error in a catalog: say where
-                log.error("catalog %s/%s: cannot parse %r", language, name, entry.content[:80])
+            if isinstance(entry, Junk):  # a syntax error in a catalog: say where
+                log.error(
+                    "catalog %s/%s: cannot parse %r", language, name, (entry.content or "")[:80]
+                )
     return loaded
 
 
@@ -69,12 +72,12 @@ def _warn_once(language: str, key: str, what: str) -> None:
 
 
 def _arg(value: Any) -> Any:
-    # Integers are counts, scores and ratings: no thousands separator ("1500", not "1,500"),
-    # the plural rules still apply. bool is an int: keep it a word.
-    if isinstance(value, int) and not isinstance(value, bool):
-        return fluent_number(value, useGrouping=False)
-    if isinstance(value, bool):
+    if isinstance(value, bool):  # bool is an int: keep it a word ("true"/"false" selectors)
         return str(value).lower()
+    if isinstance(value, int):
+        # Counts, scores, ratings, table numbers: plain digits ("1500", not "1,500" or
+        # "1 500"); the plural rules still select on it.
+        return fluent_number(value, useGrouping=False)
     return value
 
 

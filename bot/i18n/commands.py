@@ -42,7 +42,9 @@ def choice_key(name: str) -> str:
     return f"choice-{_slug(name)}"
 
 
-def key_for(string: app_commands.locale_str, context: app_commands.TranslationContext[Any, Any]) -> str | None:
+def key_for(
+    string: app_commands.locale_str, context: app_commands.TranslationContext[Any, Any]
+) -> str | None:
     """The catalog key of what discord.py asks to translate, or None if we don't translate it."""
     where, data = context.location, context.data
     if where in (Where.command_name, Where.group_name):

@@ -177,9 +177,7 @@ def test_non_dealer_takes_the_up_card_and_may_not_discard_it() -> None:
     assert (rnd.phase, rnd.to_move) == ("discard", 1)
     assert up in rnd.hand(1) and rnd.discard_pile == ()
     assert Action("discard", up) not in rnd.legal_actions()
-    with refused(
-        "^You can't discard the card you just took from the discard pile.$"
-    ):
+    with refused("^You can't discard the card you just took from the discard pile.$"):
         rnd.apply(Action("discard", up))
     other = next(c for c in rnd.hand(1) if c != up)
     rnd.apply(Action("discard", other))

@@ -76,7 +76,9 @@ def test_plurals_and_selectors() -> None:
         "Vous ne pouvez pas faire gin : les cartes que vous gardez laissent 11 points isolés."
     )
     assert t("en", "replay-no-round", round=7, count=0) == "That match has no round 7."
-    assert t("en", "replay-no-round", round=7, count=2) == "That match has no round 7 (rounds 1 to 2)."
+    assert (
+        t("en", "replay-no-round", round=7, count=2) == "That match has no round 7 (rounds 1 to 2)."
+    )
     assert t("en", "circle-self", relation="mute", add=False) == "You can't unmute yourself."
     # Integers are counts and ratings: no thousands separator in any language.
     assert t("fr", "table-too-many", count=1500) == (

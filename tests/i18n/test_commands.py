@@ -115,7 +115,9 @@ async def test_the_translator_answers_through_discord_pys_api(bot: GinBot) -> No
         context = TranslationContext(location=where, data=data)  # type: ignore[call-overload]
         text = locale_str(english)
         assert await translator.translate(text, discord.Locale.spain_spanish, context) == es
-        assert await translator.translate(text, discord.Locale.latin_american_spanish, context) == es
+        assert (
+            await translator.translate(text, discord.Locale.latin_american_spanish, context) == es
+        )
         assert await translator.translate(text, discord.Locale.french, context) == fr
         # English is the default text; a language we don't speak falls back to it.
         assert await translator.translate(text, discord.Locale.american_english, context) is None
@@ -130,7 +132,11 @@ async def test_a_synced_command_carries_both_localizations(bot: GinBot) -> None:
     assert gin is not None
     payload = await gin.get_translated_payload(bot.tree, translator)
     challenge = next(o for o in payload["options"] if o["name"] == "challenge")
-    assert challenge["name_localizations"] == {"es-ES": "desafiar", "es-419": "desafiar", "fr": "defier"}
+    assert challenge["name_localizations"] == {
+        "es-ES": "desafiar",
+        "es-419": "desafiar",
+        "fr": "defier",
+    }
     assert challenge["description_localizations"]["fr"] == "Défiez un membre dans une partie."
     assert "en-US" not in challenge["name_localizations"]
     rules = next(o for o in challenge["options"] if o["name"] == "rules")
