@@ -15,6 +15,7 @@ from bot.circle.replay import RoundReplay, replay_round
 from bot.engine import RuleSet
 from bot.engine.actions import Action
 from bot.games.errors import GameError
+from bot.i18n import Said, said
 from bot.ratings import Rating
 from bot.store import GLOBAL, Store
 from bot.store.errors import PlayerInGame
@@ -32,25 +33,9 @@ RATING_SORT = "rating"
 SORTS: tuple[str, ...] = (*LEADERBOARD_SORTS, RATING_SORT)
 #: Table chat: a line is cut to this many characters.
 MAX_CHAT = 200
-#: Canned quick reactions, offered as buttons.
-REACTIONS: tuple[str, ...] = ("Good game!", "Well played!", "Nice move!", "Good luck!", "Oops!")
-
-_DONE = {
-    ("block", True): "You blocked {name}. They can't challenge you or join your tables.",
-    ("block", False): "You had already blocked {name}.",
-    ("mute", True): "You muted {name}. You won't get their table chat or reactions.",
-    ("mute", False): "You had already muted {name}.",
-    ("favorite", True): "{name} is now a favorite ♥.",
-    ("favorite", False): "{name} was already a favorite.",
-}
-_UNDONE = {
-    ("block", True): "You unblocked {name}.",
-    ("block", False): "You hadn't blocked {name}.",
-    ("mute", True): "You unmuted {name}.",
-    ("mute", False): "You hadn't muted {name}.",
-    ("favorite", True): "{name} is no longer a favorite.",
-    ("favorite", False): "{name} wasn't a favorite.",
-}
+#: Canned quick reactions, offered as buttons (English text that carries its catalog key:
+#: ``REACTIONS[i].text(locale)``).
+REACTIONS: tuple[Said, ...] = tuple(said(f"reaction-{i}") for i in range(5))
 
 
 class CircleError(GameError):
@@ -190,9 +175,9 @@ class CircleService:
         await self.store.players.upsert(target.user_id, target.name)
         if add:
             changed = await self.store.relations.add(user.user_id, target.user_id, kind)
-            return _DONE[(kind, changed)].format(name=target.name)
+            return said(f"relation-{kind}-{'done' if changed else 'already'}", name=target.name)
         changed = await self.store.relations.remove(user.user_id, target.user_id, kind)
-        return _UNDONE[(kind, changed)].format(name=target.name)
+        return said(f"relation-un{kind}-{'done' if changed else 'already'}", name=target.name)
 
     async def block(self, user: Person, target: Person, *, is_bot: bool = False) -> str:
         return await self._relate(user, target, "block", True, is_bot=is_bot)
@@ -215,9 +200,7 @@ class CircleService:
     async def set_online(self, user: Person, online: bool) -> str:
         """`/gin online`, `/gin offline`: offline players can't be challenged."""
         await self.store.players.upsert(user.user_id, user.name, online=online)
-        if online:
-            return "You're online: players can challenge you again."
-        return "You're offline: nobody can challenge you until you use `/gin online`."
+        return said("presence-online" if online else "presence-offline")
 
     async def friends(self, user_id: int) -> list[Favorite]:
         """Favorites with whether they are online (unknown players count as online)."""

@@ -23,6 +23,7 @@ from bot.engine.players.seeds import player_seed
 from bot.engine.round import Round
 from bot.games.errors import GameError, MoveRefused
 from bot.games.model import MatchSummary, PublicRound, SeatInfo, TableState, TableUpdate
+from bot.i18n import said
 from bot.store import Store
 from bot.store.errors import StaleVersion
 from bot.store.stats import MatchLine
@@ -332,7 +333,7 @@ class TableService:
                 await self.store.tables.abandon(table_id)
                 await self._refresh(live)
                 self._live.pop(table_id, None)
-                return self.update(live, "closed", actor=user_id, note="The host closed the table.")
+                return self.update(live, "closed", actor=user_id, note=said("table-host-closed"))
             live.record = await self.store.tables.leave(table_id, user_id)
             live.version = live.record.version
             return self.update(live, "lobby", actor=user_id)

@@ -9,16 +9,18 @@
 See docs/i18n.md for the catalogs, the keys and how to add a language.
 """
 
-from bot.i18n.catalog import DEFAULT, LANGUAGES, Coded, keys, render, t
+from bot.i18n.catalog import DEFAULT, LANGUAGES, Coded, Said, keys, render, said, t
 from bot.i18n.locales import pick_language, resolve_locale
 
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
     "Coded",
+    "Said",
     "keys",
     "pick_language",
     "render",
+    "said",
     "resolve_locale",
     "t",
 ]

@@ -20,7 +20,18 @@ from fluent.syntax.ast import Junk
 
 from bot.i18n.locales import DEFAULT, LANGUAGES, resolve_locale
 
-__all__ = ["DEFAULT", "LANGUAGES", "Coded", "keys", "render", "source", "t", "word"]
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "Coded",
+    "Said",
+    "keys",
+    "render",
+    "said",
+    "source",
+    "t",
+    "word",
+]
 
 log = logging.getLogger("gin.i18n")
 _warned: set[tuple[str, str]] = set()
@@ -126,11 +137,33 @@ class Coded:
         return render(self, locale)
 
 
+class Said(str):
+    """A sentence a service returns: the English text (so a caller that uses it as a ``str``
+    keeps working) that also knows its key and values, to be said again in the reader's
+    language: ``said.text("fr")``. Make one with :func:`said`."""
+
+    key: str
+    values: dict[str, Any]
+
+    def text(self, locale: Any = DEFAULT) -> str:
+        return render(Coded(self.key, self.values), locale)
+
+
+def said(key: str, /, **values: Any) -> Said:
+    """``key`` with ``values``, in English, carrying both (see :class:`Said`)."""
+    out = Said(render(Coded(key, values), DEFAULT))
+    out.key = key
+    out.values = values
+    return out
+
+
 def word(value: Any, locale: Any = DEFAULT) -> Any:
     """A value ready for a sentence: a :class:`Coded` in words, an engine card by its short
     label in ``locale`` ("Q♠", "D♠"), anything else as it is."""
     if isinstance(value, Coded):
         return render(value, locale)
+    if isinstance(value, Said):
+        return value.text(locale)
     from bot.engine.cards import Card
 
     if isinstance(value, Card):

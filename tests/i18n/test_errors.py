@@ -39,3 +39,14 @@ def test_an_engine_refusal_names_the_card_in_the_readers_language() -> None:
 def test_the_old_constant_names_still_give_english() -> None:
     assert GENERIC_APOLOGY.startswith("Sorry, something went wrong")
     assert NOT_SEATED == "Only the players at this table can use these controls."
+
+
+def test_a_service_answer_is_english_and_knows_its_key() -> None:
+    from bot.circle import REACTIONS
+    from bot.i18n import said
+
+    answer = said("relation-block-done", name="Bob")
+    assert answer == "You blocked Bob. They can't challenge you or join your tables."
+    assert answer.text("es") == "Has bloqueado a Bob. No podrá desafiarte ni unirse a tus mesas."
+    assert [r.text("fr") for r in REACTIONS][0] == "Bonne partie !"
+    assert REACTIONS[0] == "Good game!"
