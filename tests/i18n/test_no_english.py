@@ -114,9 +114,9 @@ def english_literals(path: str) -> list[str]:
     for node in ast.walk(tree):
         if id(node) in ignored:
             continue
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if WORDS.search(node.value) and node.value not in ALLOWED.get(path, set()):
-                found.append(f"{path}:{node.lineno}: {node.value!r}")
+        is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if is_text and WORDS.search(node.value) and node.value not in ALLOWED.get(path, set()):
+            found.append(f"{path}:{node.lineno}: {node.value!r}")
     return found
 
 
