@@ -61,3 +61,18 @@ def test_totals_use_each_languages_plural() -> None:
     # French counts 0 and 1 as singular.
     assert present.total_text(0, None, 0, "points", "fr") == "**0** point"
     assert present.total_text(0, None, 2, "penalty", "fr") == "**2** points de pénalité"
+
+
+def test_rules_are_written_for_each_language_with_the_presets_numbers() -> None:
+    from bot.engine.rules import PRESETS
+    from bot.games.rules_text import summary
+
+    for preset in PRESETS:
+        rules = RuleSet.preset(preset)
+        texts = {lang: summary(preset, lang) for lang in LANGUAGES}
+        for text in texts.values():
+            numbers = set(re.findall(r"\d+", text))
+            assert {str(rules.knock_limit), str(rules.target), str(rules.wall_cards)} <= numbers
+        assert "Knock with" in texts["en"]
+        assert "Puedes cerrar con" in texts["es"]
+        assert "On frappe avec" in texts["fr"]
