@@ -24,7 +24,17 @@ from bot.render.models import (
     TablePicture,
 )
 from bot.render.shapes import ring_mask
-from bot.render.text import laid_off_label, result_headline, role_text, score_parts
+from bot.render.text import (
+    deadwood_label,
+    discard_label,
+    knock_card_label,
+    laid_off_label,
+    meld_label,
+    result_headline,
+    role_text,
+    score_parts,
+    stock_label,
+)
 
 HAND_SIZE = (960, 248)
 TABLE_SIZE = (960, 280)
@@ -388,10 +398,6 @@ class _Group:
     dim: bool = False
 
 
-def _meld_label(meld: Sequence[Card]) -> str:
-    return "Set" if len({c.rank for c in meld}) == 1 else "Run"
-
-
 @dataclass(frozen=True, slots=True)
 class _Placed:
     card: Card
@@ -515,13 +521,14 @@ def _hand_groups(
     deadwood: Sequence[Card],
     deadwood_points: int,
     count_if_none: bool = True,
+    locale: str = "en",
 ) -> list[_Group]:
-    groups = [_Group(tuple(meld), _meld_label(meld)) for meld in melds]
+    groups = [_Group(tuple(meld), meld_label(meld, locale)) for meld in melds]
     if deadwood:
-        groups.append(_Group(tuple(deadwood), f"Deadwood {deadwood_points}", dim=True))
+        groups.append(_Group(tuple(deadwood), deadwood_label(deadwood_points, locale), dim=True))
     elif count_if_none:
         # No deadwood cards: the count still shows, as its own label after the melds.
-        groups.append(_Group((), f"Deadwood {deadwood_points}"))
+        groups.append(_Group((), deadwood_label(deadwood_points, locale)))
     return groups
 
 
@@ -529,21 +536,23 @@ def _reveal_groups(pic: RevealPicture, seat: int) -> list[_Group]:
     """A reveal row: melds, the cards this player laid off (labelled with whose melds they
     went on), deadwood and, in the knocker's row, the knock card."""
     hand = pic.hands[seat]
-    groups = [_Group(tuple(meld), _meld_label(meld)) for meld in hand.melds]
+    groups = [_Group(tuple(meld), meld_label(meld, pic.locale)) for meld in hand.melds]
     if hand.laid_off:
         knocker = None
         if pic.knocker is not None and 0 <= pic.knocker < len(pic.hands):
             knocker = fit(pic.hands[pic.knocker].name, _LABEL, 220)
         groups.append(_Group(hand.laid_off, laid_off_label(pic, knocker)))
     # A hand without deadwood shows no `Deadwood 0`: its role (gin) or its melds say so.
-    groups += _hand_groups((), hand.deadwood, hand.deadwood_points, count_if_none=False)
+    groups += _hand_groups(
+        (), hand.deadwood, hand.deadwood_points, count_if_none=False, locale=pic.locale
+    )
     if seat == pic.knocker and pic.knock_card is not None:
-        groups.append(_Group((pic.knock_card,), "Knock card"))
+        groups.append(_Group((pic.knock_card,), knock_card_label(pic.locale)))
     return groups
 
 
 def _hand_png(pic: HandPicture, options: RenderOptions) -> bytes:
-    groups = _hand_groups(pic.melds, pic.deadwood, pic.deadwood_points)
+    groups = _hand_groups(pic.melds, pic.deadwood, pic.deadwood_points, locale=pic.locale)
     size = (max(HAND_SIZE[0], _needed_width(groups)), HAND_SIZE[1])
     canvas = _Picture(size, options)
     marks = {pic.highlight: t.HIGHLIGHT} if pic.highlight is not None else {}
@@ -553,7 +562,7 @@ def _hand_png(pic: HandPicture, options: RenderOptions) -> bytes:
 
 def hand_positions(pic: HandPicture) -> dict[Card, tuple[int, int]]:
     """Where `render_hand` puts each card: the top-left corner of its face, in pixels."""
-    groups = _hand_groups(pic.melds, pic.deadwood, pic.deadwood_points)
+    groups = _hand_groups(pic.melds, pic.deadwood, pic.deadwood_points, locale=pic.locale)
     width = max(HAND_SIZE[0], _needed_width(groups))
     placed, _ = _place(groups, width, _HAND_Y, pic.highlight)
     return {p.card: (p.x, p.y) for p in placed}
@@ -589,6 +598,7 @@ class _TableView:
     stock_count: int
     players: tuple[tuple[str, int], ...]
     to_play: int | None
+    locale: str = "en"
 
 
 def _slot(canvas: _Picture, x: int, y: int, colour: t.RGB) -> None:
@@ -617,7 +627,9 @@ def _table_png(view: _TableView, options: RenderOptions) -> bytes:
             canvas.sprite(("back",), _STOCK_X + 3 * i, _PILES_Y - 3 * i)
     else:
         _slot(canvas, _STOCK_X, _PILES_Y, colours.slot)
-    _centred_label(canvas, _STOCK_X, label_y, f"Stock {view.stock_count}", colours.text)
+    _centred_label(
+        canvas, _STOCK_X, label_y, stock_label(view.stock_count, view.locale), colours.text
+    )
 
     # Discard pile: the top card, with the plain edges of the cards under it to its left.
     for i in range(view.below, 0, -1):
@@ -626,7 +638,9 @@ def _table_png(view: _TableView, options: RenderOptions) -> bytes:
         canvas.sprite(("face", view.top, False, True), _DISCARD_X, _PILES_Y)
     else:
         _slot(canvas, _DISCARD_X, _PILES_Y, colours.slot)
-    _centred_label(canvas, _DISCARD_X, label_y, f"Discard {view.pile_size}", colours.text)
+    _centred_label(
+        canvas, _DISCARD_X, label_y, discard_label(view.pile_size, view.locale), colours.text
+    )
 
     # Players: one line each, name, a fan of backs and the count; the one to play is marked.
     mini_h = round(_MINI_W * t.CARD_H / t.CARD_W)  # as `small_back` makes it
@@ -678,6 +692,7 @@ def _table_view(pic: TablePicture) -> _TableView:
         stock_count=pic.stock_count,
         players=pic.players,
         to_play=pic.to_play,
+        locale=pic.locale,
     )
 
 
@@ -704,7 +719,7 @@ def _reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
         head = top + 38
         right = width - _MARGIN  # the score is drawn from the right edge leftwards
         if hand.score is not None:
-            points, how = score_parts(hand.score)
+            points, how = score_parts(hand.score, pic.locale)
             canvas.text((right, head), how, 28, colours.muted, align="r", keep=False)
             right -= text_width(drawable(how), 28) + 10
             canvas.text((right, head), points, 32, colours.text, align="r")

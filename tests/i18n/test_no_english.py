@@ -22,6 +22,7 @@ CONVERTED = [
     "bot/games/tables.py",
     "bot/games/present.py",
     "bot/games/rules_text.py",
+    "bot/render/text.py",
     "bot/circle/service.py",
     "bot/ui/messages.py",
     "bot/engine/round.py",
@@ -46,7 +47,6 @@ TO_DO = [
     "bot/circle/replay.py",
     "bot/tournaments/render.py",
     "bot/tournaments/service.py",
-    "bot/render/text.py",
     "bot/render/pictures.py",
 ]
 
