@@ -20,8 +20,20 @@ def resolve_locale(locale: Any) -> str:
     return language if language in LANGUAGES else DEFAULT
 
 
-def pick_language(interaction_locale: Any = None, saved: str | None = None) -> str:
-    """A private reader's language: their saved choice wins, then their Discord locale."""
-    if saved:
-        return resolve_locale(saved)
-    return resolve_locale(interaction_locale)
+def speaks(locale: Any) -> bool:
+    """Whether ``locale`` is one of our languages (not just falls back to English)."""
+    value = getattr(locale, "value", locale)
+    if not isinstance(value, str) or not value:
+        return False
+    return value.replace("_", "-").split("-", 1)[0].lower() in LANGUAGES
+
+
+def pick_language(
+    interaction_locale: Any = None, saved: str | None = None, guild_locale: Any = None
+) -> str:
+    """A private reader's language: their saved choice (`/gin settings language`) wins, then
+    their Discord client's locale if we speak it, then the server's, then English."""
+    for candidate in (saved, interaction_locale, guild_locale):
+        if speaks(candidate):
+            return resolve_locale(candidate)
+    return DEFAULT
