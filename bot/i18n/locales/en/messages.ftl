@@ -113,3 +113,9 @@ field-expires = Expires
 button-accept = Accept
 button-decline = Decline
 button-cancel = Cancel
+
+## The notifier (bot/ui/notifier.py)
+
+# $seconds: seconds left
+reminder = ⏰ { $seconds } s left before your turn is played automatically.
+dm-closed = { $mention }, I can't send you direct messages. Use **Show my hand** on the table message to see your cards and play.

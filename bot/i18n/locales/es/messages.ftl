@@ -110,3 +110,8 @@ field-expires = Caduca
 button-accept = Aceptar
 button-decline = Rechazar
 button-cancel = Cancelar
+
+## El notificador
+
+reminder = ⏰ Quedan { $seconds } s antes de que tu turno se juegue automáticamente.
+dm-closed = { $mention }, no puedo enviarte mensajes directos. Usa **Show my hand** en el mensaje de la mesa para ver tus cartas y jugar.

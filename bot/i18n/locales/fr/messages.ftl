@@ -110,3 +110,8 @@ field-expires = Expire
 button-accept = Accepter
 button-decline = Refuser
 button-cancel = Annuler
+
+## Le notificateur
+
+reminder = ⏰ Plus que { $seconds } s avant que votre tour soit joué automatiquement.
+dm-closed = { $mention }, je ne peux pas vous envoyer de messages privés. Utilisez **Show my hand** sur le message de la table pour voir vos cartes et jouer.
