@@ -50,3 +50,17 @@ def test_a_service_answer_is_english_and_knows_its_key() -> None:
     assert answer.text("es") == "Has bloqueado a Bob. No podrá desafiarte ni unirse a tus mesas."
     assert [r.text("fr") for r in REACTIONS][0] == "Bonne partie !"
     assert REACTIONS[0] == "Good game!"
+
+
+def test_achievements_in_each_language() -> None:
+    from bot.circle.achievements import ACHIEVEMENTS, BY_KEY, achievement_text, titles
+
+    comeback = BY_KEY["comeback"]
+    assert comeback.title == "Comeback"
+    assert achievement_text(comeback, "es") == (
+        "🏆 **LOGRO DESBLOQUEADO: Remontada**\n"
+        "Gana una partida después de ir perdiendo por 50 puntos o más."
+    )
+    assert titles(["first_win", "retired_key"], "fr") == ["Première victoire", "retired_key"]
+    for language in ("en", "es", "fr"):
+        assert len({a.title_in(language) for a in ACHIEVEMENTS}) == len(ACHIEVEMENTS)
