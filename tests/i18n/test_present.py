@@ -76,3 +76,21 @@ def test_rules_are_written_for_each_language_with_the_presets_numbers() -> None:
         assert "Knock with" in texts["en"]
         assert "Puedes cerrar con" in texts["es"]
         assert "On frappe avec" in texts["fr"]
+
+
+def test_records_in_each_language() -> None:
+    from bot.circle import text
+    from bot.ratings import Rating
+    from bot.store.stats import StatLine
+
+    line = StatLine(
+        1, 0, "people", matches_played=4, matches_won=2, rounds_played=8, rounds_won=5,
+        points_for=100,
+    )  # fmt: skip
+    english, french = text.stat_lines(line), text.stat_lines(line, "fr")
+    assert english[0] == "Matches: **4** played, **2** won (50%)"
+    assert french[0] == "Parties : **4** jouées, **2** gagnées (50%)"
+    assert "avg 12.5 pts/round" in english[1] and "moyenne 12,5 pts/manche" in french[1]
+    assert text.rating_text(Rating(games=1), "es").endswith("(1 partida puntuada, provisional)")
+    assert text.export_summary({}, "es") == "No guardamos nada sobre ti."
+    assert text.NOTHING_STORED == "We store nothing about you."
