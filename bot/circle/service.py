@@ -356,7 +356,9 @@ class CircleService:
             user_id, guild_id=guild_id, limit=limit, offset=offset
         )
 
-    async def replay(self, table_id: int, round_no: int, viewer_id: int) -> RoundReplay:
+    async def replay(
+        self, table_id: int, round_no: int, viewer_id: int, *, locale: Any = "en"
+    ) -> RoundReplay:
         """Round `round_no` (1-based) of a table, move by move, rebuilt through the engine.
 
         Every hand is shown only once the match is over; while it is in play, only the
@@ -386,6 +388,7 @@ class CircleService:
             moves=[(m.seat, Action.from_dict(json.loads(m.action_json))) for m in moves],
             reveal=over,
             viewer_seat=None if seat is None else seat.seat_no,
+            locale=locale,
         )
         return replay
 

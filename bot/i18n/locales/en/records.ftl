@@ -108,3 +108,5 @@ export-profile = Profile: { $profile ->
     }
 export-records = Records: { $records }
 export-erase = Erasing removes all of it. Finished games keep an anonymous seat ("deleted player") so other players' history still adds up.
+# The first frame of a replay
+replay-deal = The deal

@@ -105,3 +105,4 @@ export-profile = Perfil: { $profile ->
     }
 export-records = Registros: { $records }
 export-erase = Borrar lo elimina todo. Las partidas terminadas conservan un asiento anónimo («jugador borrado») para que el historial de los demás siga cuadrando.
+replay-deal = El reparto

@@ -105,3 +105,4 @@ export-profile = Profil : { $profile ->
     }
 export-records = Données : { $records }
 export-erase = L'effacement supprime tout. Les parties terminées gardent une place anonyme (« joueur supprimé ») pour que l'historique des autres reste juste.
+replay-deal = La donne
