@@ -30,6 +30,7 @@ __all__ = [
     "said",
     "source",
     "t",
+    "warm",
     "word",
 ]
 
@@ -76,6 +77,13 @@ def keys(language: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def warm() -> None:
+    """Load every catalog and the number and plural data they use now (a one-off few MiB and
+    ~0.1 s), at startup rather than on the first message of a game."""
+    for language in LANGUAGES:
+        t(language, "illegal-knock-deadwood", deadwood=2, limit=10)
+
+
 def _warn_once(language: str, key: str, what: str) -> None:
     if (language, key) not in _warned:
         _warned.add((language, key))
@@ -92,7 +100,7 @@ def _arg(value: Any) -> Any:
     return value
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _format(language: str, key: str, items: tuple[tuple[str, Any], ...]) -> str:
     loaded = bundle(language)
     if not loaded.has_message(key):

@@ -23,17 +23,15 @@ _MINUS = "−"  # U+2212, as in "18 − 5": the font has only the hyphen, which 
 _SPECIAL = {*_SUITS, _MINUS}
 
 
-@lru_cache(maxsize=1)
-def _font_bytes() -> bytes:
-    return resources.files("bot.render").joinpath("DejaVuSans.ttf").read_bytes()
+#: The font file beside this module (package data). Opened by path, FreeType reads what it
+#: needs; a file object would be copied into memory once per size.
+_FONT_FILE = str(resources.files("bot.render").joinpath("DejaVuSans.ttf"))
 
 
 @lru_cache(maxsize=32)
 def font(size: int) -> Font:
-    """DejaVu Sans at `size` pixels (read from the package once)."""
-    import io
-
-    return ImageFont.truetype(io.BytesIO(_font_bytes()), size)
+    """DejaVu Sans at `size` pixels."""
+    return ImageFont.truetype(_FONT_FILE, size)
 
 
 @lru_cache(maxsize=1)

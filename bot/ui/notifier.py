@@ -23,6 +23,7 @@ from bot.engine.actions import Action
 from bot.engine.view import RoundView
 from bot.games.model import TableState, TableUpdate
 from bot.i18n import pick_language, resolve_locale, t
+from bot.i18n.catalog import warm
 from bot.store import Store
 from bot.ui import images, messages
 from bot.ui.dms import DirectMessages, DMClosed
@@ -63,6 +64,7 @@ class Notifier:
         self._chat: dict[int, deque[tuple[frozenset[int], str]]] = {}
         #: user -> their Discord client's locale, as last seen (`saw_locale`).
         self.discord_locales: dict[int, str] = {}
+        warm()  # the catalogs, before the first game rather than during it
 
     # ----- whose language ----------------------------------------------------------------
 
