@@ -18,6 +18,7 @@ import cogs
 from cogs import _group
 
 from .errors import handle_interaction_error
+from .i18n.commands import CatalogTranslator
 from .services import Services
 from .settings import Settings, apply_endpoints
 from .ui.cycles import let_go
@@ -92,8 +93,9 @@ class GinBot(commands.Bot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
-        self.services = await Services.open(self.settings)
-        self.screens = Screens.build(self, self.services, pictures=self.settings.pictures)
+        await self.open_services()
+        # Command names and descriptions in each user's language (bot/i18n/commands.py).
+        await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
         await self.sync_commands()
@@ -114,6 +116,12 @@ class GinBot(commands.Bot):
         where = f"server {guild.id}" if guild is not None else "all servers (global)"
         log.info("synced %d slash commands to %s", self.command_count, where)
         return synced
+
+    async def open_services(self) -> None:
+        """Build the services and the screens (what the cogs are handed); setup_hook does,
+        before it loads the cogs."""
+        self.services = await Services.open(self.settings)
+        self.screens = Screens.build(self, self.services, pictures=self.settings.pictures)
 
     def wired(self) -> tuple[Services, Screens]:
         """The services and screens, for a cog's ``setup`` (built in :meth:`setup_hook`)."""

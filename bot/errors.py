@@ -1,8 +1,10 @@
 """Errors players may read, and the one place interaction errors are answered.
 
-Services raise :class:`PlayerError` with a sentence a player can read ("It's not your turn.").
-Every interaction error ends in :func:`handle_interaction_error`: the person who clicked or
-typed gets a private (ephemeral) answer, either that sentence or a short apology; unexpected
+Services raise :class:`PlayerError` with a catalog key and its values (``PlayerError("table-full")``);
+``error.text(locale)`` is the sentence in the reader's language (``bot/i18n``), ``str(error)``
+the English one. Every interaction error ends in :func:`handle_interaction_error`: the person who
+clicked or typed gets a private (ephemeral) answer in their language (``interaction.locale``),
+either that sentence or a short apology; unexpected
 errors are logged with their traceback for the operator. Nobody ever sees a traceback.
 
 - Slash commands: ``GinBot`` installs it as ``tree.on_error``.
@@ -21,23 +23,56 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from bot.engine.errors import IllegalAction
+
 if TYPE_CHECKING:
     import discord
 
 log = logging.getLogger("gin.errors")
 
 UNKNOWN_INTERACTION = 10062
-GENERIC_APOLOGY = "Sorry, something went wrong on our side. Please try again in a moment."
-CHECK_FAILED = "Sorry, you can't use that here."
-BAD_OPTION = "Sorry, I couldn't understand one of the options. Please check it and try again."
+#: Catalog keys (errors.ftl); the old names (``GENERIC_APOLOGY``...) give the English text.
+_KEYS = {
+    "GENERIC_APOLOGY": "error-generic",
+    "CHECK_FAILED": "error-check-failed",
+    "BAD_OPTION": "error-bad-option",
+}
+
+
+def __getattr__(name: str) -> str:
+    if name in _KEYS:
+        from bot.i18n import t
+
+        return t("en", _KEYS[name])
+    raise AttributeError(name)
 
 
 class PlayerError(Exception):
-    """Something the player should be told, in words they can read (shown as written)."""
+    """Something the player should be told: a catalog key and its values.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    A key holds no space; a text with spaces (a caller not converted yet) is shown as written,
+    in every language. Values may be engine cards (shown by their name in the reader's language)
+    or :class:`bot.i18n.Coded` (looked up first).
+    """
+
+    def __init__(self, key: str, /, **values: Any) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(self.text())
+
+    def text(self, locale: Any = "en") -> str:
+        """The sentence in the language of ``locale`` (a Discord locale or en/es/fr)."""
+        if " " in self.key:
+            return self.key
+        from bot.i18n import render
+        from bot.i18n.catalog import Coded
+
+        return render(Coded(self.key, self.values), locale)
+
+    @property
+    def message(self) -> str:
+        """The English sentence (callers that don't know the reader's language yet)."""
+        return self.text()
 
 
 def _unwrap(error: BaseException) -> BaseException:
@@ -52,15 +87,20 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def player_message(error: BaseException) -> str | None:
-    """What to tell the player, or None when the error is ours (log it, apologise)."""
+def player_message(error: BaseException, locale: Any = "en") -> str | None:
+    """What to tell the player in ``locale``'s language, or None when the error is ours (log
+    it, apologise)."""
     from discord import app_commands
+
+    from bot.i18n import Coded, render, t
 
     original = _unwrap(error)
     if isinstance(original, PlayerError):
-        return original.message
+        return original.text(locale)
+    if isinstance(original, IllegalAction):
+        return render(Coded(f"illegal-{original.code}", original.values), locale)
     if isinstance(original, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {original.retry_after:.0f} s."
+        return t(locale, "error-cooldown", seconds=round(original.retry_after))
     if isinstance(
         original,
         app_commands.NoPrivateMessage
@@ -68,14 +108,14 @@ def player_message(error: BaseException) -> str | None:
         | app_commands.MissingRole
         | app_commands.MissingAnyRole,
     ):
-        return str(original)
+        return str(original)  # discord.py's own words (English), naming the permission or role
     if isinstance(original, app_commands.BotMissingPermissions):
         missing = ", ".join(p.replace("_", " ") for p in original.missing_permissions)
-        return f"I need these permissions here first: {missing}."
+        return t(locale, "error-bot-permissions", missing=missing)
     if isinstance(original, app_commands.CheckFailure):
-        return CHECK_FAILED
+        return t(locale, _KEYS["CHECK_FAILED"])
     if isinstance(original, app_commands.TransformerError):
-        return BAD_OPTION
+        return t(locale, _KEYS["BAD_OPTION"])
     return None
 
 
@@ -134,7 +174,8 @@ async def handle_interaction_error(
         # Answered too late (3 s) or twice: nothing can reach the person any more.
         log.warning("interaction %s expired before it was answered", interaction.id)
         return
-    text = player_message(error)
+    locale = getattr(interaction, "locale", None)
+    text = player_message(error, locale)
     if text is None:
         original = _unwrap(error)
         if interaction.command is not None:
@@ -150,7 +191,9 @@ async def handle_interaction_error(
             interaction.channel_id,
             exc_info=(type(original), original, original.__traceback__),
         )
-        text = GENERIC_APOLOGY
+        from bot.i18n import t
+
+        text = t(locale, _KEYS["GENERIC_APOLOGY"])
     await reply_privately(interaction, text)
 
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from bot.circle.service import FOLLOW
 from bot.games.presets import COMPUTER_LEVELS, PRESET_NAMES
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
 LEVEL_CHOICES = [app_commands.Choice(name=name, value=name) for name in COMPUTER_LEVELS]
+
+#: The languages a player can choose, by their own names.
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
+LANGUAGE_CHOICES = [
+    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
+    app_commands.Choice(name="Follow Discord", value=FOLLOW),
+]

@@ -8,6 +8,7 @@ import discord
 
 from bot.circle import Person
 from bot.errors import handle_interaction_error
+from bot.i18n import t
 
 NONE = discord.AllowedMentions.none()
 
@@ -23,13 +24,15 @@ async def private(interaction: discord.Interaction, text: str) -> None:
 class OwnedView(discord.ui.View):
     """A short-lived view only the person who asked may use; errors go to the central handler."""
 
-    def __init__(self, owner_id: int, timeout: float = 300) -> None:
+    def __init__(self, owner_id: int, timeout: float = 300, *, language: str = "en") -> None:
         super().__init__(timeout=timeout)
         self.owner_id = owner_id
+        #: The owner's language (the answers of its buttons).
+        self.language = language
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id != self.owner_id:
-            await private(interaction, "These buttons belong to someone else.")
+            await private(interaction, t(interaction.locale, "reply-not-your-buttons"))
             return False
         return True
 

@@ -13,6 +13,8 @@ from discord.ext import commands
 from bot.circle import REACTIONS, CircleError, CircleService
 from bot.client import GinBot
 from bot.games.tables import LiveTable, TableService
+from bot.i18n import t
+from bot.ui.readers import Readers
 from cogs._group import gin_command
 from cogs._views import NONE, OwnedView, private
 
@@ -39,10 +41,13 @@ class ReactionsView(OwnedView):
 class Chat(commands.Cog):
     """Talking at a table."""
 
-    def __init__(self, bot: GinBot, tables: TableService, circle: CircleService) -> None:
+    def __init__(
+        self, bot: GinBot, tables: TableService, circle: CircleService, readers: Readers
+    ) -> None:
         self.bot = bot
         self.tables = tables
         self.circle = circle
+        self.readers = readers
 
     @app_commands.describe(text="What to say to your table (leave empty for quick reactions)")
     @gin_command(name="say", description="Say something to the players at your table.")
@@ -50,7 +55,9 @@ class Chat(commands.Cog):
         if text is None:
             self._table_of(interaction.user.id)  # refuse now if they're not playing
             await interaction.response.send_message(
-                "Quick reactions:", view=ReactionsView(self, interaction.user.id), ephemeral=True
+                t(await self.readers.language(interaction), "reply-quick-reactions"),
+                view=ReactionsView(self, interaction.user.id),
+                ephemeral=True,
             )
             return
         await self.relay(interaction, text, None)
@@ -58,7 +65,7 @@ class Chat(commands.Cog):
     def _table_of(self, user_id: int) -> LiveTable:
         tables = self.tables.playing_tables_of(user_id)
         if not tables:
-            raise CircleError("You're not playing at a table right now.")
+            raise CircleError("reply-chat-not-playing")
         return max(tables, key=lambda t: t.record.id)  # the newest when at several
 
     async def relay(
@@ -72,7 +79,13 @@ class Chat(commands.Cog):
             line = await self.circle.reaction(interaction.user.id, reaction, seated)
         else:
             line = await self.circle.chat(interaction.user.id, text or "", seated)
-        await private(interaction, f"Sent to table #{live.record.id}: {line.text}")
+        sent = t(
+            await self.readers.language(interaction),
+            "reply-chat-sent",
+            table=live.record.id,
+            line=line.text,
+        )
+        await private(interaction, sent)
         name = interaction.user.display_name
         if line.to_channel:
             channel = self.bot.get_channel(live.record.channel_id)
@@ -89,5 +102,5 @@ class Chat(commands.Cog):
 
 
 async def setup(bot: GinBot) -> None:
-    services, _ = bot.wired()
-    await bot.add_cog(Chat(bot, services.tables, services.circle))
+    services, screens = bot.wired()
+    await bot.add_cog(Chat(bot, services.tables, services.circle, screens.readers))

@@ -13,35 +13,38 @@ from discord.ext import commands
 from bot.circle import CircleError, CircleService
 from bot.circle import text as views
 from bot.client import GinBot
+from bot.i18n import t
+from bot.ui.readers import Readers
 from cogs._group import gin_command
+from cogs._options import LANGUAGE_CHOICES, LANGUAGE_NAMES
 from cogs._views import OwnedView, person, private
 
 
 class ForgetView(OwnedView):
-    def __init__(self, circle: CircleService, owner_id: int) -> None:
-        super().__init__(owner_id, timeout=120)
+    def __init__(self, circle: CircleService, owner_id: int, language: str) -> None:
+        super().__init__(owner_id, timeout=120, language=language)
         self.circle = circle
+        self.erase.label = t(language, "reply-erase-button")
+        self.keep.label = t(language, "reply-keep-button")
 
     @discord.ui.button(label="Erase my data", style=discord.ButtonStyle.danger)
     async def erase(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         try:
             await self.circle.forget(self.owner_id)
         except CircleError as exc:
-            await interaction.response.edit_message(content=exc.message, view=None, attachments=[])
+            await interaction.response.edit_message(
+                content=exc.text(self.language), view=None, attachments=[]
+            )
             return
         await interaction.response.edit_message(
-            content="Done: everything we stored about you is erased.", view=None, attachments=[]
+            content=t(self.language, "reply-erased"), view=None, attachments=[]
         )
 
     @discord.ui.button(label="Keep it", style=discord.ButtonStyle.secondary)
     async def keep(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await interaction.response.edit_message(
-            content="Nothing was erased.", view=None, attachments=[]
+            content=t(self.language, "reply-not-erased"), view=None, attachments=[]
         )
-
-
-def _on(flag: bool) -> str:
-    return "on" if flag else "off"
 
 
 class MeCommands(commands.Cog, name="Me"):
@@ -49,17 +52,20 @@ class MeCommands(commands.Cog, name="Me"):
 
     gin_group = "me"
 
-    def __init__(self, bot: GinBot, circle: CircleService) -> None:
+    def __init__(self, bot: GinBot, circle: CircleService, readers: Readers) -> None:
         self.bot = bot
         self.circle = circle
+        self.readers = readers
 
-    @gin_command(name="settings", description="Card pictures: on or off, four-colour deck, dark.")
+    @gin_command(name="settings", description="Card pictures, four-colour deck, dark, language.")
     @app_commands.describe(
         images="Show card pictures (text is always there)",
         four_colour="Four-colour deck: clubs green, diamonds blue",
         dark="Dark background",
-        turn_alerts="A new message when your turn starts (off: your hand is edited quietly)",
+        turn_alerts="A new message at your turn (off: edited quietly)",
+        language="Your language (default: Discord's)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -67,6 +73,7 @@ class MeCommands(commands.Cog, name="Me"):
         four_colour: bool | None = None,
         dark: bool | None = None,
         turn_alerts: bool | None = None,
+        language: str | None = None,
     ) -> None:
         current = await self.circle.update_settings(
             person(interaction.user),
@@ -74,27 +81,43 @@ class MeCommands(commands.Cog, name="Me"):
             four_colour=four_colour,
             dark=dark,
             turn_alerts=turn_alerts,
+            language=language,
         )
+        lang = await self.readers.language(interaction)
+
+        def on(flag: bool) -> str:
+            return t(lang, "reply-on" if flag else "reply-off")
+
+        chosen = LANGUAGE_NAMES.get(current.language or "", t(lang, "reply-language-discord"))
         await private(
             interaction,
-            f"Card pictures: **{_on(current.images)}** · four-colour deck: "
-            f"**{_on(current.four_colour)}** · dark background: **{_on(current.dark)}** · "
-            f"turn alerts: **{_on(current.turn_alerts)}**.",
+            t(
+                lang,
+                "reply-settings",
+                images=on(current.images),
+                four=on(current.four_colour),
+                dark=on(current.dark),
+                alerts=on(current.turn_alerts),
+                language=chosen,
+            ),
         )
 
     @gin_command(name="offline", description="Go offline: nobody can challenge you.")
     async def offline(self, interaction: discord.Interaction) -> None:
-        await private(interaction, await self.circle.set_online(person(interaction.user), False))
+        said = await self.circle.set_online(person(interaction.user), False)
+        await private(interaction, said.text(await self.readers.language(interaction)))
 
     @gin_command(name="online", description="Come back online: players can challenge you.")
     async def online(self, interaction: discord.Interaction) -> None:
-        await private(interaction, await self.circle.set_online(person(interaction.user), True))
+        said = await self.circle.set_online(person(interaction.user), True)
+        await private(interaction, said.text(await self.readers.language(interaction)))
 
     @gin_command(name="forget-me", description="See what the bot stores about you, and erase it.")
     async def forget_me(self, interaction: discord.Interaction) -> None:
         data = await self.circle.export(interaction.user.id)
-        summary = views.export_summary(data)
-        if summary == views.NOTHING_STORED:
+        lang = await self.readers.language(interaction)
+        summary = views.export_summary(data, lang)
+        if summary == t(lang, "export-nothing"):
             # Nothing to erase (never played, or erased already): no button to press.
             await interaction.response.send_message(summary, ephemeral=True)
             return
@@ -102,11 +125,11 @@ class MeCommands(commands.Cog, name="Me"):
         await interaction.response.send_message(
             summary,
             file=discord.File(io.BytesIO(raw), filename="my-gin-data.json"),
-            view=ForgetView(self.circle, interaction.user.id),
+            view=ForgetView(self.circle, interaction.user.id, lang),
             ephemeral=True,
         )
 
 
 async def setup(bot: GinBot) -> None:
-    services, _ = bot.wired()
-    await bot.add_cog(MeCommands(bot, services.circle))
+    services, screens = bot.wired()
+    await bot.add_cog(MeCommands(bot, services.circle, screens.readers))

@@ -15,12 +15,14 @@ from discord.ext import commands
 from bot.circle import CircleService
 from bot.client import GinBot
 from bot.engine import Action, IllegalAction, RoundView
+from bot.errors import player_message
 from bot.games import rules_text
 from bot.games.challenges import Challenge, ChallengeService
 from bot.games.errors import NOT_SEATED, GameError
 from bot.games.model import TableState, TableUpdate
 from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET, preset_name
 from bot.games.tables import StaleButton, TableService
+from bot.i18n import Said, t
 from bot.render import warm_up, workers
 from bot.ui import images, messages, ownership
 from bot.ui.components import DYNAMIC_ITEMS, bind, unbind
@@ -34,6 +36,8 @@ from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
 log = logging.getLogger(__name__)
 
 NEEDED = ("send_messages", "embed_links", "attach_files")
+#: A challenge's status line: a catalog key and its values (said in each reader's language).
+Status = tuple[str, dict[str, Any]]
 ANSWER_WITHIN = 2.5  # seconds; Discord's deadline is 3
 
 
@@ -48,6 +52,10 @@ def too_late(interaction: discord.Interaction) -> bool:
     return age > ANSWER_WITHIN
 
 
+def _words(error: Exception, interaction: discord.Interaction) -> str:
+    return player_message(error, interaction.locale) or str(error)
+
+
 def hosting_channel(interaction: discord.Interaction, elsewhere: str) -> tuple[int, int]:
     """The server and channel a game would be hosted in; a readable refusal outside a server
     channel (`elsewhere`) or where the bot lacks a permission it needs."""
@@ -56,12 +64,14 @@ def hosting_channel(interaction: discord.Interaction, elsewhere: str) -> tuple[i
     perms = interaction.app_permissions
     missing = [p.replace("_", " ") for p in NEEDED if not getattr(perms, p)]
     if missing:
-        raise GameError(f"I can't host a game here: I need {', '.join(missing)} in this channel.")
+        raise GameError("reply-missing-permissions", missing=", ".join(missing))
     return interaction.guild_id, interaction.channel_id
 
 
-async def reply(interaction: discord.Interaction, text: str) -> None:
-    """A short private answer, whether or not the interaction was answered already."""
+async def reply(interaction: discord.Interaction, said: str | Exception) -> None:
+    """A short private answer, whether or not the interaction was answered already; an
+    error is said in the reader's language."""
+    text = said if isinstance(said, str) else _words(said, interaction)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -85,6 +95,7 @@ class Play(commands.Cog):
         self.circle = circle
         self.pictures = screens.pictures
         self.notifier = screens.notifier
+        self.readers = screens.readers
         self.menu = app_commands.ContextMenu(name="Challenge", callback=self.menu_challenge)
         self._expiry: asyncio.Task[None] | None = None
         self._warm: asyncio.Task[None] | None = None
@@ -118,6 +129,7 @@ class Play(commands.Cog):
         return await self.notifier.hand(state, view, user_id, note)
 
     async def _seen(self, interaction: discord.Interaction) -> None:
+        self.notifier.saw_locale(interaction.user.id, interaction.locale)
         # A player who interacts can be DMed again (see docs/playing.md).
         await self.notifier.dms.seen(interaction.user.id)
 
@@ -137,9 +149,7 @@ class Play(commands.Cog):
         rules: str | None = None,
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
-        guild_id, channel_id = hosting_channel(
-            interaction, "Challenges are made in a server channel."
-        )
+        guild_id, channel_id = hosting_channel(interaction, "reply-challenge-elsewhere")
         await self._seen(interaction)
         ch = await self.challenges.create(
             guild_id=guild_id,
@@ -150,11 +160,11 @@ class Play(commands.Cog):
             preset=rules,
             target=target,
         )
-        public = self._challenge_message(ch, interaction.user, opponent)
+        public = await self._challenge_message(ch, interaction.user, opponent)
         message_id = await answer_with_message(interaction, **public.send_kwargs())
         public.release()
         await self.challenges.set_messages(ch.id, message_id=message_id)
-        dm = self._challenge_message(ch, interaction.user, opponent, for_opponent=True)
+        dm = await self._challenge_message(ch, interaction.user, opponent, for_opponent=True)
         try:
             dm_sent = await self.notifier.dms.send(opponent.id, **dm.send_kwargs())
             await self.challenges.set_messages(
@@ -165,27 +175,30 @@ class Play(commands.Cog):
         finally:
             dm.release()
 
-    def _challenge_message(
+    async def _challenge_message(
         self,
         ch: Challenge,
         challenger: discord.abc.User | str,
         opponent: discord.abc.User | None,
         *,
-        status: str | None = None,
+        status: Status | None = None,
         for_opponent: bool = False,
     ) -> messages.Message:
+        """The challenge in the server's language, or by DM in the opponent's."""
+        server = self.readers.server_language(self.bot, ch.guild_id)
+        locale = await self.readers.language_of(ch.opponent_id, server) if for_opponent else server
         name = challenger if isinstance(challenger, str) else _name(challenger)
         mention = opponent.mention if opponent is not None else f"<@{ch.opponent_id}>"
-        preset = preset_name(ch.rules)
         return messages.challenge_message(
             ch.id,
             name,
             mention,
-            preset,
+            preset_name(ch.rules),
             ch.target,
             int(ch.expires_at.timestamp()),
-            status=status,
+            status=None if status is None else t(locale, status[0], **status[1]),
             for_opponent=for_opponent,
+            locale=locale,
         )
 
     @app_commands.describe(
@@ -200,9 +213,7 @@ class Play(commands.Cog):
         seats: app_commands.Range[int, 2, 4] = 2,
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
-        guild_id, channel_id = hosting_channel(
-            interaction, "Tables are opened in a server channel."
-        )
+        guild_id, channel_id = hosting_channel(interaction, "reply-table-elsewhere")
         state = await self.tables.open_lobby(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -228,12 +239,10 @@ class Play(commands.Cog):
         rules: str | None = None,
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
-        guild_id, channel_id = hosting_channel(
-            interaction, "Computer matches are played in a server channel."
-        )
+        guild_id, channel_id = hosting_channel(interaction, "reply-computer-elsewhere")
+        lang = await self.readers.language(interaction)
         await interaction.response.send_message(
-            f"One moment, we're setting up your game against the computer ({level})...",
-            ephemeral=True,
+            t(lang, "reply-computer-setting-up", level=level), ephemeral=True
         )
         started = await self.tables.play_computer(
             guild_id=guild_id,
@@ -244,8 +253,7 @@ class Play(commands.Cog):
             target=target,
         )
         await interaction.edit_original_response(
-            content=f"Your match against the computer ({level}) is on at table "
-            f"#{started.state.table_id}: your hand comes by direct message. Good luck!"
+            content=t(lang, "reply-computer-on", level=level, table=started.state.table_id)
         )
 
     @gin_command(name="hand", description="Show your hand again, privately.")
@@ -253,13 +261,13 @@ class Play(commands.Cog):
         await self._seen(interaction)
         tables = self.tables.playing_tables_of(interaction.user.id)
         if not tables:
-            raise GameError("You're not in a game right now.")
+            raise GameError("reply-not-in-game")
         update = self.tables.hand(tables[0].record.id, interaction.user.id)
         (view,) = update.views.values()
         note = None
         if len(tables) > 1:
-            others = ", ".join(f"#{t.record.id}" for t in tables[1:])
-            note = f"You also play at tables {others}: use **Show my hand** there."
+            others = ", ".join(f"#{table.record.id}" for table in tables[1:])
+            note = t(await self.readers.language(interaction), "reply-also-at", tables=others)
         msg = await self._hand(update.state, view, interaction.user.id, note=note)
         await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
 
@@ -267,11 +275,12 @@ class Play(commands.Cog):
     async def resign(self, interaction: discord.Interaction) -> None:
         tables = self.tables.playing_tables_of(interaction.user.id)
         if not tables:
-            raise GameError("You're not in a match right now.")
+            raise GameError("reply-not-in-match")
         table_id = tables[0].record.id
-        confirm = ConfirmResign(self, interaction.user.id, table_id)
+        lang = await self.readers.language(interaction)
+        confirm = ConfirmResign(self, interaction.user.id, table_id, lang)
         await interaction.response.send_message(
-            f"Resign your match at table #{table_id}? Your opponent wins it.",
+            t(lang, "reply-resign-ask", table=table_id),
             view=confirm,
             ephemeral=True,
         )
@@ -304,7 +313,7 @@ class Play(commands.Cog):
             return
         table_id = int(custom_id.split(":")[2])
         await self._fresh_hand(
-            interaction, table_id, note="That button was out of date; here is your hand now."
+            interaction, table_id, note=t(interaction.locale, "reply-out-of-date")
         )
 
     async def on_action(
@@ -327,12 +336,12 @@ class Play(commands.Cog):
             await self._fresh_hand(
                 interaction,
                 table_id,
-                note="That button was out of date; here is your hand now.",
+                note=t(interaction.locale, "reply-out-of-date"),
                 in_place=True,
             )
             return
         except (GameError, IllegalAction) as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, exc)
             return
         seat = update.state.seat_of(interaction.user.id)
         view = update.views.get(seat.seat) if seat is not None else None
@@ -367,12 +376,12 @@ class Play(commands.Cog):
         try:
             update = self.tables.hand(table_id, interaction.user.id)
         except GameError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, exc)
             return
         (view,) = update.views.values()
         stale = update.state.version != version
         if stale or action not in view.legal:
-            note = "That button was out of date; here is your hand now." if stale else None
+            note = t(interaction.locale, "reply-out-of-date") if stale else None
             msg = await self._hand(update.state, view, interaction.user.id, note=note)
         else:
             msg = await self.notifier.hand(update.state, view, interaction.user.id, confirm=action)
@@ -394,7 +403,7 @@ class Play(commands.Cog):
         try:
             update = self.tables.hand(table_id, interaction.user.id)
         except GameError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, exc)
             return
         (view,) = update.views.values()
         msg = await self._hand(update.state, view, interaction.user.id, note=note)
@@ -429,10 +438,10 @@ class Play(commands.Cog):
         try:
             live = self.tables.get(table_id)
         except GameError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, exc)
             return
         if live.record.seat_of(interaction.user.id) is None:
-            await reply(interaction, "Only the players at this table can see their hands.")
+            await reply(interaction, t(interaction.locale, "reply-only-players-hands"))
             return
         await self._fresh_hand(interaction, table_id)
 
@@ -443,9 +452,10 @@ class Play(commands.Cog):
                 seated = [s.user_id for s in self.tables.get(table_id).record.seats]
                 await self.circle.check_join(user.id, seated)
                 if await self.circle.blocked_at_table(user.id, seated):
+                    lang = await self.readers.language(interaction)
                     await interaction.response.send_message(
-                        "This table has a player you have blocked. Join anyway?",
-                        view=JoinAnyway(self, table_id, interaction.message),
+                        t(lang, "reply-blocked-ask"),
+                        view=JoinAnyway(self, table_id, interaction.message, lang),
                         ephemeral=True,
                     )
                     return
@@ -456,19 +466,23 @@ class Play(commands.Cog):
                 update = await self.tables.start(table_id, user.id)
             else:
                 self.tables.check_add_computer(table_id, user.id)
+                lang = await self.readers.language(interaction)
                 await interaction.response.send_message(
-                    "Which computer player?",
-                    view=ComputerLevels(self, table_id, interaction.message),
+                    t(lang, "reply-which-computer"),
+                    view=ComputerLevels(self, table_id, interaction.message, lang),
                     ephemeral=True,
                 )
                 return
         except GameError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, exc)
             return
+        board = self.readers.server_language(self.bot, update.state.guild_id)
         if update.kind in ("lobby", "closed"):
-            msg = messages.lobby_message(update.state, closed=update.note)
+            note = update.note
+            closed = note.text(board) if isinstance(note, Said) else note
         else:
-            msg = messages.lobby_message(update.state, closed="The game has started: good luck!")
+            closed = t(board, "reply-started")
+        msg = messages.lobby_message(update.state, closed=closed, locale=board)
         await interaction.response.edit_message(**msg.kwargs())
         msg.release()
 
@@ -486,11 +500,8 @@ class Play(commands.Cog):
                 ch, started, challenger = await self.challenges.accept_by(
                     challenge_id, (user.id, _name(user))
                 )
-                status = (
-                    f"Accepted: the match is on at table #{started.state.table_id}. "
-                    "Each player gets their cards by direct message."
-                )
-                msg = self._challenge_message(
+                status: Status = ("reply-accepted", {"table": started.state.table_id})
+                msg = await self._challenge_message(
                     ch, challenger, None, status=status, for_opponent=interaction.guild_id is None
                 )
                 await interaction.edit_original_response(**msg.kwargs())
@@ -498,14 +509,14 @@ class Play(commands.Cog):
                 return
             if op == "decline":
                 ch = await self.challenges.decline(challenge_id, user.id)
-                status = f"{_name(user)} declined."
+                status = ("reply-declined", {"name": _name(user)})
             else:
                 ch = await self.challenges.cancel(challenge_id, user.id)
-                status = "Cancelled by the challenger."
+                status = ("reply-cancelled", {})
         except GameError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, exc)
             return
-        msg = self._challenge_message(
+        msg = await self._challenge_message(
             ch,
             await self._player_name(ch.challenger_id),
             None,
@@ -515,13 +526,13 @@ class Play(commands.Cog):
         await interaction.response.edit_message(**msg.kwargs())
         await self._edit_challenge(ch, status, skip=interaction.message)
         if op == "decline":
-            await self._tell(ch.challenger_id, f"{_name(user)} declined your Gin Rummy challenge.")
+            await self._tell(ch, "reply-told-declined", name=_name(user))
 
     async def _player_name(self, user_id: int) -> str:
         return await self.challenges.name_of(user_id)
 
     async def _edit_challenge(
-        self, ch: Challenge, status: str, skip: discord.Message | None = None
+        self, ch: Challenge, status: Status, skip: discord.Message | None = None
     ) -> None:
         challenger = await self._player_name(ch.challenger_id)
         targets = [
@@ -535,7 +546,7 @@ class Play(commands.Cog):
                 or (skip is not None and skip.id == message_id)
             ):
                 continue
-            msg = self._challenge_message(
+            msg = await self._challenge_message(
                 ch, challenger, None, status=status, for_opponent=for_opponent
             )
             try:
@@ -544,12 +555,16 @@ class Play(commands.Cog):
             except discord.HTTPException:
                 log.info("could not edit challenge %s message %s", ch.id, message_id)
 
-    async def _tell(self, user_id: int, text: str) -> None:
+    async def _tell(self, ch: Challenge, key: str, **values: object) -> None:
+        """A DM to the challenger, in their language."""
+        server = self.readers.server_language(self.bot, ch.guild_id)
+        user_id = ch.challenger_id
+        text = t(await self.readers.language_of(user_id, server), key, **values)
         await self.notifier.dms.tell(user_id, text)
 
     async def _expired(self, ch: Challenge) -> None:
-        await self._edit_challenge(ch, "Expired: nobody answered in time.")
-        await self._tell(ch.challenger_id, "Your Gin Rummy challenge expired without an answer.")
+        await self._edit_challenge(ch, ("reply-expired", {}))
+        await self._tell(ch, "reply-told-expired")
 
     async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
         try:
@@ -557,12 +572,14 @@ class Play(commands.Cog):
                 table_id, (interaction.user.id, _name(interaction.user))
             )
         except GameError as exc:
-            await reply(interaction, str(exc))
+            await reply(interaction, exc)
             return
         if rematch.challenge is None:
-            await interaction.response.send_message("Rematch! Dealing now...", ephemeral=True)
+            await interaction.response.send_message(
+                t(interaction.locale, "reply-rematch-dealing"), ephemeral=True
+            )
             return
-        msg = self._challenge_message(rematch.challenge, interaction.user, None)
+        msg = await self._challenge_message(rematch.challenge, interaction.user, None)
         message_id = await answer_with_message(interaction, **msg.send_kwargs())
         msg.release()
         await self.challenges.set_messages(rematch.challenge.id, message_id=message_id)
@@ -575,33 +592,41 @@ class Play(commands.Cog):
 class JoinAnyway(OwnView):
     """The question before joining a table where someone the player blocked sits."""
 
-    def __init__(self, cog: Play, table_id: int, lobby: discord.Message | None) -> None:
+    def __init__(
+        self, cog: Play, table_id: int, lobby: discord.Message | None, language: str
+    ) -> None:
         super().__init__(timeout=120)
-        self.cog, self.table_id, self.lobby = cog, table_id, lobby
+        self.cog, self.table_id, self.lobby, self.language = cog, table_id, lobby, language
+        self.join.label = t(language, "reply-join-anyway")
+        self.cancel.label = t(language, "reply-dont-join")
 
     @discord.ui.button(label="Join anyway", style=discord.ButtonStyle.danger)
     async def join(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         try:
             update = await self.cog._join(self.table_id, interaction.user)
         except GameError as exc:
-            await interaction.response.edit_message(content=str(exc), view=None)
+            await interaction.response.edit_message(content=_words(exc, interaction), view=None)
             return
-        await interaction.response.edit_message(content="You joined the table.", view=None)
-        await _edit_lobby(self.lobby, update, self.table_id)
+        await interaction.response.edit_message(content=t(self.language, "reply-joined"), view=None)
+        await _edit_lobby(self.cog, self.lobby, update, self.table_id)
 
     @discord.ui.button(label="Don't join", style=discord.ButtonStyle.secondary)
     async def cancel(
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
-        await interaction.response.edit_message(content="You didn't join.", view=None)
+        await interaction.response.edit_message(
+            content=t(self.language, "reply-not-joined"), view=None
+        )
 
 
 class ComputerLevels(OwnView):
     """The host picks the level of the computer player to seat (the engine's levels)."""
 
-    def __init__(self, cog: Play, table_id: int, lobby: discord.Message | None) -> None:
+    def __init__(
+        self, cog: Play, table_id: int, lobby: discord.Message | None, language: str
+    ) -> None:
         super().__init__(timeout=120)
-        self.cog, self.table_id, self.lobby = cog, table_id, lobby
+        self.cog, self.table_id, self.lobby, self.language = cog, table_id, lobby, language
         for level in COMPUTER_LEVELS:
             button: discord.ui.Button[ComputerLevels] = discord.ui.Button(
                 label=level.capitalize(),
@@ -619,22 +644,25 @@ class ComputerLevels(OwnView):
                     self.table_id, interaction.user.id, level
                 )
             except GameError as exc:
-                await interaction.response.edit_message(content=str(exc), view=None)
+                await interaction.response.edit_message(content=_words(exc, interaction), view=None)
                 return
             await interaction.response.edit_message(
-                content=f"A computer player ({level}) sits down.", view=None
+                content=t(self.language, "reply-computer-sits", level=level), view=None
             )
-            await _edit_lobby(self.lobby, update, self.table_id)
+            await _edit_lobby(self.cog, self.lobby, update, self.table_id)
 
         return add
 
 
-async def _edit_lobby(lobby: discord.Message | None, update: TableUpdate, table_id: int) -> None:
+async def _edit_lobby(
+    cog: Play, lobby: discord.Message | None, update: TableUpdate, table_id: int
+) -> None:
     """The table's lobby message after a change made from a private answer."""
     if lobby is None:
         return
-    closed = None if update.kind == "lobby" else "The game has started: good luck!"
-    msg = messages.lobby_message(update.state, closed=closed)
+    board = cog.readers.server_language(cog.bot, update.state.guild_id)
+    closed = None if update.kind == "lobby" else t(board, "reply-started")
+    msg = messages.lobby_message(update.state, closed=closed, locale=board)
     try:
         await lobby.edit(**msg.kwargs())
     except discord.HTTPException:
@@ -646,9 +674,11 @@ async def _edit_lobby(lobby: discord.Message | None, update: TableUpdate, table_
 class ConfirmResign(OwnView):
     """A short-lived confirmation before conceding."""
 
-    def __init__(self, cog: Play, user_id: int, table_id: int) -> None:
+    def __init__(self, cog: Play, user_id: int, table_id: int, language: str) -> None:
         super().__init__(timeout=60)
-        self.cog, self.user_id, self.table_id = cog, user_id, table_id
+        self.cog, self.user_id, self.table_id, self.language = cog, user_id, table_id, language
+        self.confirm.label = t(language, "reply-resign-button")
+        self.keep.label = t(language, "reply-keep-playing")
 
     @discord.ui.button(label="Resign", style=discord.ButtonStyle.danger)
     async def confirm(
@@ -657,13 +687,17 @@ class ConfirmResign(OwnView):
         try:
             await self.cog.tables.resign(self.table_id, self.user_id)
         except GameError as exc:
-            await interaction.response.edit_message(content=str(exc), view=None)
+            await interaction.response.edit_message(content=_words(exc, interaction), view=None)
             return
-        await interaction.response.edit_message(content="You resigned the match.", view=None)
+        await interaction.response.edit_message(
+            content=t(self.language, "reply-resigned"), view=None
+        )
 
     @discord.ui.button(label="Keep playing", style=discord.ButtonStyle.secondary)
     async def keep(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
-        await interaction.response.edit_message(content="Good luck!", view=None)
+        await interaction.response.edit_message(
+            content=t(self.language, "reply-good-luck"), view=None
+        )
 
 
 async def setup(bot: GinBot) -> None:

@@ -14,6 +14,8 @@ from bot.circle import text as views
 from bot.circle.replay import RoundReplay
 from bot.circle.service import RATING_SORT
 from bot.client import GinBot
+from bot.i18n import t
+from bot.ui.readers import Readers
 from cogs._group import gin_command
 from cogs._views import NONE, OwnedView, private
 
@@ -31,15 +33,18 @@ class LeaderboardView(OwnedView):
         sort: str,
         page: int,
         pages: int,
+        language: str = "en",
     ) -> None:
-        super().__init__(owner_id)
+        super().__init__(owner_id, language=language)
         self.cog, self.guild_id, self.scope, self.sort, self.page = cog, guild_id, scope, sort, page
+        self.previous.label = t(language, "reply-previous")
+        self.next.label = t(language, "reply-next")
         self.previous.disabled = page <= 0
         self.next.disabled = page >= pages - 1
 
     async def _go(self, interaction: discord.Interaction, page: int) -> None:
         content, view = await self.cog.leaderboard_message(
-            self.owner_id, self.guild_id, self.scope, self.sort, page
+            self.owner_id, self.guild_id, self.scope, self.sort, page, self.language
         )
         await interaction.response.edit_message(content=content, view=view, allowed_mentions=NONE)
 
@@ -100,9 +105,10 @@ class RecordsCommands(commands.Cog, name="Records"):
 
     gin_group = "records"
 
-    def __init__(self, bot: GinBot, circle: CircleService) -> None:
+    def __init__(self, bot: GinBot, circle: CircleService, readers: Readers) -> None:
         self.bot = bot
         self.circle = circle
+        self.readers = readers
 
     @app_commands.describe(
         player="Whose record (default: yours)", scope="This server or all servers"
@@ -121,28 +127,38 @@ class RecordsCommands(commands.Cog, name="Records"):
         view = await self.circle.stats(who.id, guild_id=interaction.guild_id, scope=chosen)
         if view.name.startswith("Player "):
             view = dataclasses.replace(view, name=who.display_name)
-        title, fields = views.stats_text(view)
+        title, fields = views.stats_text(view, await self.readers.language(interaction))
         embed = discord.Embed(title=title)
         for name, value in fields:
             embed.add_field(name=name, value=value, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def leaderboard_message(
-        self, viewer_id: int, guild_id: int | None, scope: Scope, sort: str, page: int
+        self,
+        viewer_id: int,
+        guild_id: int | None,
+        scope: Scope,
+        sort: str,
+        page: int,
+        language: str = "en",
     ) -> tuple[str, LeaderboardView]:
         if sort == RATING_SORT:
             rated = await self.circle.rating_leaderboard(
                 viewer_id, guild_id=guild_id, scope=scope, page=page
             )
             hearts = await self.circle.decorate_names(viewer_id, [e.user_id for e in rated.entries])
-            view = LeaderboardView(self, viewer_id, guild_id, scope, sort, rated.page, rated.pages)
-            return views.rating_board_text(rated, hearts), view
+            view = LeaderboardView(
+                self, viewer_id, guild_id, scope, sort, rated.page, rated.pages, language
+            )
+            return views.rating_board_text(rated, hearts, language), view
         board = await self.circle.leaderboard(
             viewer_id, guild_id=guild_id, scope=scope, sort=sort, page=page
         )
         hearts = await self.circle.decorate_names(viewer_id, [e.user_id for e in board.entries])
-        view = LeaderboardView(self, viewer_id, guild_id, scope, sort, board.page, board.pages)
-        return views.leaderboard_text(board, hearts), view
+        view = LeaderboardView(
+            self, viewer_id, guild_id, scope, sort, board.page, board.pages, language
+        )
+        return views.leaderboard_text(board, hearts, language), view
 
     @app_commands.describe(scope="This server or all servers", sort="What to rank by")
     @gin_command(name="leaderboard", description="The top players, and your own rank.")
@@ -151,7 +167,12 @@ class RecordsCommands(commands.Cog, name="Records"):
     ) -> None:
         chosen: Scope = scope or ("server" if interaction.guild_id else "global")
         content, view = await self.leaderboard_message(
-            interaction.user.id, interaction.guild_id, chosen, sort, 0
+            interaction.user.id,
+            interaction.guild_id,
+            chosen,
+            sort,
+            0,
+            await self.readers.language(interaction),
         )
         await interaction.response.send_message(
             content, view=view, ephemeral=True, allowed_mentions=NONE
@@ -166,7 +187,10 @@ class RecordsCommands(commands.Cog, name="Records"):
         matches = await self.circle.history(who.id)
         ids = [s.user_id for m in matches for s in m.seats if s.user_id is not None]
         hearts = await self.circle.decorate_names(interaction.user.id, ids)
-        await private(interaction, views.history_text(who.id, who.display_name, matches, hearts))
+        lang = await self.readers.language(interaction)
+        await private(
+            interaction, views.history_text(who.id, who.display_name, matches, hearts, lang)
+        )
 
     @app_commands.describe(
         match="The match number (see /gin records history)", round="The round (1 = first)"
@@ -184,5 +208,5 @@ class RecordsCommands(commands.Cog, name="Records"):
 
 
 async def setup(bot: GinBot) -> None:
-    services, _ = bot.wired()
-    await bot.add_cog(RecordsCommands(bot, services.circle))
+    services, screens = bot.wired()
+    await bot.add_cog(RecordsCommands(bot, services.circle, screens.readers))

@@ -117,7 +117,7 @@ class Tournaments(commands.Cog):
         for name, description, callback in (
             ("create", "Create a tournament and open sign-up (organizers).", self.create),
             ("start", "Close sign-up and play round 1 (organizers).", self.start),
-            ("pause", "Hold the next round and the no-show clock (organizers).", self.pause),
+            ("pause", "Pause a tournament (organizers).", self.pause),
             ("resume", "Carry on a paused tournament (organizers).", self.resume),
             ("cancel", "Cancel a tournament (organizers).", self.cancel),
             ("kick", "Remove a player from a tournament (organizers).", self.kick),
@@ -168,7 +168,7 @@ class Tournaments(commands.Cog):
         rules="Rule preset for every table",
         target="Points to play each match to (10-500)",
         max_players="Most players who can sign up",
-        rounds="Swiss only: number of rounds (default: enough for one winner)",
+        rounds="Swiss only: number of rounds",
         duplicate="Every table of a round plays the same deals",
     )
     @app_commands.choices(rules=PRESET_CHOICES)
@@ -229,7 +229,7 @@ class Tournaments(commands.Cog):
                 return
         await interaction.followup.send(NO_THREAD.format(name=info.name), ephemeral=True)
 
-    @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
+    @app_commands.describe(tournament="Tournament number (default: this channel's)")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self._organizer(interaction)
         tid = await self._target(interaction, tournament)
@@ -238,13 +238,13 @@ class Tournaments(commands.Cog):
         await interaction.followup.send(f"{info.name} has started: round 1 is on.", ephemeral=True)
         await self._edit_signup(info)
 
-    @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
+    @app_commands.describe(tournament="Tournament number (default: this channel's)")
     async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self._organizer(interaction)
         info = await self.service.pause(await self._target(interaction, tournament))
         await interaction.response.send_message(f"{info.name} is paused.", ephemeral=True)
 
-    @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
+    @app_commands.describe(tournament="Tournament number (default: this channel's)")
     async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self._organizer(interaction)
         tid = await self._target(interaction, tournament)
@@ -252,7 +252,7 @@ class Tournaments(commands.Cog):
         info = await self.service.resume(tid)
         await interaction.followup.send(f"{info.name} carries on.", ephemeral=True)
 
-    @app_commands.describe(tournament="Tournament number (default: the one in this channel)")
+    @app_commands.describe(tournament="Tournament number (default: this channel's)")
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self._organizer(interaction)
         info = await self.service.cancel(await self._target(interaction, tournament))
@@ -273,9 +273,7 @@ class Tournaments(commands.Cog):
         if info.status == "signup":
             await self._edit_signup(info)
 
-    @app_commands.describe(
-        tournament="Tournament number (default: the one running here, else the latest)"
-    )
+    @app_commands.describe(tournament="Tournament number (default: here, else the latest)")
     async def standings(
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:

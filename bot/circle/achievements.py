@@ -1,7 +1,7 @@
 """Achievements: defined once, in `ACHIEVEMENTS`, and checked when a match is recorded.
 
-Each entry is a key (stored in `store.achievements`, never renamed), a title, a line of
-description and a test over `Facts`: the player's record after the match (global, vs people
+Each entry is a key (stored in `store.achievements`, never renamed), a test over `Facts`, and
+in the catalogs (`achievements.ftl`) a title and a line of description per language: the player's record after the match (global, vs people
 and vs the computer added up) and what happened in the match just recorded. Adding an
 achievement is adding a row; a player who already qualifies gets it with their next match.
 """
@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from bot.i18n import t
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,56 +61,45 @@ class Facts:
 @dataclass(frozen=True, slots=True)
 class AchievementDef:
     key: str
-    title: str
-    description: str
     test: Callable[[Facts], bool]
+
+    def title_in(self, locale: Any = "en") -> str:
+        return t(locale, f"ach-{self.key}-title")
+
+    def description_in(self, locale: Any = "en") -> str:
+        return t(locale, f"ach-{self.key}-description")
+
+    @property
+    def title(self) -> str:
+        """The English title (callers that don't know the reader's language yet)."""
+        return self.title_in()
+
+    @property
+    def description(self) -> str:
+        return self.description_in()
 
 
 ACHIEVEMENTS: tuple[AchievementDef, ...] = (
-    AchievementDef(
-        "first_match",
-        "Pull Up a Chair",
-        "Finish your first match.",
-        lambda f: f.matches_played >= 1,
-    ),
-    AchievementDef("first_win", "First Win", "Win a match.", lambda f: f.matches_won >= 1),
-    AchievementDef("first_gin", "Gin!", "Go gin for the first time.", lambda f: f.gins >= 1),
-    AchievementDef(
-        "big_gin", "Big Gin", "Go big gin: all eleven cards melded.", lambda f: f.big_gins >= 1
-    ),
-    AchievementDef(
-        "undercut", "Undercut", "Undercut a player who knocked.", lambda f: f.undercuts_made >= 1
-    ),
-    AchievementDef(
-        "shutout", "Shutout", "Win a match without losing a round.", lambda f: f.shutouts >= 1
-    ),
-    AchievementDef("wins_10", "Regular", "Win 10 matches.", lambda f: f.matches_won >= 10),
-    AchievementDef("wins_100", "Centurion", "Win 100 matches.", lambda f: f.matches_won >= 100),
-    AchievementDef(
-        "streak_5", "On a Roll", "Win 5 matches in a row.", lambda f: f.best_streak >= 5
-    ),
+    AchievementDef("first_match", lambda f: f.matches_played >= 1),
+    AchievementDef("first_win", lambda f: f.matches_won >= 1),
+    AchievementDef("first_gin", lambda f: f.gins >= 1),
+    AchievementDef("big_gin", lambda f: f.big_gins >= 1),
+    AchievementDef("undercut", lambda f: f.undercuts_made >= 1),
+    AchievementDef("shutout", lambda f: f.shutouts >= 1),
+    AchievementDef("wins_10", lambda f: f.matches_won >= 10),
+    AchievementDef("wins_100", lambda f: f.matches_won >= 100),
+    AchievementDef("streak_5", lambda f: f.best_streak >= 5),
     AchievementDef(
         "double_gin",
-        "Double Gin",
-        "Go gin twice in one match.",
         lambda f: f.count_in_match("gin") + f.count_in_match("big_gin") >= 2,
     ),
     AchievementDef(
         "comeback",
-        "Comeback",
-        "Win a match after trailing by 50 points or more.",
         lambda f: f.largest_deficit_overcome() >= 50,
     ),
-    AchievementDef(
-        "beat_hard",
-        "Machine Breaker",
-        "Beat the hard computer player.",
-        lambda f: f.won and f.vs_computer and "hard" in f.computer_levels,
-    ),
+    AchievementDef("beat_hard", lambda f: f.won and f.vs_computer and "hard" in f.computer_levels),
     AchievementDef(
         "marathon",
-        "Marathon",
-        "Finish a match of 10 rounds or more.",
         lambda f: f.ended_by == "score" and len(f.rounds) >= 10,
     ),
 )
@@ -122,11 +113,16 @@ def earned(facts: Facts) -> list[AchievementDef]:
     return [a for a in ACHIEVEMENTS if a.test(facts)]
 
 
-def achievement_text(achievement: AchievementDef) -> str:
-    """The private announcement (DM) of a new achievement."""
-    return f"🏆 **ACHIEVEMENT UNLOCKED: {achievement.title}**\n{achievement.description}"
+def achievement_text(achievement: AchievementDef, locale: Any = "en") -> str:
+    """The private announcement (DM) of a new achievement, in the player's language."""
+    return t(
+        locale,
+        "ach-unlocked",
+        title=achievement.title_in(locale),
+        description=achievement.description_in(locale),
+    )
 
 
-def titles(keys: Sequence[str]) -> list[str]:
+def titles(keys: Sequence[str], locale: Any = "en") -> list[str]:
     """Titles of stored keys (unknown keys, e.g. retired ones, are shown as stored)."""
-    return [BY_KEY[k].title if k in BY_KEY else k for k in keys]
+    return [BY_KEY[k].title_in(locale) if k in BY_KEY else k for k in keys]

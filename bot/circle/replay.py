@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.engine import Card, RuleSet
 from bot.engine.actions import Action
 from bot.engine.round import Round, RoundResult
 from bot.games.present import event_text
+from bot.i18n import t
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,17 +65,19 @@ def replay_round(
     moves: Sequence[tuple[int, Action]],
     reveal: bool,
     viewer_seat: int | None = None,
+    locale: Any = "en",
 ) -> tuple[RoundReplay, Round]:
     """Deal and play `moves` (seat, action) in order; `IllegalAction` if the log is corrupt.
 
     Returns the frames and the replayed engine round (for checks against the stored result).
     """
     rnd = Round(rules, len(names), seed, dealer)
-    frames = [_frame(rnd, 0, None, None, "The deal", reveal, viewer_seat)]
+    frames = [_frame(rnd, 0, None, None, t(locale, "replay-deal"), reveal, viewer_seat)]
     for i, (seat, action) in enumerate(moves, start=1):
         seen = len(rnd.history)
         rnd.apply(action, seat)
-        text = "; ".join(event_text(e, names) for e in rnd.history[seen:]) or action.label
+        said = "; ".join(event_text(e, names, locale) for e in rnd.history[seen:])
+        text = said or action.label
         frames.append(_frame(rnd, i, seat, action, text, reveal, viewer_seat))
     replay = RoundReplay(
         table_id=table_id,

@@ -15,10 +15,12 @@ from bot.circle.replay import RoundReplay, replay_round
 from bot.engine import RuleSet
 from bot.engine.actions import Action
 from bot.games.errors import GameError
+from bot.i18n import Said, said
 from bot.ratings import Rating
 from bot.store.errors import PlayerInGame
 from bot.store.interfaces import Storage
 from bot.store.models import (
+    FOLLOW_DISCORD,
     GLOBAL,
     LEADERBOARD_SORTS,
     Favorite,
@@ -31,6 +33,9 @@ from bot.store.models import (
     StatLine,
 )
 
+#: `update_settings(language=FOLLOW_DISCORD)`: follow the Discord client's language again.
+FOLLOW = FOLLOW_DISCORD
+
 Scope = Literal["server", "global"]
 
 HEART = "♥"
@@ -40,25 +45,9 @@ RATING_SORT = "rating"
 SORTS: tuple[str, ...] = (*LEADERBOARD_SORTS, RATING_SORT)
 #: Table chat: a line is cut to this many characters.
 MAX_CHAT = 200
-#: Canned quick reactions, offered as buttons.
-REACTIONS: tuple[str, ...] = ("Good game!", "Well played!", "Nice move!", "Good luck!", "Oops!")
-
-_DONE = {
-    ("block", True): "You blocked {name}. They can't challenge you or join your tables.",
-    ("block", False): "You had already blocked {name}.",
-    ("mute", True): "You muted {name}. You won't get their table chat or reactions.",
-    ("mute", False): "You had already muted {name}.",
-    ("favorite", True): "{name} is now a favorite ♥.",
-    ("favorite", False): "{name} was already a favorite.",
-}
-_UNDONE = {
-    ("block", True): "You unblocked {name}.",
-    ("block", False): "You hadn't blocked {name}.",
-    ("mute", True): "You unmuted {name}.",
-    ("mute", False): "You hadn't muted {name}.",
-    ("favorite", True): "{name} is no longer a favorite.",
-    ("favorite", False): "{name} wasn't a favorite.",
-}
+#: Canned quick reactions, offered as buttons (English text that carries its catalog key:
+#: ``REACTIONS[i].text(locale)``).
+REACTIONS: tuple[Said, ...] = tuple(said(f"reaction-{i}") for i in range(5))
 
 
 class CircleError(GameError):
@@ -165,7 +154,7 @@ def _scope_id(scope: Scope, guild_id: int | None) -> int:
     if scope == "global":
         return GLOBAL
     if guild_id is None:
-        raise CircleError("Server records are only available in a server; try scope: global.")
+        raise CircleError("circle-server-only")
     return guild_id
 
 
@@ -174,7 +163,7 @@ def clean_chat(text: str) -> str:
     line = " ".join(text.split())
     line = line.replace("@everyone", "@\u200beveryone").replace("@here", "@\u200bhere")
     if not line:
-        raise CircleError("Say something first.")
+        raise CircleError("circle-say-something")
     return line[:MAX_CHAT]
 
 
@@ -188,44 +177,42 @@ class CircleService:
 
     async def _relate(
         self, user: Person, target: Person, kind: RelationKind, add: bool, *, is_bot: bool = False
-    ) -> str:
+    ) -> Said:
         if user.user_id == target.user_id:
-            raise CircleError(f"You can't {'un' if not add else ''}{kind} yourself.")
+            raise CircleError("circle-self", relation=kind, add=add)
         if is_bot and add:
-            raise CircleError("Bots don't play, so there is nothing to change.")
+            raise CircleError("circle-bot")
         await self.store.players.upsert(user.user_id, user.name)
         # Known by name from now on, for `/gin player relations` and `/gin player friends`.
         await self.store.players.upsert(target.user_id, target.name)
         if add:
             changed = await self.store.relations.add(user.user_id, target.user_id, kind)
-            return _DONE[(kind, changed)].format(name=target.name)
+            return said(f"relation-{kind}-{'done' if changed else 'already'}", name=target.name)
         changed = await self.store.relations.remove(user.user_id, target.user_id, kind)
-        return _UNDONE[(kind, changed)].format(name=target.name)
+        return said(f"relation-un{kind}-{'done' if changed else 'already'}", name=target.name)
 
-    async def block(self, user: Person, target: Person, *, is_bot: bool = False) -> str:
+    async def block(self, user: Person, target: Person, *, is_bot: bool = False) -> Said:
         return await self._relate(user, target, "block", True, is_bot=is_bot)
 
-    async def unblock(self, user: Person, target: Person) -> str:
+    async def unblock(self, user: Person, target: Person) -> Said:
         return await self._relate(user, target, "block", False)
 
-    async def mute(self, user: Person, target: Person, *, is_bot: bool = False) -> str:
+    async def mute(self, user: Person, target: Person, *, is_bot: bool = False) -> Said:
         return await self._relate(user, target, "mute", True, is_bot=is_bot)
 
-    async def unmute(self, user: Person, target: Person) -> str:
+    async def unmute(self, user: Person, target: Person) -> Said:
         return await self._relate(user, target, "mute", False)
 
-    async def favorite(self, user: Person, target: Person, *, is_bot: bool = False) -> str:
+    async def favorite(self, user: Person, target: Person, *, is_bot: bool = False) -> Said:
         return await self._relate(user, target, "favorite", True, is_bot=is_bot)
 
-    async def unfavorite(self, user: Person, target: Person) -> str:
+    async def unfavorite(self, user: Person, target: Person) -> Said:
         return await self._relate(user, target, "favorite", False)
 
-    async def set_online(self, user: Person, online: bool) -> str:
+    async def set_online(self, user: Person, online: bool) -> Said:
         """`/gin me online`, `/gin me offline`: offline players can't be challenged."""
         await self.store.players.upsert(user.user_id, user.name, online=online)
-        if online:
-            return "You're online: players can challenge you again."
-        return "You're offline: nobody can challenge you until you use `/gin me online`."
+        return said("presence-online" if online else "presence-offline")
 
     async def update_settings(
         self,
@@ -235,11 +222,18 @@ class CircleService:
         four_colour: bool | None = None,
         dark: bool | None = None,
         turn_alerts: bool | None = None,
+        language: str | None = None,
     ) -> PlayerSettings:
-        """`/gin me settings`: change those given (None keeps one); return them all."""
+        """`/gin me settings`: change those given (None keeps one); return them all.
+        `language`: en, es, fr, or :data:`FOLLOW_DISCORD` (the Discord client's)."""
         await self.store.players.upsert(user.user_id, user.name)
         return await self.store.players.update_settings(
-            user.user_id, images=images, four_colour=four_colour, dark=dark, turn_alerts=turn_alerts
+            user.user_id,
+            images=images,
+            four_colour=four_colour,
+            dark=dark,
+            turn_alerts=turn_alerts,
+            language=language,
         )
 
     async def friends(self, user_id: int) -> list[Favorite]:
@@ -275,7 +269,7 @@ class CircleService:
         """Refuse a join when a seated player blocked the joiner."""
         others = [u for u in seated if u is not None and u != user_id]
         if await self.store.relations.sources_among(user_id, "block", others):
-            raise CircleError("You can't join this table.")
+            raise CircleError("circle-cant-join")
 
     async def decorate_names(self, viewer_id: int, user_ids: Iterable[int]) -> dict[int, str]:
         """A heart for each of `user_ids` the viewer favorited ("" for the others)."""
@@ -300,7 +294,7 @@ class CircleService:
 
     async def reaction(self, speaker_id: int, index: int, seated: Iterable[int | None]) -> ChatLine:
         if not 0 <= index < len(REACTIONS):
-            raise CircleError("That reaction isn't available.")
+            raise CircleError("circle-no-reaction")
         return await self.chat(speaker_id, REACTIONS[index], seated)
 
     # ----- records -----------------------------------------------------------------------
@@ -341,7 +335,7 @@ class CircleService:
     ) -> LeaderboardPage:
         """One page (vs people), and the viewer's own rank even when it is not on the page."""
         if sort not in LEADERBOARD_SORTS:
-            raise CircleError(f"Sort by one of: {', '.join(SORTS)}.")
+            raise CircleError("circle-sort", sorts=", ".join(SORTS))
         order: LeaderboardSort = sort
         sid = _scope_id(scope, guild_id)
         total = await self.store.stats.count(sid)
@@ -396,7 +390,9 @@ class CircleService:
             user_id, guild_id=guild_id, limit=limit, offset=offset
         )
 
-    async def replay(self, table_id: int, round_no: int, viewer_id: int) -> RoundReplay:
+    async def replay(
+        self, table_id: int, round_no: int, viewer_id: int, *, locale: Any = "en"
+    ) -> RoundReplay:
         """Round `round_no` (1-based) of a table, move by move, rebuilt through the engine.
 
         Every hand is shown only once the match is over; while it is in play, only the
@@ -404,20 +400,17 @@ class CircleService:
         """
         table = await self.store.tables.get(table_id)
         if table is None:
-            raise CircleError("There is no match with that number.")
+            raise CircleError("replay-no-match")
         over = table.status == "finished"
         seat = table.seat_of(viewer_id)
         if not over and seat is None:
-            raise CircleError("That match is still being played; replays open when it ends.")
+            raise CircleError("replay-match-playing")
         rnd = await self.store.tables.round(table_id, round_no)
         if rnd is None:
             count = len(await self.store.tables.rounds(table_id))
-            raise CircleError(
-                f"That match has no round {round_no}"
-                + (f" (rounds 1 to {count})." if count else ".")
-            )
+            raise CircleError("replay-no-round", round=round_no, count=count)
         if not over and rnd.result_json is None:
-            raise CircleError("That round is still being played.")
+            raise CircleError("replay-round-playing")
         moves = await self.store.tables.moves(table_id, round_no=round_no)
         replay, _ = replay_round(
             table_id=table_id,
@@ -429,6 +422,7 @@ class CircleService:
             moves=[(m.seat, Action.from_dict(json.loads(m.action_json))) for m in moves],
             reveal=over,
             viewer_seat=None if seat is None else seat.seat_no,
+            locale=locale,
         )
         return replay
 
@@ -491,9 +485,7 @@ class CircleService:
         try:
             return await self.store.privacy.erase_player(user_id)
         except PlayerInGame as exc:
-            raise CircleError(
-                "You're at a table right now: leave it or resign first, then try again."
-            ) from exc
+            raise CircleError("forget-in-game") from exc
 
 
 def _name(player: Any, user_id: int) -> str:

@@ -1,143 +1,206 @@
-"""Plain-text views of circle data (what the cog puts into messages). Pure functions."""
+"""Plain-text views of circle data (what the cog puts into messages), in the reader's
+language (``records.ftl``). Pure functions."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from bot.circle.replay import ReplayFrame, RoundReplay
 from bot.circle.service import LeaderboardPage, RatingPage, RelationsView, StatsView
-from bot.engine import RuleSet, label_cards
+from bot.engine import RuleSet
 from bot.games.present import result_text
+from bot.i18n import t
+from bot.i18n.cards import label, labels
 from bot.ratings import Rating, format_rating
 from bot.store.models import Favorite, MatchSummary, StatLine
 
-SORT_TITLES = {
-    "wins": "matches won",
-    "gins": "gins",
-    "points": "points scored",
-    "streak": "best win streak",
-    "played": "matches played",
-    "rating": "rating",
-}
-#: Shown under rating lists: what "±" and "?" mean.
-RATING_LEGEND = "± = rating deviation · provisional: the deviation is still large"
+SORTS = ("wins", "gins", "points", "streak", "played", "rating")
+
+
+def sort_title(sort: str, locale: Any = "en") -> str:
+    """ "matches won", "best win streak"... for a leaderboard's heading."""
+    return t(locale, f"sort-{sort}") if sort in SORTS else sort
+
+
+def rating_legend(locale: Any = "en") -> str:
+    """Shown under rating lists: what "±" and "?" mean."""
+    return t(locale, "rating-legend")
+
+
+def __getattr__(name: str) -> Any:
+    # The English texts under their old names, for callers not converted yet.
+    if name == "SORT_TITLES":
+        return {sort: sort_title(sort) for sort in SORTS}
+    if name == "RATING_LEGEND":
+        return rating_legend()
+    if name == "NOTHING_STORED":
+        return t("en", "export-nothing")
+    raise AttributeError(name)
 
 
 def _who(name: str | None, user_id: int, hearts: Mapping[int, str]) -> str:
+    # A player without a name is "Player 123" in every language: a stored fallback name.
     heart = hearts.get(user_id, "")
     return f"{name or f'Player {user_id}'}{' ' + heart if heart else ''}"
 
 
-def stat_lines(line: StatLine) -> list[str]:
+def stat_lines(line: StatLine, locale: Any = "en") -> list[str]:
     """A record vs one kind of opponent, a few short lines."""
     if not line.matches_played:
-        return ["No matches yet."]
-    best = f"{line.best_match_points} pts" if line.best_match_points else "—"
+        return [t(locale, "stats-none")]
+    best = (
+        t(locale, "stats-best-points", points=line.best_match_points)
+        if line.best_match_points
+        else "—"
+    )
     return [
-        f"Matches: **{line.matches_played}** played, **{line.matches_won}** won "
-        f"({line.win_rate:.0%})",
-        f"Rounds won: {line.rounds_won} of {line.rounds_played} · "
-        f"avg {line.points_per_round:.1f} pts/round",
-        f"Gins: {line.gins} · Big gins: {line.big_gins} · Knocks: {line.knocks}",
-        f"Undercuts: {line.undercuts_made} made, {line.undercuts_suffered} suffered · "
-        f"Shutouts: {line.shutouts}",
-        f"Best match: {best} · Streak: {line.current_streak} now, {line.best_streak} best",
+        t(
+            locale,
+            "stats-matches",
+            played=line.matches_played,
+            won=line.matches_won,
+            rate=f"{line.win_rate:.0%}",
+        ),
+        t(
+            locale,
+            "stats-rounds",
+            won=line.rounds_won,
+            played=line.rounds_played,
+            average=_decimal(line.points_per_round, locale),
+        ),
+        t(locale, "stats-gins", gins=line.gins, big_gins=line.big_gins, knocks=line.knocks),
+        t(
+            locale,
+            "stats-undercuts",
+            made=line.undercuts_made,
+            suffered=line.undercuts_suffered,
+            shutouts=line.shutouts,
+        ),
+        t(
+            locale,
+            "stats-best",
+            best=best,
+            current=line.current_streak,
+            streak=line.best_streak,
+        ),
     ]
 
 
-def rating_text(rating: Rating | None) -> str:
+def _decimal(value: float, locale: Any) -> str:
+    """One decimal, with the language's decimal mark ("12.5", "12,5")."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if t(locale, "decimal-mark") == "," else text
+
+
+def rating_text(rating: Rating | None, locale: Any = "en") -> str:
     """``1523 ±87 (12 rated matches)``; "provisional" while RD is large."""
     if rating is None:
-        return "unrated (no rated match yet)"
-    games = f"{rating.games} rated match{'es' if rating.games != 1 else ''}"
-    mark = ", provisional" if rating.provisional else ""
-    return f"**{round(rating.rating)} ±{round(rating.rd)}** ({games}{mark})"
+        return t(locale, "rating-none")
+    return t(
+        locale,
+        "rating",
+        rating=round(rating.rating),
+        rd=round(rating.rd),
+        games=rating.games,
+        provisional=rating.provisional,
+    )
 
 
-def ratings_field(view: StatsView) -> str:
+def ratings_field(view: StatsView, locale: Any = "en") -> str:
     """The stats' rating field: this server's rating (in a server) and the global one."""
     lines = []
     if view.scope == "server":
-        lines.append(f"This server: {rating_text(view.server_rating)}")
-    lines.append(f"Global: {rating_text(view.global_rating)}")
+        lines.append(t(locale, "rating-server", rating=rating_text(view.server_rating, locale)))
+    lines.append(t(locale, "rating-global", rating=rating_text(view.global_rating, locale)))
     return "\n".join(lines)
 
 
-def stats_text(view: StatsView) -> tuple[str, list[tuple[str, str]]]:
+def stats_text(view: StatsView, locale: Any = "en") -> tuple[str, list[tuple[str, str]]]:
     """Title and (field name, value) pairs for `/gin records stats`."""
-    where = "this server" if view.scope == "server" else "all servers"
+    achievements = ", ".join(view.achievements) if view.achievements else t(locale, "none-yet")
     fields = [
-        ("Rating (Glicko-2)", ratings_field(view)),
-        ("Vs people", "\n".join(stat_lines(view.people))),
-        ("Vs the computer", "\n".join(stat_lines(view.computer))),
-        ("Favorite rules", view.favorite_rules or "—"),
-        ("Achievements", ", ".join(view.achievements) if view.achievements else "None yet."),
+        (t(locale, "stats-field-rating"), ratings_field(view, locale)),
+        (t(locale, "stats-field-people"), "\n".join(stat_lines(view.people, locale))),
+        (t(locale, "stats-field-computer"), "\n".join(stat_lines(view.computer, locale))),
+        (t(locale, "stats-field-rules"), view.favorite_rules or "—"),
+        (t(locale, "stats-field-achievements"), achievements),
     ]
-    return f"{view.name}'s record ({where})", fields
+    return t(locale, "stats-title", name=view.name, server=view.scope == "server"), fields
 
 
-def leaderboard_text(page: LeaderboardPage, hearts: Mapping[int, str]) -> str:
-    where = "this server" if page.scope == "server" else "all servers"
-    head = f"**Leaderboard — {SORT_TITLES[page.sort]}, {where}** (vs people)"
+def leaderboard_text(page: LeaderboardPage, hearts: Mapping[int, str], locale: Any = "en") -> str:
+    server = page.scope == "server"
+    head = t(locale, "board-head", sort=sort_title(page.sort, locale), server=server)
     if not page.entries:
-        return head + "\nNobody has finished a match here yet."
+        return head + "\n" + t(locale, "board-empty")
     rows = []
     for e in page.entries:
-        me = " ◀ you" if e.user_id == page.viewer_id else ""
+        me = t(locale, "board-you") if e.user_id == page.viewer_id else ""
         rows.append(f"`#{e.rank:>4}` {_who(e.display_name, e.user_id, hearts)} — {e.value}{me}")
     if page.viewer_rank is None:
-        mine = "You're not on this leaderboard yet: finish a match against a person."
+        mine = t(locale, "board-not-on")
     else:
-        mine = f"Your rank: **#{page.viewer_rank}** of {page.total} ({page.viewer_value})"
-    foot = f"Page {page.page + 1} of {page.pages}"
+        mine = t(
+            locale,
+            "board-your-rank",
+            rank=page.viewer_rank,
+            total=page.total,
+            value=str(page.viewer_value),
+        )
+    foot = t(locale, "board-page", page=page.page + 1, pages=page.pages)
     return "\n".join([head, *rows, "", mine, foot])
 
 
-def rating_board_text(page: RatingPage, hearts: Mapping[int, str]) -> str:
+def rating_board_text(page: RatingPage, hearts: Mapping[int, str], locale: Any = "en") -> str:
     """`/gin records leaderboard sort:rating`: rating ± RD per player, provisional ones marked."""
-    where = "this server" if page.scope == "server" else "all servers"
-    head = f"**Leaderboard — rating, {where}** (rated matches)"
+    head = t(locale, "rating-board-head", server=page.scope == "server")
     if not page.entries:
-        return head + "\nNobody has played a rated match here yet."
+        return head + "\n" + t(locale, "rating-board-empty")
     rows = []
     for e in page.entries:
-        me = " ◀ you" if e.user_id == page.viewer_id else ""
+        me = t(locale, "board-you") if e.user_id == page.viewer_id else ""
         rows.append(
             f"`#{e.rank:>4}` {_who(e.name, e.user_id, hearts)} — {format_rating(e.rating)}{me}"
         )
     if page.viewer_rank is None or page.viewer_rating is None:
-        mine = "You're not rated here yet: finish a rated match against a person."
+        mine = t(locale, "rating-board-not-on")
     else:
-        mine = (
-            f"Your rank: **#{page.viewer_rank}** of {page.total} "
-            f"({format_rating(page.viewer_rating)})"
+        mine = t(
+            locale,
+            "board-your-rank",
+            rank=page.viewer_rank,
+            total=page.total,
+            value=format_rating(page.viewer_rating),
         )
-    foot = f"Page {page.page + 1} of {page.pages} · {RATING_LEGEND}"
-    return "\n".join([head, *rows, "", mine, foot])
+    foot = t(locale, "board-page", page=page.page + 1, pages=page.pages)
+    return "\n".join([head, *rows, "", mine, f"{foot} · {rating_legend(locale)}"])
 
 
-def relations_text(view: RelationsView) -> str:
+def relations_text(view: RelationsView, locale: Any = "en") -> str:
+    nobody = t(locale, "nobody-lower")
+
     def names(people: Sequence[object]) -> str:
-        return ", ".join(p.name for p in people) or "nobody"  # type: ignore[attr-defined]
+        return ", ".join(p.name for p in people) or nobody  # type: ignore[attr-defined]
 
     favs = ", ".join(f.display_name or f"Player {f.target_id}" for f in view.favorites)
     return "\n".join(
         [
-            f"You're **{'online' if view.online else 'offline'}**.",
-            f"Blocked: {names(view.blocked)}",
-            f"Muted: {names(view.muted)}",
-            f"Favorites ♥: {favs or 'nobody'}",
+            t(locale, "relations-presence", online=view.online),
+            t(locale, "relations-blocked", names=names(view.blocked)),
+            t(locale, "relations-muted", names=names(view.muted)),
+            t(locale, "relations-favorites", names=favs or nobody),
         ]
     )
 
 
-def friends_text(favorites: Sequence[Favorite]) -> str:
+def friends_text(favorites: Sequence[Favorite], locale: Any = "en") -> str:
     if not favorites:
-        return "No favorites yet: add one with `/gin player favorite`."
-    lines = ["**Your favorites ♥**"]
+        return t(locale, "friends-none")
+    lines = [t(locale, "friends-head")]
     for f in favorites:
-        state = "🟢 online" if f.online is not False else "⚪ offline"
+        state = t(locale, "friends-online", online=f.online is not False)
         lines.append(f"{f.display_name or f'Player {f.target_id}'} — {state}")
     return "\n".join(lines)
 
@@ -147,79 +210,99 @@ def _date(when: datetime) -> str:
 
 
 def history_text(
-    user_id: int, name: str, matches: Sequence[MatchSummary], hearts: Mapping[int, str]
+    user_id: int,
+    name: str,
+    matches: Sequence[MatchSummary],
+    hearts: Mapping[int, str],
+    locale: Any = "en",
 ) -> str:
     if not matches:
-        return f"{name} has no finished matches yet."
-    lines = [f"**{name}'s recent matches**"]
+        return t(locale, "history-none", name=name)
+    lines = [t(locale, "history-head", name=name)]
     for m in matches:
         mine = next((s for s in m.seats if s.user_id == user_id), None)
         others = [s for s in m.seats if s is not mine]
         vs = ", ".join(
             _who(s.display_name, s.user_id, hearts) if s.user_id else s.display_name for s in others
         )
-        outcome = "won" if mine is not None and mine.won else "lost"
         # The reader's own score first: "lost 45 – 280" reads as mine against theirs.
         score = " – ".join(str(s.score) for s in ([mine] if mine else []) + others)
         lines.append(
-            f"`#{m.table_id}` {_date(m.finished_at)} vs {vs}: {outcome} {score}"
-            f" ({m.rounds} rounds, {m.rules}{', ' + m.ended_by if m.ended_by != 'score' else ''})"
+            t(
+                locale,
+                "history-line",
+                table=m.table_id,
+                date=_date(m.finished_at),
+                vs=vs,
+                won=mine is not None and mine.won,
+                score=score,
+                rounds=m.rounds,
+                rules=m.rules,
+                ended=m.ended_by,
+            )
         )
-    lines.append("Replay a round: `/gin records replay match:<#> round:<n>`")
+    lines.append(t(locale, "history-replay"))
     return "\n".join(lines)
 
 
-def frame_text(replay: RoundReplay, frame: ReplayFrame, scoring: str = "points") -> str:
+def frame_text(
+    replay: RoundReplay, frame: ReplayFrame, scoring: str = "points", locale: Any = "en"
+) -> str:
     names = replay.names
-    head = f"**Match #{replay.table_id}, round {replay.round_no}** — move {frame.move_no} of {replay.moves}"
+    head = t(
+        locale,
+        "replay-head",
+        table=replay.table_id,
+        round=replay.round_no,
+        move=frame.move_no,
+        moves=replay.moves,
+    )
     lines = [head, frame.text]
-    top = frame.discard_top.label if frame.discard_top is not None else "—"
-    lines.append(f"Discard pile: {top} · Stock: {frame.stock_size}")
+    top = label(frame.discard_top, locale) if frame.discard_top is not None else "—"
+    lines.append(t(locale, "replay-piles", top=top, stock=frame.stock_size))
     if frame.hands is not None:
         for seat, hand in enumerate(frame.hands):
-            lines.append(f"{names[seat]}: {label_cards(hand) if hand else '—'}")
+            lines.append(f"{names[seat]}: {labels(hand, locale) if hand else '—'}")
     elif frame.own_hand is not None:
-        lines.append(f"Your hand: {label_cards(frame.own_hand)}")
-        lines.append("(Other hands are shown once the match is over.)")
+        lines.append(t(locale, "replay-your-hand", cards=labels(frame.own_hand, locale)))
+        lines.append(t(locale, "replay-others-later"))
     else:
-        lines.append("(Hands are shown once the match is over.)")
+        lines.append(t(locale, "replay-hands-later"))
     if frame.to_move is not None:
-        lines.append(f"{names[frame.to_move]} to play.")
+        lines.append(t(locale, "replay-to-play", name=names[frame.to_move]))
     elif replay.result is not None:
         rules = replay.rules or RuleSet.preset("classic" if scoring == "penalty" else "cardgames")
-        lines.extend(result_text(replay.result, names, rules))
+        lines.extend(result_text(replay.result, names, rules, locale))
     return "\n".join(lines)
 
 
-NOTHING_STORED = "We store nothing about you."
+_RECORDS = (
+    "stats",
+    "relations",
+    "achievements",
+    "ratings",
+    "challenges",
+    "tables",
+    "matches",
+    "tournaments",
+)
 
 
-def export_summary(data: Mapping[str, object]) -> str:
+def export_summary(data: Mapping[str, object], locale: Any = "en") -> str:
     """What `/gin me forget-me` shows before asking: counts per kind of record."""
     counts = []
-    for key in (
-        "stats",
-        "relations",
-        "achievements",
-        "ratings",
-        "challenges",
-        "tables",
-        "matches",
-        "tournaments",
-    ):
+    for key in _RECORDS:
         value = data.get(key)
         if isinstance(value, list) and value:
-            counts.append(f"{len(value)} {key}")
+            counts.append(t(locale, "export-count", count=len(value), kind=key))
     player = data.get("player")
-    head = "Here is what we store about you (full copy attached)."
     if player is None and not counts:
-        return NOTHING_STORED
+        return t(locale, "export-nothing")
     return "\n".join(
         [
-            head,
-            "Profile: " + ("yes" if player else "none"),
-            "Records: " + (", ".join(counts) or "none"),
-            "Erasing removes all of it. Finished games keep an anonymous seat "
-            '("deleted player") so other players\' history still adds up.',
+            t(locale, "export-head"),
+            t(locale, "export-profile", profile=bool(player)),
+            t(locale, "export-records", records=", ".join(counts) or t(locale, "none-lower")),
+            t(locale, "export-erase"),
         ]
     )

@@ -6,8 +6,15 @@ __all__ = ["IllegalAction"]
 
 
 class IllegalAction(Exception):
-    """A move the rules forbid. `str(error)` is a sentence a player can read."""
+    """A move the rules forbid: a catalog key (``code``) and its values, no words.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    The engine speaks no language: ``bot.i18n`` turns ``code`` and ``values`` into a sentence
+    for the reader (``errors.ftl``, key ``illegal-<code>``). ``str(error)`` is the code and
+    values, for logs.
+    """
+
+    def __init__(self, code: str, **values: object) -> None:
+        detail = ", ".join(f"{k}={v}" for k, v in sorted(values.items()))
+        super().__init__(f"{code} ({detail})" if detail else code)
+        self.code = code
+        self.values = values

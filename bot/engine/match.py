@@ -68,15 +68,15 @@ class Match:
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Play `action` in the current round (see `Round.apply`)."""
         if self.over:
-            raise IllegalAction("This match is over.")
+            raise IllegalAction("match-over")
         self.round.apply(action, seat)
 
     def next_round(self) -> Round:
         """Deal the next round once the current one is over and the match is not."""
         if self.over:
-            raise IllegalAction("This match is over.")
+            raise IllegalAction("match-over")
         if not self.round.over:
-            raise IllegalAction("This round isn't over yet.")
+            raise IllegalAction("round-not-over")
         return self._deal(self.next_dealer)
 
     @property
@@ -95,7 +95,7 @@ class Match:
         if not 0 <= seat < self.seats:
             raise ValueError(f"no seat {seat} at a table of {self.seats}")
         if self.over:
-            raise IllegalAction("This match is over.")
+            raise IllegalAction("match-over")
         self._forfeited = seat
 
     def withdraw(self, seat: int) -> None:
@@ -105,7 +105,7 @@ class Match:
         if not 0 <= seat < self.seats:
             raise ValueError(f"no seat {seat} at a table of {self.seats}")
         if self.over:
-            raise IllegalAction("This match is over.")
+            raise IllegalAction("match-over")
         self._withdrawn.add(seat)
 
     @property

@@ -222,9 +222,9 @@ class Round:
         Raises IllegalAction with a message a player can read; the state is unchanged then.
         """
         if self._phase == OVER:
-            raise IllegalAction("This round is over.")
+            raise IllegalAction("round-over")
         if seat is not None and seat != self._to_move:
-            raise IllegalAction("It's not your turn.")
+            raise IllegalAction("not-your-turn")
         kind = action.kind
         if self._phase == FIRST_TURN:
             if kind == TAKE_UPCARD:
@@ -232,16 +232,16 @@ class Round:
             elif kind == PASS:
                 self._pass()
             else:
-                raise IllegalAction("On the first turn you can only take the up-card or pass.")
+                raise IllegalAction("first-turn-upcard-or-pass")
         elif self._phase == DRAW:
             if kind == DRAW_STOCK:
                 self._draw_stock()
             elif kind == DRAW_DISCARD:
                 self._draw_discard()
             elif kind in (TAKE_UPCARD, PASS):
-                raise IllegalAction("The up-card offer is over: draw a card.")
+                raise IllegalAction("upcard-offer-over")
             else:
-                raise IllegalAction("Draw a card first, from the stock or the discard pile.")
+                raise IllegalAction("draw-first")
         else:
             if kind == DISCARD:
                 self._discard_card(action)
@@ -250,7 +250,7 @@ class Round:
             elif kind == BIG_GIN:
                 self._big_gin()
             else:
-                raise IllegalAction("You've already drawn: now discard a card.")
+                raise IllegalAction("already-drawn")
         self._actions.append(action)
         self._legal = None
 
@@ -283,9 +283,9 @@ class Round:
 
     def _draw_discard(self) -> None:
         if self._stock_only:
-            raise IllegalAction("Everyone passed on the up-card: draw from the stock.")
+            raise IllegalAction("upcard-passed")
         if not self._discard:
-            raise IllegalAction("The discard pile is empty: draw from the stock.")
+            raise IllegalAction("discard-empty")
         seat = self._to_move
         card = self._discard.pop()
         insort(self._hands[seat], card)
@@ -297,9 +297,9 @@ class Round:
     def _check_card(self, card: Card | None, verb: str) -> Card:
         assert card is not None  # Action guarantees a card for these kinds
         if card not in self._hands[self._to_move]:
-            raise IllegalAction(f"You don't have {card.label}.")
+            raise IllegalAction("not-in-hand", card=card)
         if card == self._taken:
-            raise IllegalAction(f"You can't {verb} the card you just took from the discard pile.")
+            raise IllegalAction("just-taken", move=verb)
         return card
 
     def _remove_from_hand(self, card: Card) -> None:
@@ -351,35 +351,27 @@ class Round:
         return False
 
     def _knock(self, action: Action) -> None:
-        verb = "knock with" if action.kind == KNOCK else "go gin with"
-        card = self._check_card(action.card, verb)
+        card = self._check_card(action.card, action.kind)
         kept = [c for c in self._hands[self._to_move] if c != card]
         deadwood = deadwood_points(kept)
         limit = self.rules.knock_limit
         if action.kind == GIN and deadwood:
-            raise IllegalAction(
-                f"You can't go gin: the cards you keep leave {deadwood} points of deadwood."
-            )
+            raise IllegalAction("gin-deadwood", deadwood=deadwood)
         if action.kind == KNOCK:
             if deadwood > limit:
-                raise IllegalAction(
-                    f"You can't knock: the cards you keep leave {deadwood} points of deadwood "
-                    f"(the limit is {limit})."
-                )
+                raise IllegalAction("knock-deadwood", deadwood=deadwood, limit=limit)
             if deadwood == 0:
-                raise IllegalAction("Those cards leave no deadwood: that's gin, not a knock.")
+                raise IllegalAction("knock-is-gin")
         self._remove_from_hand(card)
         self._events.append(Event(self._to_move, action.kind, card))
         self._settle(action.kind, card)
 
     def _big_gin(self) -> None:
         if not self.rules.big_gin:
-            raise IllegalAction("Big Gin isn't played under these rules.")
+            raise IllegalAction("no-big-gin")
         deadwood = deadwood_points(self._hands[self._to_move])
         if deadwood:
-            raise IllegalAction(
-                f"You can't go Big Gin: your cards leave {deadwood} points of deadwood."
-            )
+            raise IllegalAction("big-gin-deadwood", deadwood=deadwood)
         self._events.append(Event(self._to_move, BIG_GIN))
         self._settle(BIG_GIN, None)
 

@@ -160,18 +160,13 @@ def settle_knock(
     k = best.deadwood_points
     if kind == "big_gin":
         if not rules.big_gin:
-            raise IllegalAction("Big Gin is not played under these rules.")
+            raise IllegalAction("no-big-gin")
         if k:
-            raise IllegalAction(
-                f"Big Gin needs all {len(hands[knocker])} cards in melds; "
-                f"you have {k} points of deadwood."
-            )
+            raise IllegalAction("big-gin-needs-all", cards=len(hands[knocker]), deadwood=k)
     elif kind == "gin" and k:
-        raise IllegalAction(f"You can't go gin: your cards leave {k} points of deadwood.")
+        raise IllegalAction("gin-deadwood", deadwood=k)
     elif kind == "knock" and k > rules.knock_limit:
-        raise IllegalAction(
-            f"You can't knock with {k} points of deadwood: the limit is {rules.knock_limit}."
-        )
+        raise IllegalAction("knock-deadwood", deadwood=k, limit=rules.knock_limit)
     if kind == "knock" and k == 0:
         kind = "gin"
 

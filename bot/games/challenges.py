@@ -55,20 +55,22 @@ class ChallengeService:
         me, my_name = challenger
         them, their_name = opponent
         if me == them:
-            raise GameError("You can't challenge yourself. Try `/gin table` or `/gin computer`.")
+            raise GameError("challenge-self")
         if opponent_is_bot:
-            raise GameError("Bots can't play. To play the computer, use `/gin computer`.")
+            raise GameError("challenge-bot")
         rules = make_rules(preset, target)
         if rules.max_players < 2:
-            raise GameError("Those rules need more players.")
+            raise GameError("challenge-rules-more-players")
         if await self.store.relations.blocked_either_way(me, them):
-            raise GameError(f"You can't challenge {their_name}.")
+            raise GameError("challenge-blocked", name=their_name)
         player = await self.store.players.get(them)
         if player is not None and not player.online:
-            raise GameError(f"{their_name} is offline and not taking challenges right now.")
-        for uid, name in ((me, "You're"), (them, f"{their_name} is")):
+            raise GameError("challenge-offline", name=their_name)
+        for uid, name in ((me, None), (them, their_name)):
             if await self.store.tables.count_active(uid) >= MAX_TABLES_PER_PLAYER:
-                raise GameError(f"{name} already at {MAX_TABLES_PER_PLAYER} tables.")
+                if name is None:
+                    raise GameError("challenge-you-too-many", count=MAX_TABLES_PER_PLAYER)
+                raise GameError("challenge-they-too-many", name=name, count=MAX_TABLES_PER_PLAYER)
         await self.store.players.upsert(me, my_name)
         await self.store.players.upsert(them, their_name)
         try:
@@ -82,16 +84,16 @@ class ChallengeService:
                 expires_at=datetime.now(UTC) + timedelta(seconds=self.ttl),
             )
         except PendingChallengeExists as exc:
-            raise GameError(f"You and {their_name} already have a pending challenge.") from exc
+            raise GameError("challenge-pending", name=their_name) from exc
         self._wake.set()  # the expiry loop may be sleeping past this one's deadline
         return created
 
     async def _pending(self, challenge_id: int) -> Challenge:
         challenge = await self.store.challenges.get(challenge_id)
         if challenge is None:
-            raise GameError("Sorry, we couldn't find that challenge.")
+            raise GameError("challenge-not-found")
         if challenge.status != "pending":
-            raise GameError(f"This challenge was already {challenge.status}.")
+            raise GameError("challenge-already", status=challenge.status)
         return challenge
 
     async def accept(
@@ -99,10 +101,10 @@ class ChallengeService:
     ) -> tuple[Challenge, TableUpdate]:
         challenge = await self._pending(challenge_id)
         if user_id != challenge.opponent_id:
-            raise GameError("Only the challenged player can accept.")
+            raise GameError("challenge-only-opponent-accepts")
         for uid in (challenge.challenger_id, challenge.opponent_id):
             if await self.store.tables.count_active(uid) >= MAX_TABLES_PER_PLAYER:
-                raise GameError(f"A player is already at {MAX_TABLES_PER_PLAYER} tables.")
+                raise GameError("challenge-player-too-many", count=MAX_TABLES_PER_PLAYER)
         rules = RuleSet.from_dict(json.loads(challenge.rules))
         spec = TableSpec(
             guild_id=challenge.guild_id,
@@ -123,7 +125,7 @@ class ChallengeService:
         )
         accepted = await self.store.challenges.accept(challenge_id, spec)
         if accepted is None:
-            raise GameError("This challenge is no longer open.")
+            raise GameError("challenge-closed")
         challenge, record = accepted
         update = await self.tables.adopt_and_start(record)
         return challenge, update
@@ -135,7 +137,7 @@ class ChallengeService:
         the challenger's name."""
         pending = await self.store.challenges.get(challenge_id)
         if pending is None:
-            raise GameError("Sorry, we couldn't find that challenge.")
+            raise GameError("challenge-not-found")
         challenger = await self.name_of(pending.challenger_id)
         names = {person[0]: person[1], pending.challenger_id: challenger}
         challenge, update = await self.accept(challenge_id, person[0], names)
@@ -168,7 +170,7 @@ class ChallengeService:
         record = await self.store.tables.get(table_id)
         mine = record.seat_of(person[0]) if record is not None else None
         if record is None or mine is None:
-            raise GameError("Only the players of that match can ask for a rematch.")
+            raise GameError("rematch-not-a-player")
         others = [s for s in record.seats if s.seat_no != mine.seat_no]
         if len(others) == 1 and others[0].computer_level:
             update = await self.tables.play_computer(
@@ -182,9 +184,7 @@ class ChallengeService:
             return Rematch(table=update)
         opponent = others[0].user_id if len(others) == 1 else None
         if opponent is None:
-            raise GameError(
-                "Open a new table with /gin table for a rematch of more than two players."
-            )
+            raise GameError("rematch-many-players")
         low, high = TARGET_RANGE
         challenge = await self.create(
             guild_id=record.guild_id,
@@ -200,19 +200,19 @@ class ChallengeService:
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
         challenge = await self._pending(challenge_id)
         if user_id != challenge.opponent_id:
-            raise GameError("Only the challenged player can decline.")
+            raise GameError("challenge-only-opponent-declines")
         return await self._resolve(challenge_id, "declined")
 
     async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
         challenge = await self._pending(challenge_id)
         if user_id != challenge.challenger_id:
-            raise GameError("Only the challenger can cancel.")
+            raise GameError("challenge-only-challenger-cancels")
         return await self._resolve(challenge_id, "cancelled")
 
     async def _resolve(self, challenge_id: int, status: str) -> Challenge:
         done = await self.store.challenges.resolve(challenge_id, status)  # type: ignore[arg-type]
         if done is None:
-            raise GameError("This challenge is no longer open.")
+            raise GameError("challenge-closed")
         return done
 
     async def expire_loop(self, on_expired: Callable[[Challenge], Awaitable[None]]) -> None:

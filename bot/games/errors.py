@@ -1,14 +1,36 @@
-"""Errors of the game services, each with a message a player can read."""
+"""Errors of the game services: a catalog key (``errors.ftl``) and its values."""
 
 from __future__ import annotations
 
+from bot.engine.errors import IllegalAction
 from bot.errors import PlayerError
 
 
 class GameError(PlayerError):
-    """A request that can't be done; the message says why, for the player."""
+    """A request that can't be done; the key says why, in the reader's language."""
 
 
-TABLE_NOT_FOUND = "Sorry, we couldn't find that game table."
-NOT_SEATED = "Only the players at this table can use these controls."
-STALE = "That button is out of date; here is your hand as it is now."
+class MoveRefused(GameError, IllegalAction):
+    """The engine refused a player's move: its code and values as a player error (key
+    ``illegal-<code>``); still an ``IllegalAction`` for callers that catch that."""
+
+    def __init__(self, illegal: IllegalAction) -> None:
+        GameError.__init__(self, f"illegal-{illegal.code}", **illegal.values)
+        self.code = illegal.code  # IllegalAction's fields (its __init__ ran with the text)
+        self.values = dict(illegal.values)
+
+
+#: Catalog keys; the old names (``TABLE_NOT_FOUND``...) give the English text.
+_KEYS = {
+    "TABLE_NOT_FOUND": "table-not-found",
+    "NOT_SEATED": "table-not-seated",
+    "STALE": "table-stale",
+}
+
+
+def __getattr__(name: str) -> str:
+    if name in _KEYS:
+        from bot.i18n import t
+
+        return t("en", _KEYS[name])
+    raise AttributeError(name)

@@ -10,20 +10,23 @@ from bot.engine import best_melds
 from bot.engine.breakdown import round_points
 from bot.engine.view import RoundView
 from bot.games.model import TableState
+from bot.i18n import resolve_locale
 from bot.render import HandPicture, RevealHand, RevealPicture, RevealScore, TablePicture
 
 
-def hand_picture(view: RoundView) -> HandPicture:
+def hand_picture(view: RoundView, locale: object = "en") -> HandPicture:
+    """`locale`: the reader's language, for the words drawn in."""
     arrangement = best_melds(view.hand)
     return HandPicture(
         melds=arrangement.melds,
         deadwood=arrangement.deadwood,
         deadwood_points=arrangement.deadwood_points,
         highlight=view.drawn,
+        locale=resolve_locale(locale),
     )
 
 
-def table_picture(state: TableState) -> TablePicture | None:
+def table_picture(state: TableState, locale: object = "en") -> TablePicture | None:
     pub = state.public
     if pub is None:
         return None
@@ -32,10 +35,11 @@ def table_picture(state: TableState) -> TablePicture | None:
         stock_count=pub.stock_size,
         players=tuple(zip(state.names, pub.hand_sizes, strict=False)),
         to_play=pub.to_move,
+        locale=resolve_locale(locale),
     )
 
 
-def reveal_picture(state: TableState, title: str) -> RevealPicture | None:
+def reveal_picture(state: TableState, title: str, locale: object = "en") -> RevealPicture | None:
     """Every hand after a knock, and the result as the engine settled it: who knocked, who
     undercut or won, the knock card, each player's melds, the cards they laid off and their
     deadwood, and each score with its parts (`round_points`); None for a round that ended
@@ -81,4 +85,5 @@ def reveal_picture(state: TableState, title: str) -> RevealPicture | None:
         knocker=s.knocker,
         winner=s.winner,
         knock_card=result.knock_card,
+        locale=resolve_locale(locale),
     )

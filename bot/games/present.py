@@ -1,14 +1,16 @@
 """Plain-text presentation of the game (what the cogs put into messages).
 
-Everything here is pure: it turns engine views and results into strings. A hand is only
-ever formatted from that seat's own `RoundView`, so nothing here can leak hidden cards.
+Everything here is pure: it turns engine views and results into strings, in the reader's
+language (``locale``: a Discord locale or en/es/fr; words from ``present.ftl``). A hand is
+only ever formatted from that seat's own `RoundView`, so nothing here can leak hidden cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
-from bot.engine import Card, RuleSet, best_melds, label_cards
+from bot.engine import Card, RuleSet, best_melds
 from bot.engine.actions import (
     DISCARD,
     DRAW_DISCARD,
@@ -20,67 +22,69 @@ from bot.engine.actions import (
 from bot.engine.breakdown import MatchBreakdown, RoundPoints, round_points
 from bot.engine.round import Event, RoundResult
 from bot.engine.view import RoundView
+from bot.i18n import t
+from bot.i18n.cards import label, labels
 
-RESULT_NAMES = {
-    "knock": "Knock",
-    "gin": "Gin",
-    "big_gin": "Big Gin",
-    "undercut": "Undercut",
-    "draw": "Draw",
-    "redeal": "Re-deal",
+RESULT_KINDS = ("knock", "gin", "big_gin", "undercut", "draw", "redeal")
+_EVENTS = {
+    "take_upcard",
+    "pass",
+    "draw_stock",
+    "draw_discard",
+    "discard",
+    "knock",
+    "gin",
+    "big_gin",
 }
 
 
-BONUS_NAMES = {"gin": "gin", "big_gin": "big gin", "undercut": "undercut"}
+def result_name(kind: str, locale: Any = "en") -> str:
+    """ "Knock", "Gin", "Big Gin", "Undercut", "Draw", "Re-deal" in the reader's language."""
+    return t(locale, f"result-{kind}") if kind in RESULT_KINDS else kind
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
-    """`1 point`, `2 points`, `0 points`."""
+    """`1 point`, `2 points`, `0 points` (English words; the catalog has its own plurals)."""
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
-def cards_text(cards: Sequence[Card]) -> str:
+def cards_text(cards: Sequence[Card], locale: Any = "en") -> str:
     """`8♥ 9♥ 10♥`, or a dash for none."""
-    return label_cards(cards) if cards else "—"
+    return labels(cards, locale) if cards else "—"
 
 
-def melds_text(melds: Sequence[Sequence[Card]], deadwood: Sequence[Card]) -> str:
+def melds_text(
+    melds: Sequence[Sequence[Card]], deadwood: Sequence[Card], locale: Any = "en"
+) -> str:
     """Melds then deadwood, separated by bars: `8♥ 9♥ 10♥ | 4♣ 4♦ 4♠ | K♠ 2♦`."""
-    parts = [label_cards(m) for m in melds]
+    parts = [labels(m, locale) for m in melds]
     if deadwood:
-        parts.append(label_cards(deadwood))
+        parts.append(labels(deadwood, locale))
     return " | ".join(parts) if parts else "—"
 
 
-def hand_text(hand: Sequence[Card]) -> tuple[str, int]:
+def hand_text(hand: Sequence[Card], locale: Any = "en") -> tuple[str, int]:
     """A hand grouped into its best melds and deadwood, with the deadwood count."""
     arrangement = best_melds(hand)
-    return melds_text(arrangement.melds, arrangement.deadwood), arrangement.deadwood_points
+    return (
+        melds_text(arrangement.melds, arrangement.deadwood, locale),
+        arrangement.deadwood_points,
+    )
 
 
-def event_text(event: Event, names: Sequence[str]) -> str:
+def _action(event: Event, locale: Any) -> str:
+    """What a seat did, without who: `discarded 9♠`."""
+    card = label(event.card, locale) if event.card is not None else ""
+    return t(locale, f"do-{event.kind}", card=card)
+
+
+def event_text(event: Event, names: Sequence[str], locale: Any = "en") -> str:
     """One public log line, e.g. `Alice took 9♠ from the discard pile`."""
-    who = names[event.seat] if event.seat is not None else "The table"
-    card = event.card.label if event.card is not None else ""
-    match event.kind:
-        case "take_upcard":
-            return f"{who} took the up-card {card}"
-        case "pass":
-            return f"{who} passed on the up-card"
-        case "draw_stock":
-            return f"{who} drew from the stock"
-        case "draw_discard":
-            return f"{who} took {card} from the discard pile"
-        case "discard":
-            return f"{who} discarded {card}"
-        case "knock":
-            return f"{who} knocked"
-        case "gin":
-            return f"{who} went gin"
-        case "big_gin":
-            return f"{who} went big gin"
-        case "reshuffle":
-            return "The discard pile was shuffled into a new stock"
+    if event.kind == "reshuffle":
+        return t(locale, "event-reshuffle")
+    who = names[event.seat] if event.seat is not None else t(locale, "the-table")
+    if event.kind in _EVENTS:
+        return t(locale, "event", who=who, action=_action(event, locale))
     return f"{who}: {event.kind}"
 
 
@@ -91,6 +95,7 @@ def recent_turns(
     *,
     auto: Collection[int] = (),
     away: Collection[int] = (),
+    locale: Any = "en",
 ) -> list[str]:
     """The last few turns, each draw joined with its discard:
     `Alice drew from the stock and discarded 9♠`. The latest turn of a seat in `auto` and
@@ -100,7 +105,7 @@ def recent_turns(
     for event in history:
         if event.kind in (DRAW_STOCK, DRAW_DISCARD, TAKE_UPCARD):
             if pending is not None:
-                lines.append((pending.seat, event_text(pending, names)))
+                lines.append((pending.seat, event_text(pending, names, locale)))
             pending = event
             continue
         if (
@@ -108,133 +113,171 @@ def recent_turns(
             and event.kind in (DISCARD, KNOCK, GIN)
             and event.seat == pending.seat
         ):
-            lines.append((event.seat, f"{event_text(pending, names)} and {_second(event, names)}"))
+            first = event_text(pending, names, locale)
+            joined = t(locale, "turn-joined", first=first, second=_action(event, locale))
+            lines.append((event.seat, joined))
             pending = None
             continue
         if pending is not None:
-            lines.append((pending.seat, event_text(pending, names)))
+            lines.append((pending.seat, event_text(pending, names, locale)))
             pending = None
-        lines.append((event.seat, event_text(event, names)))
+        lines.append((event.seat, event_text(event, names, locale)))
     if pending is not None:
-        lines.append((pending.seat, event_text(pending, names)))
+        lines.append((pending.seat, event_text(pending, names, locale)))
     latest = {seat: i for i, (seat, _) in enumerate(lines)}
     out = []
     for i, (seat, text) in enumerate(lines):
         if seat is not None and (seat in away or (seat in auto and latest[seat] == i)):
-            text += f" (played automatically: {names[seat]} {'is' if seat in away else 'was'} away)"
+            text = t(locale, "turn-auto", turn=text, name=names[seat], away=seat in away)
         out.append(text)
     return out[-count:]
 
 
-def _second(event: Event, names: Sequence[str]) -> str:
-    text = event_text(event, names)
-    return text[len(names[event.seat]) + 1 :] if event.seat is not None else text
-
-
-def turn_text(view: RoundView, names: Sequence[str]) -> str:
+def turn_text(view: RoundView, names: Sequence[str], locale: Any = "en") -> str:
     """Whose turn it is and what they must do."""
     if view.to_move is None:
-        return "The round is over."
+        return t(locale, "turn-round-over")
     who = names[view.to_move]
     if view.phase == "first_turn":
-        return f"{who} may take the up-card or pass."
+        return t(locale, "turn-first", who=who)
     if view.phase == "draw":
-        return f"{who} to draw."
-    return f"{who} to discard."
+        return t(locale, "turn-draw", who=who)
+    return t(locale, "turn-discard", who=who)
 
 
-def result_title(result: RoundResult, names: Sequence[str]) -> str:
+def result_title(result: RoundResult, names: Sequence[str], locale: Any = "en") -> str:
     """Who ended the round and how: `**Undercut**: Computer knocked and Bob undercut`."""
-    title = RESULT_NAMES.get(result.kind, result.kind)
+    title = result_name(result.kind, locale)
     s = result.settlement
     if s is None:
-        why = {"wall": "the stock ran down to the wall", "stall": "the stock stopped shrinking"}
-        reason = why.get(result.reason or "", result.reason or "")
-        return f"**{title}**: {reason}. Nobody scores."
+        reason = result.reason or ""
+        if reason in ("wall", "stall"):
+            reason = t(locale, f"void-{reason}")
+        return t(locale, "title-void", title=title, reason=reason)
     card = ""
     if result.knock_card is not None:
-        card = f" (knock card {result.knock_card.label})"
+        card = t(locale, "title-knock-card", card=label(result.knock_card, locale))
     if s.kind == "undercut":
-        return f"**{title}**: {names[s.knocker]} knocked{card} and {names[s.winner]} undercut"
-    return f"**{title}** by {names[s.knocker]}{card}"
+        return t(
+            locale,
+            "title-undercut",
+            title=title,
+            knocker=names[s.knocker],
+            card=card,
+            winner=names[s.winner],
+        )
+    return t(locale, "title-by", title=title, knocker=names[s.knocker], card=card)
 
 
-def points_text(part: RoundPoints, scoring: str) -> str:
+def points_text(part: RoundPoints, scoring: str, locale: Any = "en") -> str:
     """How one seat's round points were made: `29 points (25 gin bonus + 4 deadwood)`, or
     under penalty scoring `37 penalty points (12 deadwood + 25 gin penalty)`."""
     penalty = scoring == "penalty"
-    bonus_word = "penalty" if penalty else "bonus"
     pieces = []
     if part.minus:
-        pieces.append(f"deadwood {part.deadwood} − {part.minus}")
+        pieces.append(t(locale, "piece-deadwood-minus", deadwood=part.deadwood, minus=part.minus))
     elif part.deadwood or not part.bonus:
-        pieces.append(f"{part.deadwood} deadwood")
+        pieces.append(t(locale, "piece-deadwood", deadwood=part.deadwood))
     if part.bonus:
-        bonus = f"{part.bonus} {BONUS_NAMES.get(part.bonus_kind or '', '')} {bonus_word}"
+        bonus = t(
+            locale,
+            "piece-bonus",
+            points=part.bonus,
+            kind=part.bonus_kind or "",
+            penalty=penalty,
+        )
         pieces.insert(0 if not penalty else len(pieces), bonus)
-    unit = plural(part.points, "penalty point") if penalty else plural(part.points, "point")
-    return f"{unit} ({' + '.join(pieces)})"
+    unit = t(locale, "points", points=part.points, penalty=penalty)
+    return t(locale, "with-parts", head=unit, parts=" + ".join(pieces))
 
 
-def score_lines(result: RoundResult, names: Sequence[str], rules: RuleSet) -> list[str]:
+def score_lines(
+    result: RoundResult, names: Sequence[str], rules: RuleSet, locale: Any = "en"
+) -> list[str]:
     """Who won the round and every score it gave, each with how it was made."""
     s = result.settlement
     if s is None:
         return []
     parts = round_points(s, rules)
     if rules.scoring == "penalty":
-        taken = [f"{names[p.seat]} takes {points_text(p, 'penalty')}." for p in parts if p.points]
+        taken = [
+            t(locale, "score-takes", name=names[p.seat], points=points_text(p, "penalty", locale))
+            for p in parts
+            if p.points
+        ]
         return (
-            [f"{names[s.winner]} wins the round.", *taken]
+            [t(locale, "score-wins-round", name=names[s.winner]), *taken]
             if taken
-            else [f"{names[s.winner]} wins the round. Nobody takes penalty points."]
+            else [t(locale, "score-wins-round-no-penalty", name=names[s.winner])]
         )
-    return [f"{names[s.winner]} scores {points_text(parts[s.winner], 'points')}."]
+    points = points_text(parts[s.winner], "points", locale)
+    return [t(locale, "score-scores", name=names[s.winner], points=points)]
 
 
-def result_text(result: RoundResult, names: Sequence[str], rules: RuleSet) -> list[str]:
+def result_text(
+    result: RoundResult, names: Sequence[str], rules: RuleSet, locale: Any = "en"
+) -> list[str]:
     """The reveal after a round: who ended it, each hand with melds, lay-offs and deadwood,
     and the points with how they were made."""
-    lines = [result_title(result, names)]
+    lines = [result_title(result, names, locale)]
     s = result.settlement
     if s is None:
         return lines
     knocker_melds = s.seats[s.knocker].melds
     for seat, seat_result in enumerate(s.seats):
-        text = melds_text(seat_result.melds, seat_result.deadwood)
-        line = f"{names[seat]}: {text} — deadwood {seat_result.deadwood_points}"
+        text = melds_text(seat_result.melds, seat_result.deadwood, locale)
+        line = t(
+            locale,
+            "reveal-line",
+            name=names[seat],
+            cards=text,
+            deadwood=seat_result.deadwood_points,
+        )
         if seat_result.layoffs:
             laid = ", ".join(
-                f"{lo.card.label} on {label_cards(knocker_melds[lo.meld])}"
+                t(
+                    locale,
+                    "reveal-layoff",
+                    card=label(lo.card, locale),
+                    meld=labels(knocker_melds[lo.meld], locale),
+                )
                 for lo in seat_result.layoffs
             )
-            line += f" ({names[seat]} laid off {laid})"
+            line += t(locale, "reveal-laid-off", name=names[seat], layoffs=laid)
         lines.append(line)
-    lines.extend(score_lines(result, names, rules))
+    lines.extend(score_lines(result, names, rules, locale))
     return lines
 
 
-def short_result(result: RoundResult, names: Sequence[str], rules: RuleSet) -> str:
+def short_result(
+    result: RoundResult, names: Sequence[str], rules: RuleSet, locale: Any = "en"
+) -> str:
     """One line for a hand message: `Gin by Alice: Alice scores 29 points (...)`."""
-    title = result_title(result, names)
-    scores = score_lines(result, names, rules)
+    title = result_title(result, names, locale)
+    scores = score_lines(result, names, rules, locale)
     return title if not scores else f"{title}. {' '.join(scores)}"
 
 
-def total_text(seat: int, breakdown: MatchBreakdown | None, total: int, scoring: str) -> str:
+def total_text(
+    seat: int,
+    breakdown: MatchBreakdown | None,
+    total: int,
+    scoring: str,
+    locale: Any = "en",
+) -> str:
     """A seat's final score with its parts: `**280** points (105 round points + 100 game
     bonus + 75 line bonus)`."""
     if scoring == "penalty":
-        return f"**{total}** {'penalty point' if total == 1 else 'penalty points'}"
-    head = f"**{total}** {'point' if total == 1 else 'points'}"
+        return t(locale, "total", total=total, penalty=True)
+    head = t(locale, "total", total=total, penalty=False)
     if breakdown is None or not breakdown.bonuses or seat >= len(breakdown.seats):
         return head
     part = breakdown.seats[seat]
-    pieces = [plural(part.round_points, "round point")]
+    pieces = [t(locale, "total-round-points", points=part.round_points)]
     if part.shutout:
-        pieces.append(f"{part.shutout} shutout (round points doubled)")
+        pieces.append(t(locale, "total-shutout", points=part.shutout))
     if part.game_bonus:
-        pieces.append(f"{part.game_bonus} game bonus")
+        pieces.append(t(locale, "total-game-bonus", points=part.game_bonus))
     if part.line_bonus:
-        pieces.append(f"{part.line_bonus} line bonus")
-    return f"{head} ({' + '.join(pieces)})" if len(pieces) > 1 else head
+        pieces.append(t(locale, "total-line-bonus", points=part.line_bonus))
+    return t(locale, "with-parts", head=head, parts=" + ".join(pieces)) if len(pieces) > 1 else head

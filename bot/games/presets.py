@@ -18,12 +18,12 @@ def make_rules(preset: str | None, target: int | None) -> RuleSet:
     """The rule set a player asked for, or a readable refusal."""
     name = preset or DEFAULT_PRESET
     if name not in PRESETS:
-        raise GameError(f"Unknown rules {name!r}: choose one of {', '.join(PRESET_NAMES)}.")
+        raise GameError("rules-unknown", name=name, presets=", ".join(PRESET_NAMES))
     rules = RuleSet.preset(name)
     if target is not None:
         low, high = TARGET_RANGE
         if not low <= target <= high:
-            raise GameError(f"The target must be between {low} and {high} points.")
+            raise GameError("rules-target-range", low=low, high=high)
         rules = rules.replace(target=target)
     return rules
 

@@ -22,9 +22,10 @@ from bot.engine.actions import DRAW_STOCK, Action
 from bot.engine.players import BaselinePlayer, Player, auto_move
 from bot.engine.players.seeds import player_seed
 from bot.engine.round import Round
-from bot.games.errors import NOT_SEATED, STALE, TABLE_NOT_FOUND, GameError
+from bot.games.errors import GameError, MoveRefused
 from bot.games.model import MatchSummary, PublicRound, SeatInfo, TableState, TableUpdate
 from bot.games.presets import make_rules
+from bot.i18n import said
 from bot.store.errors import StaleVersion
 from bot.store.interfaces import Storage
 from bot.store.models import EndedBy, MatchLine, NewSeat, RatingUpdate, Table, TableSpec
@@ -85,7 +86,7 @@ class LiveTable:
     def seat_no(self, user_id: int) -> int:
         seat = self.record.seat_of(user_id)
         if seat is None:
-            raise GameError(NOT_SEATED)
+            raise GameError("table-not-seated")
         return seat.seat_no
 
 
@@ -183,7 +184,7 @@ class TableService:
     def get(self, table_id: int) -> LiveTable:
         live = self._live.get(table_id)
         if live is None:
-            raise GameError(TABLE_NOT_FOUND)
+            raise GameError("table-not-found")
         return live
 
     def tables_of(self, user_id: int) -> list[LiveTable]:
@@ -249,7 +250,7 @@ class TableService:
         live = self.get(table_id)
         seat = live.seat_no(user_id)
         if live.match is None:
-            raise GameError("This table hasn't started yet.")
+            raise GameError("table-not-started")
         return TableUpdate(
             "hand", self.state(live), {seat: live.match.round.view(seat)}, actor=user_id
         )
@@ -265,9 +266,7 @@ class TableService:
     async def check_capacity(self, user_id: int) -> None:
         count = await self.store.tables.count_active(user_id)
         if count >= MAX_TABLES_PER_PLAYER:
-            raise GameError(
-                f"You're already at {MAX_TABLES_PER_PLAYER} tables; finish one before starting another."
-            )
+            raise GameError("table-too-many", count=MAX_TABLES_PER_PLAYER)
 
     async def open_table(
         self,
@@ -283,7 +282,10 @@ class TableService:
         """A new table in the lobby; `seated` fills seats now (user id, name, computer level)."""
         if not rules.min_players <= seats <= rules.max_players:
             raise GameError(
-                f"The {rules.name} rules are for {rules.min_players} to {rules.max_players} players."
+                "table-players-range",
+                rules=rules.name,
+                low=rules.min_players,
+                high=rules.max_players,
             )
         await self.check_capacity(host[0])
         spec = TableSpec(
@@ -368,11 +370,11 @@ class TableService:
         await self.store.players.upsert(user_id, name)
         async with live.lock:
             if live.record.status != "lobby":
-                raise GameError("This table has already started.")
+                raise GameError("table-started")
             if live.record.seat_of(user_id) is not None:
-                raise GameError("You're already at this table.")
+                raise GameError("table-already-seated")
             if len(live.record.seats) >= live.record.seat_count:
-                raise GameError("This table is full.")
+                raise GameError("table-full")
             await self.check_capacity(user_id)
             live.record = await self.store.tables.join(table_id, NewSeat(name, user_id=user_id))
             live.version = live.record.version
@@ -385,11 +387,11 @@ class TableService:
         """Refuse (GameError) unless `user_id` may seat a computer at the table now."""
         live = self.get(table_id)
         if live.record.host_id != user_id:
-            raise GameError("Only the host can add a computer player.")
+            raise GameError("table-host-adds-computer")
         if live.record.status != "lobby":
-            raise GameError("This table has already started.")
+            raise GameError("table-started")
         if len(live.record.seats) >= live.record.seat_count:
-            raise GameError("This table is full.")
+            raise GameError("table-full")
 
     async def add_computer(
         self, table_id: int, user_id: int, level: str = "normal", name: str | None = None
@@ -413,14 +415,14 @@ class TableService:
         live = self.get(table_id)
         async with live.lock:
             if live.record.status != "lobby":
-                raise GameError("The game has started: use /gin resign to concede.")
+                raise GameError("table-leave-started")
             if live.record.seat_of(user_id) is None:
-                raise GameError("You're not at this table.")
+                raise GameError("table-not-at")
             if user_id == live.record.host_id or len(live.record.seats) == 1:
                 await self.store.tables.abandon(table_id)
                 await self._refresh(live)
                 self._live.pop(table_id, None)
-                return self.update(live, "closed", actor=user_id, note="The host closed the table.")
+                return self.update(live, "closed", actor=user_id, note=said("table-host-closed"))
             live.record = await self.store.tables.leave(table_id, user_id)
             live.version = live.record.version
             return self.update(live, "lobby", actor=user_id)
@@ -429,12 +431,12 @@ class TableService:
         live = self.get(table_id)
         async with live.lock:
             if live.record.host_id != user_id:
-                raise GameError("Only the host can start this table.")
+                raise GameError("table-host-starts")
             if live.record.status != "lobby":
-                raise GameError("This table has already started.")
+                raise GameError("table-started")
             rules = live.rules
             if len(live.record.seats) < max(2, rules.min_players):
-                raise GameError("At least two players are needed to start.")
+                raise GameError("table-two-needed")
             return await self._start(live, actor=user_id)
 
     async def _start(self, live: LiveTable, *, actor: int | None) -> TableUpdate:
@@ -442,7 +444,10 @@ class TableService:
         seats = len(live.record.seats)
         if not rules.min_players <= seats <= rules.max_players:
             raise GameError(
-                f"The {rules.name} rules are for {rules.min_players} to {rules.max_players} players."
+                "table-players-range",
+                rules=rules.name,
+                low=rules.min_players,
+                high=rules.max_players,
             )
         seed = live.seed if live.seed is not None else self.deal_seed()
         match = Match(rules, seats, seed)
@@ -478,13 +483,17 @@ class TableService:
         async with live.lock:
             seat = live.seat_no(user_id)
             if live.match is None or live.record.status != "playing":
-                raise GameError(TABLE_NOT_FOUND)
+                raise GameError("table-not-found")
             if version is not None and version != live.version:
-                raise StaleButton(STALE)
+                raise StaleButton("table-stale")
             # The player is back: their move is not shown as an automatic one.
             misses, live.auto_moves[seat] = live.auto_moves.get(seat, 0), 0
             try:
                 return await self._apply(live, seat, action, actor=user_id)
+            except IllegalAction as exc:
+                live.auto_moves[seat] = misses
+                # The engine's code and values; the words come from the catalog.
+                raise MoveRefused(exc) from exc
             except Exception:
                 live.auto_moves[seat] = misses
                 raise
@@ -502,7 +511,7 @@ class TableService:
         match = live.match
         assert match is not None
         if match.round_over:
-            raise IllegalAction("This round is over; the next one starts in a moment.")
+            raise IllegalAction("round-over-next-soon")
         trial: Round = match.round.copy()
         trial.apply(action, seat)  # IllegalAction with a readable message, nothing changed
         result = trial.result
@@ -525,7 +534,7 @@ class TableService:
             )
         except StaleVersion as exc:
             await self._refresh(live)
-            raise StaleButton(STALE) from exc
+            raise StaleButton("table-stale") from exc
         match.apply(action, seat)
         if actor is not None:  # a person's own click, not an automatic move
             live.acted.add(actor)
@@ -545,7 +554,7 @@ class TableService:
         async with live.lock:
             seat = live.seat_no(user_id)
             if live.record.status != "playing" or live.match is None:
-                raise GameError("This match isn't in play.")
+                raise GameError("match-not-in-play")
             live.match.forfeit(seat)
             live.acted.add(user_id)
             return await self._finish(live, ended_by="resign", loser=seat, actor=user_id)
@@ -556,7 +565,7 @@ class TableService:
         live = self.get(table_id)
         async with live.lock:
             if live.record.status != "playing" or self._live.get(table_id) is not live:
-                raise GameError("This match isn't in play.")
+                raise GameError("match-not-in-play")
             self._cancel_timer(live)
             await self.store.tables.abandon(table_id, live.version)
             await self._refresh(live)

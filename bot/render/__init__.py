@@ -1,6 +1,6 @@
 """Card pictures for Discord: hands, the table and the reveal, drawn with Pillow.
 
-Everything is drawn in code with Pillow's built-in font, so nothing is downloaded at run time.
+Everything is drawn in code with the shipped DejaVu Sans, so nothing is downloaded at run time.
 Pictures are PNG bytes, cached by what they show; use the `_async` variants from the event loop.
 """
 

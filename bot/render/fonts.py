@@ -1,13 +1,17 @@
-"""Text: Pillow's own built-in font, so nothing is downloaded or installed at run time.
+"""Text: DejaVu Sans, shipped with the package (`DejaVuSans.ttf`, Bitstream Vera licence with
+DejaVu's changes in the public domain: `DejaVuSans-LICENSE.txt`), so nothing is downloaded or
+installed at run time and accented letters draw (é ñ ç œ ¿ ¡: Spanish and French captions).
+Pillow's built-in font (Aileron) is ASCII-only.
 
-The built-in font (Aileron) has no suit symbols and no minus sign, so `draw_text` draws
-♣♦♥♠ as shapes inline and − as the bar of the font's own +.
+`draw_text` draws ♣♦♥♠ as shapes inline (the same suit shapes as the cards) and − as the bar
+of the font's own +.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,13 +23,15 @@ _MINUS = "−"  # U+2212, as in "18 − 5": the font has only the hyphen, which 
 _SPECIAL = {*_SUITS, _MINUS}
 
 
+#: The font file beside this module (package data). Opened by path, FreeType reads what it
+#: needs; a file object would be copied into memory once per size.
+_FONT_FILE = str(resources.files("bot.render").joinpath("DejaVuSans.ttf"))
+
+
 @lru_cache(maxsize=32)
 def font(size: int) -> Font:
-    """Pillow's scalable default font (Aileron Regular, Pillow >= 10.1) at `size` pixels."""
-    loaded = ImageFont.load_default(size=size)
-    if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - needs FreeType
-        raise RuntimeError("Pillow was built without FreeType; pictures need it")
-    return loaded
+    """DejaVu Sans at `size` pixels."""
+    return ImageFont.truetype(_FONT_FILE, size)
 
 
 @lru_cache(maxsize=1)
@@ -40,10 +46,10 @@ def _has_glyph(ch: str) -> bool:
 
 @lru_cache(maxsize=1024)
 def drawable(text: str) -> str:
-    """`text` with what cannot be drawn replaced: accents dropped (Zoë -> Zoe), others `?`.
+    """`text` with what the font cannot draw replaced: by its compatibility form when that
+    draws (⑪ -> 11), else `?`.
 
-    The built-in font covers ASCII and a little more; names are also in the message text, so a
-    `?` in the picture loses nothing.
+    Names are also in the message text, so a `?` in the picture loses nothing.
     """
     out = []
     for ch in text:

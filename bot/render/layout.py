@@ -14,7 +14,7 @@ from bot.render.models import (
     RenderOptions,
     RevealPicture,
 )
-from bot.render.text import laid_off_label
+from bot.render.text import deadwood_label, knock_card_label, laid_off_label, meld_label
 
 HAND_SIZE = (960, 248)
 MARGIN = 24
@@ -31,10 +31,6 @@ class Group:
     cards: tuple[Card, ...]
     label: str
     dim: bool = False
-
-
-def meld_label(meld: Sequence[Card]) -> str:
-    return "Set" if len({c.rank for c in meld}) == 1 else "Run"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,13 +154,14 @@ def hand_groups(
     deadwood: Sequence[Card],
     deadwood_points: int,
     count_if_none: bool = True,
+    locale: str = "en",
 ) -> list[Group]:
-    groups = [Group(tuple(meld), meld_label(meld)) for meld in melds]
+    groups = [Group(tuple(meld), meld_label(meld, locale)) for meld in melds]
     if deadwood:
-        groups.append(Group(tuple(deadwood), f"Deadwood {deadwood_points}", dim=True))
+        groups.append(Group(tuple(deadwood), deadwood_label(deadwood_points, locale), dim=True))
     elif count_if_none:
         # No deadwood cards: the count still shows, as its own label after the melds.
-        groups.append(Group((), f"Deadwood {deadwood_points}"))
+        groups.append(Group((), deadwood_label(deadwood_points, locale)))
     return groups
 
 
@@ -172,21 +169,23 @@ def reveal_groups(pic: RevealPicture, seat: int) -> list[Group]:
     """A reveal row: melds, the cards this player laid off (labelled with whose melds they
     went on), deadwood and, in the knocker's row, the knock card."""
     hand = pic.hands[seat]
-    groups = [Group(tuple(meld), meld_label(meld)) for meld in hand.melds]
+    groups = [Group(tuple(meld), meld_label(meld, pic.locale)) for meld in hand.melds]
     if hand.laid_off:
         knocker = None
         if pic.knocker is not None and 0 <= pic.knocker < len(pic.hands):
             knocker = fit(pic.hands[pic.knocker].name, LABEL, 220)
         groups.append(Group(hand.laid_off, laid_off_label(pic, knocker)))
     # A hand without deadwood shows no `Deadwood 0`: its role (gin) or its melds say so.
-    groups += hand_groups((), hand.deadwood, hand.deadwood_points, count_if_none=False)
+    groups += hand_groups(
+        (), hand.deadwood, hand.deadwood_points, count_if_none=False, locale=pic.locale
+    )
     if seat == pic.knocker and pic.knock_card is not None:
-        groups.append(Group((pic.knock_card,), "Knock card"))
+        groups.append(Group((pic.knock_card,), knock_card_label(pic.locale)))
     return groups
 
 
 def hand_png(pic: HandPicture, options: RenderOptions) -> bytes:
-    groups = hand_groups(pic.melds, pic.deadwood, pic.deadwood_points)
+    groups = hand_groups(pic.melds, pic.deadwood, pic.deadwood_points, locale=pic.locale)
     size = (max(HAND_SIZE[0], needed_width(groups)), HAND_SIZE[1])
     canvas = Picture(size, options)
     marks = {pic.highlight: t.HIGHLIGHT} if pic.highlight is not None else {}
@@ -196,7 +195,7 @@ def hand_png(pic: HandPicture, options: RenderOptions) -> bytes:
 
 def hand_positions(pic: HandPicture) -> dict[Card, tuple[int, int]]:
     """Where `render_hand` puts each card: the top-left corner of its face, in pixels."""
-    groups = hand_groups(pic.melds, pic.deadwood, pic.deadwood_points)
+    groups = hand_groups(pic.melds, pic.deadwood, pic.deadwood_points, locale=pic.locale)
     width = max(HAND_SIZE[0], needed_width(groups))
     placed, _ = place(groups, width, HAND_Y, pic.highlight)
     return {p.card: (p.x, p.y) for p in placed}

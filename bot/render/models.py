@@ -37,6 +37,8 @@ class HandPicture:
     deadwood: tuple[Card, ...] = ()
     deadwood_points: int = 0
     highlight: Card | None = None
+    #: The reader's language (en/es/fr) for the words drawn in: part of the cache key.
+    locale: str = "en"
 
     def __post_init__(self) -> None:
         # Lists are accepted and frozen into tuples, so the picture can key the cache.
@@ -56,6 +58,8 @@ class TablePicture:
     stock_count: int = 0
     players: tuple[tuple[str, int], ...] = ()
     to_play: int | None = None
+    #: The server's language (a public picture), for the words drawn in.
+    locale: str = "en"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "discard_pile", tuple(self.discard_pile))
@@ -120,6 +124,8 @@ class RevealPicture:
     knocker: int | None = None
     winner: int | None = None
     knock_card: Card | None = None
+    #: The reader's language, for the words drawn in (`result` comes already in words).
+    locale: str = "en"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hands", tuple(self.hands))

@@ -41,7 +41,7 @@ def reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
         head = top + 38
         right = width - MARGIN  # the score is drawn from the right edge leftwards
         if hand.score is not None:
-            points, how = score_parts(hand.score)
+            points, how = score_parts(hand.score, pic.locale)
             canvas.text((right, head), how, 28, colours.muted, align="r", keep=False)
             right -= text_width(drawable(how), 28) + 10
             canvas.text((right, head), points, 32, colours.text, align="r")

@@ -14,6 +14,7 @@ from bot.render.models import (
     RenderOptions,
     TablePicture,
 )
+from bot.render.text import discard_label, stock_label
 
 TABLE_SIZE = (960, 280)
 
@@ -36,6 +37,7 @@ class TableView:
     stock_count: int
     players: tuple[tuple[str, int], ...]
     to_play: int | None
+    locale: str = "en"
 
 
 def _slot(canvas: Picture, x: int, y: int, colour: t.RGB) -> None:
@@ -64,7 +66,9 @@ def table_png(view: TableView, options: RenderOptions) -> bytes:
             canvas.sprite(("back",), _STOCK_X + 3 * i, _PILES_Y - 3 * i)
     else:
         _slot(canvas, _STOCK_X, _PILES_Y, colours.slot)
-    _centred_label(canvas, _STOCK_X, label_y, f"Stock {view.stock_count}", colours.text)
+    _centred_label(
+        canvas, _STOCK_X, label_y, stock_label(view.stock_count, view.locale), colours.text
+    )
 
     # Discard pile: the top card, with the plain edges of the cards under it to its left.
     for i in range(view.below, 0, -1):
@@ -73,7 +77,9 @@ def table_png(view: TableView, options: RenderOptions) -> bytes:
         canvas.sprite(("face", view.top, False, True), _DISCARD_X, _PILES_Y)
     else:
         _slot(canvas, _DISCARD_X, _PILES_Y, colours.slot)
-    _centred_label(canvas, _DISCARD_X, label_y, f"Discard {view.pile_size}", colours.text)
+    _centred_label(
+        canvas, _DISCARD_X, label_y, discard_label(view.pile_size, view.locale), colours.text
+    )
 
     # Players: one line each, name, a fan of backs and the count; the one to play is marked.
     mini_h = round(MINI_W * t.CARD_H / t.CARD_W)  # as `small_back` makes it
@@ -120,4 +126,5 @@ def table_view(pic: TablePicture) -> TableView:
         stock_count=pic.stock_count,
         players=pic.players,
         to_play=pic.to_play,
+        locale=pic.locale,
     )

@@ -89,6 +89,7 @@ class PlayersRepository(Protocol):
         four_colour: bool | None = None,
         dark: bool | None = None,
         turn_alerts: bool | None = None,
+        language: str | None = None,
     ) -> PlayerSettings:
         """Change the settings given (None leaves one as it is); return them all."""
 

@@ -23,6 +23,10 @@ class Player:
     updated_at: datetime
 
 
+#: `update_settings(language=FOLLOW_DISCORD)` forgets the chosen language.
+FOLLOW_DISCORD = "auto"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerSettings:
     """What a player chose in `/gin me settings` (defaults when they never chose)."""
@@ -33,6 +37,9 @@ class PlayerSettings:
     dark: bool = False
     #: A new hand message (a notification) when their turn starts; else edited in place.
     turn_alerts: bool = True
+    #: The language they chose (en/es/fr), which wins over their Discord locale; None:
+    #: follow Discord (`bot.i18n.pick_language`).
+    language: str | None = None
 
 
 # -- Relations (`store.relations`) ---------------------------------------------------------

@@ -6,7 +6,19 @@ from collections.abc import Iterable
 
 from bot.store._sql import Database, Row, from_ms, placeholders
 from bot.store.errors import NotFound
-from bot.store.models import Player, PlayerSettings
+from bot.store.models import FOLLOW_DISCORD, Player, PlayerSettings
+
+
+def _settings(user_id: int, row: Row | tuple[object, ...]) -> PlayerSettings:
+    language = row[4]
+    return PlayerSettings(
+        user_id,
+        bool(row[0]),
+        bool(row[1]),
+        bool(row[2]),
+        bool(row[3]),
+        str(language) if language is not None else None,
+    )
 
 
 def _player(row: Row) -> Player:
@@ -107,14 +119,11 @@ class Players:
         if known is not None:
             return known
         row = await self._db.fetchone(
-            "SELECT images, four_colour, dark, turn_alerts FROM player_settings WHERE user_id = ?",
+            "SELECT images, four_colour, dark, turn_alerts, language FROM player_settings"
+            " WHERE user_id = ?",
             (user_id,),
         )
-        found = (
-            PlayerSettings(user_id)
-            if row is None
-            else PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]), bool(row[3]))
-        )
+        found = PlayerSettings(user_id) if row is None else _settings(user_id, row)
         self._remember(found)
         return found
 
@@ -135,36 +144,42 @@ class Players:
         four_colour: bool | None = None,
         dark: bool | None = None,
         turn_alerts: bool | None = None,
+        language: str | None = None,
     ) -> PlayerSettings:
-        """Change the settings given (None leaves one as it is); return them all."""
+        """Change the settings given (None leaves one as it is); return them all.
+        ``language``: en/es/fr, or :data:`FOLLOW_DISCORD` to forget the choice."""
         default = PlayerSettings(user_id)
+        chosen = None if language in (None, FOLLOW_DISCORD) else language
         async with self._db.write() as tx:
             row = await tx.fetchone(
                 "INSERT INTO player_settings"
-                " (user_id, images, four_colour, dark, turn_alerts, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)"
+                " (user_id, images, four_colour, dark, turn_alerts, language, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET"
                 " images = COALESCE(?, player_settings.images),"
                 " four_colour = COALESCE(?, player_settings.four_colour),"
                 " dark = COALESCE(?, player_settings.dark),"
                 " turn_alerts = COALESCE(?, player_settings.turn_alerts),"
+                " language = CASE WHEN ? THEN excluded.language ELSE player_settings.language END,"
                 " updated_at = excluded.updated_at"
-                " RETURNING images, four_colour, dark, turn_alerts",
+                " RETURNING images, four_colour, dark, turn_alerts, language",
                 (
                     user_id,
                     default.images if images is None else images,
                     default.four_colour if four_colour is None else four_colour,
                     default.dark if dark is None else dark,
                     default.turn_alerts if turn_alerts is None else turn_alerts,
+                    chosen,
                     tx.now_ms,
                     images,
                     four_colour,
                     dark,
                     turn_alerts,
+                    language is not None,
                 ),
             )
         assert row is not None
-        changed = PlayerSettings(user_id, bool(row[0]), bool(row[1]), bool(row[2]), bool(row[3]))
+        changed = _settings(user_id, row)
         self._remember(changed)
         return changed
 

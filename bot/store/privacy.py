@@ -66,7 +66,7 @@ class Privacy:
             )
             settings = await _all(
                 r,
-                "SELECT images, four_colour, dark, turn_alerts, updated_at FROM player_settings"
+                "SELECT images, four_colour, dark, turn_alerts, language, updated_at FROM player_settings"
                 " WHERE user_id = ?",
                 u,
             )

@@ -59,7 +59,7 @@ STATE_VERSION = 1
 MAX_NAME = 60
 
 
-NO_RIGHTS = "Only someone with Manage Server or the organizer role can do that."
+NO_RIGHTS = "tournament-no-rights"
 
 
 class TournamentProblem(PlayerError):
@@ -175,7 +175,7 @@ class TournamentService:
         """The server id if someone with these rights may run tournaments there (Manage
         Server, or the server's organizer role); else a readable refusal."""
         if guild_id is None:
-            raise TournamentProblem("Tournaments are run in a server.")
+            raise TournamentProblem("tournament-in-a-server")
         if manages_server:
             return guild_id
         role_id = await self.store.tournaments.organizer_role(guild_id)
@@ -188,7 +188,7 @@ class TournamentService:
     ) -> None:
         """Set (or clear, None) the role that may run tournaments: Manage Server only."""
         if guild_id is None or not manages_server:
-            raise TournamentProblem("Only someone with Manage Server can set the organizer role.")
+            raise TournamentProblem("tournament-role-admins")
         await self.store.tournaments.set_organizer_role(guild_id, role_id)
 
     async def _emit(self, update: TournamentUpdate) -> None:
@@ -275,9 +275,9 @@ class TournamentService:
             return live
         row = await self.store.tournaments.get(tournament_id)
         if row is None:
-            raise TournamentProblem("Sorry, we couldn't find that tournament.")
+            raise TournamentProblem("tournament-not-found")
         if row.status in ("finished", "cancelled"):
-            raise TournamentProblem(f"{row.name} is {row.status}.")
+            raise TournamentProblem("tournament-status", name=row.name, status=row.status)
         live = await self._load(row)
         self._live[row.id] = live
         return live
@@ -295,7 +295,9 @@ class TournamentService:
                 only_from=only_from,  # type: ignore[arg-type]
             )
         except WrongStatus as exc:
-            raise TournamentProblem(f"{live.row.name} is {live.row.status} right now.") from exc
+            raise TournamentProblem(
+                "tournament-status-now", name=live.row.name, status=live.row.status
+            ) from exc
 
     # ----- lookups --------------------------------------------------------------------
 
@@ -314,7 +316,7 @@ class TournamentService:
         if tournament_id is not None:
             row = await self.store.tournaments.get(tournament_id)
             if row is None or row.guild_id != guild_id:
-                raise TournamentProblem(f"There is no tournament #{tournament_id} here.")
+                raise TournamentProblem("tournament-not-here", number=tournament_id)
             return row.id
         rows = await self.store.tournaments.for_guild(
             guild_id, statuses=("signup", "running", "paused")
@@ -322,7 +324,7 @@ class TournamentService:
         if not rows and ended_too:
             rows = await self.store.tournaments.for_guild(guild_id, limit=1)
         if not rows:
-            raise TournamentProblem("There is no tournament running in this server.")
+            raise TournamentProblem("tournament-none-running")
         here = [r for r in rows if channel_id is not None and channel_id in self._places(r)]
         return (here or rows)[0].id
 
@@ -342,7 +344,7 @@ class TournamentService:
         if live is None:
             row = await self.store.tournaments.get(tournament_id)
             if row is None:
-                raise TournamentProblem("Sorry, we couldn't find that tournament.")
+                raise TournamentProblem("tournament-not-found")
             live = await self._load(row)
         return self._info(live)
 
@@ -412,22 +414,22 @@ class TournamentService:
         """A tournament open for sign-up."""
         name = " ".join(name.split())
         if not name:
-            raise TournamentProblem("Give the tournament a name.")
+            raise TournamentProblem("tournament-name-empty")
         if len(name) > MAX_NAME:
-            raise TournamentProblem(f"The name can be at most {MAX_NAME} characters.")
+            raise TournamentProblem("tournament-name-long", count=MAX_NAME)
         try:
             fmt = Format(format)
         except ValueError:
-            raise TournamentProblem(f"Unknown format {format!r}.") from None
+            raise TournamentProblem("tournament-format-unknown", format=format) from None
         ruleset = make_rules(rules, target)
         if ruleset.min_players > 2:
-            raise TournamentProblem("Tournament tables seat two players: choose other rules.")
+            raise TournamentProblem("tournament-two-seats")
         if rounds is not None and fmt is not Format.SWISS:
-            raise TournamentProblem("The number of rounds can only be chosen for Swiss.")
+            raise TournamentProblem("tournament-rounds-swiss")
         if rounds is not None and rounds < 1:
-            raise TournamentProblem("A tournament needs at least one round.")
+            raise TournamentProblem("tournament-one-round")
         if max_players is not None and max_players < 2:
-            raise TournamentProblem("A tournament needs room for at least two players.")
+            raise TournamentProblem("tournament-two-players")
         settings = {
             "max_players": max_players,
             "rounds": rounds,
@@ -487,11 +489,11 @@ class TournamentService:
                     max_players=live.settings.get("max_players"),
                 )
             except AlreadyEntered:
-                raise TournamentProblem("You're already signed up.") from None
+                raise TournamentProblem("tournament-already-in") from None
             except TournamentFull:
-                raise TournamentProblem("Sorry, the tournament is full.") from None
+                raise TournamentProblem("tournament-full") from None
             except WrongStatus:
-                raise TournamentProblem("Sign-up for this tournament is closed.") from None
+                raise TournamentProblem("tournament-signup-closed") from None
             live.names[user_id] = name
         info = self._info(live)
         await self._emit(TournamentUpdate("signup", info))
@@ -503,11 +505,9 @@ class TournamentService:
             try:
                 removed = await self.store.tournaments.remove_entry(live.id, user_id)
             except WrongStatus:
-                raise TournamentProblem(
-                    "The tournament has started; ask the organizer if you must withdraw."
-                ) from None
+                raise TournamentProblem("tournament-leave-started") from None
             if not removed:
-                raise TournamentProblem("You're not signed up.")
+                raise TournamentProblem("tournament-not-in")
             live.names.pop(user_id, None)
         info = self._info(live)
         await self._emit(TournamentUpdate("signup", info))
@@ -520,7 +520,7 @@ class TournamentService:
         live = await self._get(tournament_id)
         async with live.lock:
             if live.row.status != "signup":
-                raise TournamentProblem(f"{live.row.name} has already started.")
+                raise TournamentProblem("tournament-started", name=live.row.name)
             entries = await self.store.tournaments.entries(live.id)
             config = TournamentConfig(
                 Format(live.row.format),
@@ -595,9 +595,9 @@ class TournamentService:
         async with live.lock:
             t = live.t
             if t is None or user_id not in t.seeds:
-                raise TournamentProblem(f"{name} is not in this tournament.")
+                raise TournamentProblem("tournament-player-not-in", name=name)
             if user_id in t.withdrawn:
-                raise TournamentProblem(f"{name} has already left the tournament.")
+                raise TournamentProblem("tournament-player-left", name=name)
             changed = t.withdraw(user_id)
             await self._save(live)
             await self.store.tournaments.set_entry(live.id, user_id, status="kicked")

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from bot.engine.view import RoundView
 from bot.games import pictures, present
 from bot.games.model import TableState
+from bot.i18n import t
+from bot.i18n.cards import label
 from bot.render import RenderOptions, render_hand_async, render_reveal_async, render_table_async
 from bot.store.interfaces import Storage
 from bot.ui.messages import Message, plain
@@ -32,30 +35,38 @@ class Pictures:
             return None
         return RenderOptions(four_colour=settings.four_colour, dark=settings.dark)
 
-    async def hand(self, message: Message, view: RoundView, user_id: int) -> Message:
-        return await with_hand(message, view, await self.options(user_id))
+    async def hand(
+        self, message: Message, view: RoundView, user_id: int, locale: Any = "en"
+    ) -> Message:
+        return await with_hand(message, view, await self.options(user_id), locale)
 
-    async def table(self, message: Message, state: TableState) -> Message:
-        return await with_table(message, state) if self.enabled else message
+    async def table(self, message: Message, state: TableState, locale: Any = "en") -> Message:
+        return await with_table(message, state, locale) if self.enabled else message
 
-    async def reveal(self, message: Message, state: TableState, title: str) -> Message:
-        return await with_reveal(message, state, title) if self.enabled else message
+    async def reveal(
+        self, message: Message, state: TableState, title: str, locale: Any = "en"
+    ) -> Message:
+        return await with_reveal(message, state, title, locale) if self.enabled else message
 
 
-async def with_hand(message: Message, view: RoundView, options: RenderOptions | None) -> Message:
+async def with_hand(
+    message: Message, view: RoundView, options: RenderOptions | None, locale: Any = "en"
+) -> Message:
     if options is None or message.embed is None:
         return message
     try:
-        data = await render_hand_async(pictures.hand_picture(view), options)
+        data = await render_hand_async(pictures.hand_picture(view, locale), options)
     except Exception:  # a picture must never cost a move
         log.exception("could not draw a hand")
         return message
-    text, deadwood = present.hand_text(view.hand)
-    return message.with_picture("hand.png", data, f"Your hand: {text}. Deadwood {deadwood}.")
+    text, deadwood = present.hand_text(view.hand, locale)
+    return message.with_picture(
+        "hand.png", data, t(locale, "alt-hand", cards=text, deadwood=deadwood)
+    )
 
 
-async def with_table(message: Message, state: TableState) -> Message:
-    pic = pictures.table_picture(state)
+async def with_table(message: Message, state: TableState, locale: Any = "en") -> Message:
+    pic = pictures.table_picture(state, locale)
     if pic is None or message.embed is None:
         return message
     try:
@@ -63,11 +74,13 @@ async def with_table(message: Message, state: TableState) -> Message:
     except Exception:
         log.exception("could not draw table %s", state.table_id)
         return message
-    return message.with_picture("table.png", data, table_alt(state))
+    return message.with_picture("table.png", data, table_alt(state, locale))
 
 
-async def with_reveal(message: Message, state: TableState, title: str) -> Message:
-    pic = pictures.reveal_picture(state, title)
+async def with_reveal(
+    message: Message, state: TableState, title: str, locale: Any = "en"
+) -> Message:
+    pic = pictures.reveal_picture(state, title, locale)
     if pic is None or message.embed is None:
         return message
     try:
@@ -78,15 +91,17 @@ async def with_reveal(message: Message, state: TableState, title: str) -> Messag
     return message.with_picture("reveal.png", data)
 
 
-def table_alt(state: TableState) -> str:
+def table_alt(state: TableState, locale: Any = "en") -> str:
     """The table picture in words: the discard pile, the stock, the hands, whose turn."""
     pub = state.public
     if pub is None:
         return ""
-    top = pub.discard_pile[-1].label if pub.discard_pile else "nothing"
+    top = label(pub.discard_pile[-1], locale) if pub.discard_pile else t(locale, "alt-nothing")
     held = ", ".join(
-        f"{seat.name} holds {count}"
+        t(locale, "opponent-holds", name=seat.name, count=count)
         for seat, count in zip(state.seats, pub.hand_sizes, strict=False)
     )
-    turn = "" if pub.to_move is None else f" {state.seats[pub.to_move].name} to play."
-    return plain(f"Discard pile: {top} on top. Stock: {pub.stock_size} cards. {held}.{turn}")
+    turn = (
+        "" if pub.to_move is None else t(locale, "alt-to-play", name=state.seats[pub.to_move].name)
+    )
+    return plain(t(locale, "alt-table-board", top=top, stock=pub.stock_size, held=held, turn=turn))

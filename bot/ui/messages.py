@@ -27,6 +27,8 @@ from bot.engine.actions import (
 from bot.engine.view import RoundView
 from bot.games import present
 from bot.games.model import MatchSummary, TableState
+from bot.i18n import t
+from bot.i18n.cards import label
 from bot.ui.components import (
     AskButton,
     ChallengeButton,
@@ -106,58 +108,77 @@ def _names(state: TableState) -> tuple[str, ...]:
     return tuple(s.name + (" 🤖" if s.computer else "") for s in state.seats)
 
 
-def table_title(state: TableState) -> str:
-    return f"Gin Rummy · table #{state.table_id} · {state.rules.name} to {state.target}"
+def table_title(state: TableState, locale: Any = "en") -> str:
+    return t(
+        locale, "table-title", table=state.table_id, rules=state.rules.name, target=state.target
+    )
 
 
-def _scores_line(state: TableState) -> str:
+def _scores_line(state: TableState, locale: Any = "en") -> str:
     names = _names(state)
-    unit = "penalty points" if state.rules.scoring == "penalty" else "points"
-    return " · ".join(f"{n}: {s}" for n, s in zip(names, state.scores, strict=False)) + f" ({unit})"
+    scores = " · ".join(f"{n}: {s}" for n, s in zip(names, state.scores, strict=False))
+    return t(locale, "scores-line", scores=scores, penalty=state.rules.scoring == "penalty")
 
 
 def _away(state: TableState) -> frozenset[int]:
     return frozenset(s.seat for s in state.seats if s.removed)
 
 
-def _deadline(state: TableState) -> str:
+def _deadline(state: TableState, locale: Any = "en") -> str:
     if state.turn_deadline_ts is None:
         return ""
-    return f" (time runs out <t:{int(state.turn_deadline_ts)}:R>)"
+    return t(locale, "deadline", when=f"<t:{int(state.turn_deadline_ts)}:R>")
 
 
 # ----- the public table -------------------------------------------------------------------
 
 
-def table_message(state: TableState, *, finished: bool = False) -> Message:
+def table_message(state: TableState, *, finished: bool = False, locale: Any = "en") -> Message:
     """The public table: players, scores, discard pile, stock, whose turn, last actions.
-    A `finished` board (an older round's, or the match is over) has no controls."""
+    A `finished` board (an older round's, or the match is over) has no controls. `locale`:
+    the server's language (a public message)."""
     names = _names(state)
-    embed = discord.Embed(title=table_title(state), colour=GREEN if not finished else GREY)
+    embed = discord.Embed(title=table_title(state, locale), colour=GREEN if not finished else GREY)
     pub = state.public
     if pub is None:
-        return lobby_message(state)
-    embed.add_field(name="Scores", value=_scores_line(state), inline=False)
+        return lobby_message(state, locale=locale)
+    embed.add_field(name=t(locale, "field-scores"), value=_scores_line(state, locale), inline=False)
     pile = pub.discard_pile
-    top = pile[-1].label if pile else "—"
-    below = present.cards_text(pile[-5:-1][::-1]) if len(pile) > 1 else "—"
-    embed.add_field(name="Discard pile", value=f"**{top}** (below: {below})", inline=True)
-    embed.add_field(name="Stock", value=f"{pub.stock_size} cards", inline=True)
+    top = label(pile[-1], locale) if pile else "—"
+    below = present.cards_text(pile[-5:-1][::-1], locale) if len(pile) > 1 else "—"
+    embed.add_field(
+        name=t(locale, "field-discard-pile"),
+        value=t(locale, "discard-pile-below", top=top, below=below),
+        inline=True,
+    )
+    embed.add_field(
+        name=t(locale, "field-stock"), value=t(locale, "cards", count=pub.stock_size), inline=True
+    )
     counts = ", ".join(
-        f"{n}: {c}" + (" (away)" if s.removed else "")
+        f"{n}: {c}" + (t(locale, "seat-away") if s.removed else "")
         for n, c, s in zip(names, pub.hand_sizes, state.seats, strict=False)
     )
-    embed.add_field(name="Cards in hand", value=counts, inline=False)
+    embed.add_field(name=t(locale, "field-cards-in-hand"), value=counts, inline=False)
     if pub.result is not None:
-        turn = "Round over: " + present.short_result(pub.result, names, state.rules)
+        turn = t(
+            locale,
+            "round-over-result",
+            result=present.short_result(pub.result, names, state.rules, locale),
+        )
     elif pub.to_move is None:
-        turn = "Round over."
+        turn = t(locale, "round-over-short")
     else:
-        turn = _public_turn(pub.phase, names[pub.to_move]) + _deadline(state)
-    embed.add_field(name=f"Round {pub.round_no}", value=turn[:1024], inline=False)
-    recent = present.recent_turns(pub.history, names, 4, auto=state.auto, away=_away(state))
+        turn = _public_turn(pub.phase, names[pub.to_move], locale) + _deadline(state, locale)
+    embed.add_field(
+        name=t(locale, "field-round", round=pub.round_no), value=turn[:1024], inline=False
+    )
+    recent = present.recent_turns(
+        pub.history, names, 4, auto=state.auto, away=_away(state), locale=locale
+    )
     if recent:
-        embed.add_field(name="Last actions", value="\n".join(recent)[:1024], inline=False)
+        embed.add_field(
+            name=t(locale, "field-last-actions"), value="\n".join(recent)[:1024], inline=False
+        )
     if finished or state.status != "playing":
         return Message(None, embed, None)
     view = discord.ui.View(timeout=None)
@@ -165,82 +186,84 @@ def table_message(state: TableState, *, finished: bool = False) -> Message:
     return Message(None, embed, view)
 
 
-def _public_turn(phase: str, who: str) -> str:
+def _public_turn(phase: str, who: str, locale: Any = "en") -> str:
     if phase == "first_turn":
-        return f"{who} may take the up-card or pass."
+        return t(locale, "turn-first", who=who)
     if phase == "draw":
-        return f"{who} to draw."
-    return f"{who} to discard."
+        return t(locale, "turn-draw", who=who)
+    return t(locale, "turn-discard", who=who)
 
 
-def lobby_message(state: TableState, *, closed: str | None = None) -> Message:
+def lobby_message(state: TableState, *, closed: str | None = None, locale: Any = "en") -> Message:
     names = _names(state)
-    embed = discord.Embed(title=table_title(state), colour=GOLD)
+    embed = discord.Embed(title=table_title(state, locale), colour=GOLD)
     seated = "\n".join(f"{i + 1}. {n}" for i, n in enumerate(names)) or "—"
-    embed.add_field(name=f"Players ({len(names)}/{state.seat_count})", value=seated)
+    embed.add_field(
+        name=t(locale, "field-players", seated=len(names), seats=state.seat_count), value=seated
+    )
     if closed:
         embed.description = closed
         return Message(None, embed, None)
-    embed.description = (
-        "Join to play. The game starts when the table is full, or when the host starts it."
-    )
+    embed.description = t(locale, "lobby-join")
     view = discord.ui.View(timeout=None)
-    for op, label, style in (
-        ("join", "Join", discord.ButtonStyle.success),
-        ("leave", "Leave", discord.ButtonStyle.secondary),
-        ("start", "Start", discord.ButtonStyle.primary),
-        ("computer", "Add computer", discord.ButtonStyle.secondary),
+    for op, style in (
+        ("join", discord.ButtonStyle.success),
+        ("leave", discord.ButtonStyle.secondary),
+        ("start", discord.ButtonStyle.primary),
+        ("computer", discord.ButtonStyle.secondary),
     ):
-        view.add_item(LobbyButton(state.table_id, op, label, style))
+        view.add_item(LobbyButton(state.table_id, op, t(locale, f"button-lobby-{op}"), style))
     return Message(None, embed, view)
 
 
-def reveal_message(state: TableState) -> Message:
+def reveal_message(state: TableState, locale: Any = "en") -> Message:
     """The end of a round: every hand with melds, lay-offs and deadwood, and the points."""
     pub = state.public
     assert pub is not None and pub.result is not None
     names = _names(state)
-    lines = present.result_text(pub.result, names, state.rules)
+    lines = present.result_text(pub.result, names, state.rules, locale)
     if pub.result.settlement is None and pub.result.hands:
         for seat, hand in enumerate(pub.result.hands):
-            text, dw = present.hand_text(hand)
-            lines.append(f"{names[seat]}: {text} — deadwood {dw}")
+            text, dw = present.hand_text(hand, locale)
+            lines.append(t(locale, "reveal-line", name=names[seat], cards=text, deadwood=dw))
     embed = discord.Embed(
-        title=f"Round {pub.round_no} · table #{state.table_id}",
+        title=t(locale, "reveal-title", round=pub.round_no, table=state.table_id),
         description="\n".join(lines),
         colour=GOLD,
     )
-    embed.add_field(name="Scores", value=_scores_line(state), inline=False)
+    embed.add_field(name=t(locale, "field-scores"), value=_scores_line(state, locale), inline=False)
     return Message(None, embed, None)
 
 
-def summary_lines(state: TableState, summary: MatchSummary) -> list[str]:
+def summary_lines(state: TableState, summary: MatchSummary, locale: Any = "en") -> list[str]:
     """The end of a match: who won and how, and every seat's final score with its parts
     (round points, shutout, game and line bonus), as the engine totalled them."""
     names = _names(state)
-    winner = names[summary.winner] if summary.winner is not None else "Nobody"
+    winner = names[summary.winner] if summary.winner is not None else t(locale, "nobody")
     loser = names[summary.loser] if summary.loser is not None else None
     if summary.ended_by == "resign" and loser is not None:
-        head = f"{loser} resigned: 🏆 **{winner}** wins the match."
+        head = t(locale, "summary-resigned", loser=loser, winner=winner)
     elif summary.ended_by in ("timeout", "forfeit") and loser is not None:
-        head = f"{loser} did not play in time: 🏆 **{winner}** wins by forfeit."
+        head = t(locale, "summary-forfeit", loser=loser, winner=winner)
     else:
-        head = f"🏆 **{winner}** wins the match."
+        head = t(locale, "summary-wins", winner=winner)
     lines = [head]
     for seat, name in enumerate(names):
         won = summary.rounds_won[seat] if seat < len(summary.rounds_won) else 0
-        total = present.total_text(seat, summary.breakdown, summary.totals[seat], summary.scoring)
-        line = f"{name}: {total} · {present.plural(won, 'round')} won"
+        total = present.total_text(
+            seat, summary.breakdown, summary.totals[seat], summary.scoring, locale
+        )
+        line = t(locale, "summary-seat", name=name, total=total, won=won)
         if seat in summary.removed:
-            line += " · removed for being away"
+            line += t(locale, "summary-removed")
         lines.append(line)
     return lines
 
 
-def summary_message(state: TableState, summary: MatchSummary) -> Message:
+def summary_message(state: TableState, summary: MatchSummary, locale: Any = "en") -> Message:
     embed = discord.Embed(
-        title=f"Match over · table #{state.table_id}",
-        description="\n".join(summary_lines(state, summary)),
+        title=t(locale, "match-over-title", table=state.table_id),
+        description="\n".join(summary_lines(state, summary, locale)),
         colour=GOLD,
     )
     view = discord.ui.View(timeout=None)
@@ -249,44 +272,38 @@ def summary_message(state: TableState, summary: MatchSummary) -> Message:
 
 
 def final_hand_message(
-    state: TableState, summary: MatchSummary, extra: Sequence[str] = ()
+    state: TableState, summary: MatchSummary, extra: Sequence[str] = (), locale: Any = "en"
 ) -> Message:
     """A player's hand message once the match is over: the result, no controls."""
-    lines = summary_lines(state, summary)
+    lines = summary_lines(state, summary, locale)
     pub = state.public
     if pub is not None and pub.result is not None and summary.ended_by == "score":
-        lines.insert(
-            0,
-            f"Round {pub.round_no}: "
-            + present.short_result(pub.result, _names(state), state.rules),
-        )
+        result = present.short_result(pub.result, _names(state), state.rules, locale)
+        lines.insert(0, t(locale, "final-round", round=pub.round_no, result=result))
     lines.extend(extra)
     embed = discord.Embed(
-        title=f"Match over · table #{state.table_id} · {state.rules.name}",
+        title=t(locale, "match-over-rules-title", table=state.table_id, rules=state.rules.name),
         description="\n".join(lines)[:4096],
         colour=GOLD,
     )
     return Message(None, embed, None)
 
 
-def called_off_message(state: TableState, note: str) -> Message:
+def called_off_message(state: TableState, note: str, locale: Any = "en") -> Message:
     """A hand message once its match was called off (it counts nowhere)."""
     embed = discord.Embed(
-        title=f"Table #{state.table_id} · {state.rules.name}",
-        description=note or "This match was called off.",
+        title=t(locale, "table-rules-title", table=state.table_id, rules=state.rules.name),
+        description=note or t(locale, "called-off"),
         colour=GREY,
     )
     return Message(None, embed, None)
 
 
-def removed_message(state: TableState) -> Message:
+def removed_message(state: TableState, locale: Any = "en") -> Message:
     """What a player removed for being away reads in their hand message."""
     embed = discord.Embed(
-        title=f"Table #{state.table_id} · {state.rules.name}",
-        description=(
-            "You were away too long and have been removed from this match. Your hand is "
-            "played automatically until the match ends, and you can't win it."
-        ),
+        title=t(locale, "table-rules-title", table=state.table_id, rules=state.rules.name),
+        description=t(locale, "removed-away"),
         colour=GREY,
     )
     return Message(None, embed, None)
@@ -303,59 +320,79 @@ def hand_message(
     favorites: frozenset[int] = frozenset(),
     confirm: Action | None = None,
     chat: Sequence[str] = (),
+    locale: Any = "en",
 ) -> Message:
     """A player's hand with only the controls legal now (disabled out of turn). Players the
     reader marked as favorites get a heart. `confirm` is a knock or gin waiting for the
-    player's confirmation; `chat` the table chat lines they may read."""
+    player's confirmation; `chat` the table chat lines they may read. `locale`: the
+    player's language (a private message)."""
     names = tuple(
         name + (" ♥" if seat.user_id in favorites else "")
         for name, seat in zip(_names(state), state.seats, strict=False)
     )
     me = view.seat
-    text, deadwood = present.hand_text(view.hand)
+    text, deadwood = present.hand_text(view.hand, locale)
     opponents = ", ".join(
-        f"{names[s]} holds {view.hand_sizes[s]}" for s in range(view.seats) if s != me
+        t(locale, "opponent-holds", name=names[s], count=view.hand_sizes[s])
+        for s in range(view.seats)
+        if s != me
     )
     top = view.top_discard
     lines = [
-        f"**Your hand:** {text}",
-        f"**Deadwood:** {deadwood}",
-        f"**Discard pile:** {top.label if top else '—'} · **Stock:** {view.stock_size} · {opponents}",
+        t(locale, "hand-your-hand", cards=text),
+        t(locale, "hand-deadwood", deadwood=deadwood),
+        t(
+            locale,
+            "hand-table",
+            top=label(top, locale) if top else "—",
+            stock=view.stock_size,
+            opponents=opponents,
+        ),
     ]
     if view.drawn is not None:
-        lines.append(f"You {_how_drawn(view)} {view.drawn.label}.")
-    recent = present.recent_turns(view.history, names, 3, auto=state.auto, away=_away(state))
+        lines.append(t(locale, "hand-drawn", how=_how_drawn(view), card=label(view.drawn, locale)))
+    recent = present.recent_turns(
+        view.history, names, 3, auto=state.auto, away=_away(state), locale=locale
+    )
     if recent:
         lines.append("*" + "; ".join(recent) + "*")
     if view.over and view.result is not None:
-        lines.append(f"**Round {_round_no(state)} is over.**")
-        lines.extend(present.result_text(view.result, names, state.rules))
+        lines.append(t(locale, "hand-round-over", round=_round_no(state)))
+        lines.extend(present.result_text(view.result, names, state.rules, locale))
         lines.append(
-            "That was the last round: the result follows."
-            if state.match_over
-            else "The next round is dealt in a moment."
+            t(locale, "hand-last-round") if state.match_over else t(locale, "hand-next-round")
         )
     elif view.over:
-        lines.append("The round is over.")
+        lines.append(t(locale, "turn-round-over"))
     elif view.my_turn:
-        lines.append("**Your turn:** " + _my_turn(view) + _deadline(state))
-    else:
-        lines.append(f"Waiting for {names[view.to_move] if view.to_move is not None else '—'}.")
-    if confirm is not None and not view.over:
         lines.append(
-            f"**{_confirm_question(confirm, view)}** Press **Confirm**, or choose another move."
+            t(locale, "hand-your-turn", what=_my_turn(view, locale)) + _deadline(state, locale)
         )
+    else:
+        waiting = names[view.to_move] if view.to_move is not None else "—"
+        lines.append(t(locale, "hand-waiting", name=waiting))
+    if confirm is not None and not view.over:
+        lines.append(t(locale, "hand-confirm", question=_confirm_question(confirm, view, locale)))
     if state.previous is not None and not view.over:
-        lines.append("*Last round:* " + present.short_result(state.previous, names, state.rules))
+        last = present.short_result(state.previous, names, state.rules, locale)
+        lines.append(t(locale, "hand-last-round-result", result=last))
     lines.extend(chat)
     if note:
         lines.append(note)
     embed = discord.Embed(
-        title=f"Table #{state.table_id} · {state.rules.name} · scores {_scores_line(state)}",
+        title=t(
+            locale,
+            "hand-title",
+            table=state.table_id,
+            rules=state.rules.name,
+            scores=_scores_line(state, locale),
+        ),
         description="\n".join(lines)[:4096],
         colour=GREEN if view.my_turn else GREY,
     )
-    return Message(None, embed, None if view.over else controls(state, view, confirm=confirm))
+    return Message(
+        None, embed, None if view.over else controls(state, view, confirm=confirm, locale=locale)
+    )
 
 
 def _round_no(state: TableState) -> int:
@@ -363,53 +400,56 @@ def _round_no(state: TableState) -> int:
 
 
 def _how_drawn(view: RoundView) -> str:
-    """ "took" for a card from the discard pile (everyone saw it), "drew" from the stock."""
+    """ "took" for a card from the discard pile (everyone saw it), "drew" from the stock:
+    a selector value of ``hand-drawn``."""
     mine = [e for e in view.history if e.seat == view.seat]
     if mine and mine[-1].kind in (DRAW_DISCARD, TAKE_UPCARD):
         return "took"
     return "drew"
 
 
-def _my_turn(view: RoundView) -> str:
+def _my_turn(view: RoundView, locale: Any = "en") -> str:
     kinds = {a.kind for a in view.legal}
     if view.phase == "first_turn":
-        return "take the up-card or pass."
+        return t(locale, "my-turn-first")
     if view.phase == "draw":
-        text = "draw from the stock or take the top discard."
-        return text if BIG_GIN not in kinds else text + " You can go **Big Gin**."
-    options = ["discard a card"]
+        return t(locale, "my-turn-draw", big_gin=BIG_GIN in kinds)
+    options = []
     if GIN in kinds:
-        options.append("go **gin**")
+        options.append("gin")
     if BIG_GIN in kinds:
-        options.append("go **Big Gin**")
+        options.append("big_gin")
     if KNOCK in kinds:
-        options.append("**knock**")
-    if len(options) == 1:
-        return "discard a card."
-    return "you can " + ", ".join(options[:-1]) + " or " + options[-1] + "."
+        options.append("knock")
+    if not options:
+        return t(locale, "my-turn-discard")
+    words = [t(locale, "my-turn-option-discard")] + [
+        t(locale, f"my-turn-option-{o}") for o in options
+    ]
+    return t(locale, "my-turn-options", some=", ".join(words[:-1]), last=words[-1])
 
 
-def _confirm_label(action: Action) -> str:
-    card = action.card.label if action.card is not None else ""
+def _confirm_label(action: Action, locale: Any = "en") -> str:
+    card = label(action.card, locale) if action.card is not None else ""
     if action.kind == KNOCK:
-        return f"Confirm: knock with {card}"
+        return t(locale, "button-confirm-knock", card=card)
     if action.kind == GIN:
-        return f"Confirm: gin (discard {card})"
-    return "Confirm: Big Gin"
+        return t(locale, "button-confirm-gin", card=card)
+    return t(locale, "button-confirm-big-gin")
 
 
-def _confirm_question(action: Action, view: RoundView) -> str:
-    card = action.card.label if action.card is not None else ""
+def _confirm_question(action: Action, view: RoundView, locale: Any = "en") -> str:
+    card = label(action.card, locale) if action.card is not None else ""
     if action.kind == KNOCK and action.card is not None:
         left = best_melds([c for c in view.hand if c != action.card]).deadwood_points
-        return f"Knock with {card} face down, keeping {left} deadwood?"
+        return t(locale, "confirm-knock", card=card, deadwood=left)
     if action.kind == GIN:
-        return f"Go gin, discarding {card} face down?"
-    return "Go Big Gin with all your cards?"
+        return t(locale, "confirm-gin", card=card)
+    return t(locale, "confirm-big-gin")
 
 
 def controls(
-    state: TableState, view: RoundView, *, confirm: Action | None = None
+    state: TableState, view: RoundView, *, confirm: Action | None = None, locale: Any = "en"
 ) -> discord.ui.View:
     """Buttons and selects for exactly the legal actions; disabled when it isn't your turn.
     Knocking and gin ask first (`AskButton`, the knock select); `confirm` adds the button
@@ -419,38 +459,39 @@ def controls(
     legal = view.legal
     kinds = {a.kind for a in legal}
     top = view.top_discard
-    top_label = top.label if top else ""
+    top_label = label(top, locale) if top else ""
     if not view.my_turn:
         waiting = (
-            f"Waiting for {state.seats[view.to_move].name}"
+            t(locale, "button-waiting-for", name=state.seats[view.to_move].name)
             if view.to_move is not None
-            else "Waiting"
+            else t(locale, "button-waiting")
         )
         ui.add_item(GameButton(tid, version, DRAW_STOCK, None, waiting[:80], disabled=True))
         return ui
     if TAKE_UPCARD in kinds:
-        ui.add_item(GameButton(tid, version, TAKE_UPCARD, None, f"Take {top_label}"))
+        ui.add_item(
+            GameButton(tid, version, TAKE_UPCARD, None, t(locale, "button-take", card=top_label))
+        )
     if PASS in kinds:
-        ui.add_item(GameButton(tid, version, PASS, None, "Pass"))
+        ui.add_item(GameButton(tid, version, PASS, None, t(locale, "button-pass")))
     if DRAW_STOCK in kinds:
-        ui.add_item(GameButton(tid, version, DRAW_STOCK, None, "Draw from stock"))
+        ui.add_item(GameButton(tid, version, DRAW_STOCK, None, t(locale, "button-draw-stock")))
     if DRAW_DISCARD in kinds:
-        ui.add_item(GameButton(tid, version, DRAW_DISCARD, None, f"Take {top_label}"))
+        ui.add_item(
+            GameButton(tid, version, DRAW_DISCARD, None, t(locale, "button-take", card=top_label))
+        )
     discards = [a.card for a in legal if a.kind == DISCARD and a.card is not None]
     if discards:
-        ui.add_item(GameSelect(tid, version, DISCARD, discards, "Discard…", row=1))
+        ui.add_item(GameSelect(tid, version, DISCARD, discards, t(locale, "select-discard"), row=1))
     knocks = [a.card for a in legal if a.kind == KNOCK and a.card is not None]
     if knocks:
-        ui.add_item(GameSelect(tid, version, KNOCK, knocks, "Knock with…", row=2))
+        ui.add_item(GameSelect(tid, version, KNOCK, knocks, t(locale, "select-knock"), row=2))
     for action in legal:
         if action.kind == GIN and action.card is not None:
-            ui.add_item(
-                AskButton(
-                    tid, version, GIN, action.card, f"Gin (discard {action.card.label})", row=3
-                )
-            )
+            gin = t(locale, "button-gin", card=label(action.card, locale))
+            ui.add_item(AskButton(tid, version, GIN, action.card, gin, row=3))
     if BIG_GIN in kinds:
-        ui.add_item(AskButton(tid, version, BIG_GIN, None, "Big Gin", row=3))
+        ui.add_item(AskButton(tid, version, BIG_GIN, None, t(locale, "button-big-gin"), row=3))
     if confirm is not None and confirm in legal:
         ui.add_item(
             GameButton(
@@ -458,7 +499,7 @@ def controls(
                 version,
                 confirm.kind,
                 confirm.card,
-                _confirm_label(confirm),
+                _confirm_label(confirm, locale),
                 row=4,
                 style=discord.ButtonStyle.danger,
             )
@@ -479,26 +520,43 @@ def challenge_message(
     *,
     status: str | None = None,
     for_opponent: bool = False,
+    locale: Any = "en",
 ) -> Message:
+    """A challenge: in the server's language in the channel, in the opponent's own by DM
+    (`for_opponent`)."""
     embed = discord.Embed(
-        title="Gin Rummy challenge",
-        description=(
-            f"**{challenger}** challenges {'you' if for_opponent else opponent_mention} to a "
-            "match of Gin Rummy "
-            f"({rules}, to {target} points)."
+        title=t(locale, "challenge-title"),
+        description=t(
+            locale,
+            "challenge-text",
+            challenger=challenger,
+            opponent="" if for_opponent else opponent_mention,
+            you=for_opponent,
+            rules=rules,
+            target=target,
         ),
         colour=GOLD,
     )
     if status is not None:
-        embed.add_field(name="Status", value=status)
+        embed.add_field(name=t(locale, "field-status"), value=status)
         return Message(None, embed, None)
-    embed.add_field(name="Expires", value=f"<t:{expires_ts}:R>")
+    embed.add_field(name=t(locale, "field-expires"), value=f"<t:{expires_ts}:R>")
     view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeButton(challenge_id, "accept", "Accept", discord.ButtonStyle.success))
-    view.add_item(ChallengeButton(challenge_id, "decline", "Decline", discord.ButtonStyle.danger))
+    view.add_item(
+        ChallengeButton(
+            challenge_id, "accept", t(locale, "button-accept"), discord.ButtonStyle.success
+        )
+    )
+    view.add_item(
+        ChallengeButton(
+            challenge_id, "decline", t(locale, "button-decline"), discord.ButtonStyle.danger
+        )
+    )
     if not for_opponent:
         view.add_item(
-            ChallengeButton(challenge_id, "cancel", "Cancel", discord.ButtonStyle.secondary)
+            ChallengeButton(
+                challenge_id, "cancel", t(locale, "button-cancel"), discord.ButtonStyle.secondary
+            )
         )
     return Message(None, embed, view)
 

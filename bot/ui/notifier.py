@@ -22,6 +22,8 @@ import discord
 from bot.engine.actions import Action
 from bot.engine.view import RoundView
 from bot.games.model import TableState, TableUpdate
+from bot.i18n import pick_language, resolve_locale, t
+from bot.i18n.catalog import warm
 from bot.store.interfaces import Storage
 from bot.ui import images, messages
 from bot.ui.dms import DirectMessages, DMClosed
@@ -60,12 +62,41 @@ class Notifier:
         self._looked_up: set[tuple[int, int]] = set()
         self._favorites: dict[tuple[int, int], frozenset[int]] = {}
         self._chat: dict[int, deque[tuple[frozenset[int], str]]] = {}
+        #: user -> their Discord client's locale, as last seen (`saw_locale`).
+        self.discord_locales: dict[int, str] = {}
+        warm()  # the catalogs, before the first game rather than during it
+
+    # ----- whose language ----------------------------------------------------------------
+
+    def saw_locale(self, user_id: int, locale: object) -> None:
+        """Remember a player's Discord locale (``interaction.locale``) for the messages the
+        bot sends them unasked (DMs)."""
+        value = getattr(locale, "value", locale)
+        if isinstance(value, str) and value:
+            self.discord_locales[user_id] = value
+
+    def board_language(self, state: TableState) -> str:
+        """A public message's language: the server's (``guild.preferred_locale``)."""
+        guild = self.client.get_guild(state.guild_id) if state.guild_id else None
+        return resolve_locale(guild.preferred_locale if guild is not None else None)
+
+    async def language(self, state: TableState, user_id: int) -> str:
+        """A player's language for their DMs: their `/gin me settings language`, else their
+        Discord locale as last seen, else the server's (`pick_language`)."""
+        saved = (await self.store.players.settings(user_id)).language
+        return pick_language(self.discord_locales.get(user_id), saved, self.board_language(state))
 
     async def __call__(self, update: TableUpdate) -> None:
         state = update.state
         kind = update.kind
         if kind in ("lobby", "closed"):
-            await self._edit_public(state, messages.lobby_message(state, closed=update.note))
+            board = self.board_language(state)
+            closed = update.note
+            if closed and hasattr(closed, "text"):  # a Said: the note in the server's words
+                closed = closed.text(board)
+            await self._edit_public(
+                state, messages.lobby_message(state, closed=closed, locale=board)
+            )
             if kind == "closed" and state.public is not None:
                 # A match called off (a tournament no-show): the hands lose their controls.
                 await self._close_hands(state, update.note or "")
@@ -88,16 +119,18 @@ class Notifier:
         elif kind == "match_over":
             await self._edit_board(state, finished=True)
         if kind == "round_over":
-            reveal = messages.reveal_message(state)
+            board = self.board_language(state)
+            reveal = messages.reveal_message(state, board)
             title = reveal.embed.title if reveal.embed is not None else ""
             await self._send_channel(
-                state.channel_id, await self.pictures.reveal(reveal, state, title or "")
+                state.channel_id, await self.pictures.reveal(reveal, state, title or "", board)
             )
         if kind == "removed" and update.seat is not None:
             await self._tell_removed(state, update.seat)
         if kind == "match_over" and update.summary is not None:
             await self._send_channel(
-                state.channel_id, messages.summary_message(state, update.summary)
+                state.channel_id,
+                messages.summary_message(state, update.summary, self.board_language(state)),
             )
             await self._final_hands(update)
             self._forget(state.table_id)
@@ -112,7 +145,10 @@ class Notifier:
 
     async def _new_board(self, state: TableState) -> None:
         older = self.board_of(state)
-        message = await self.pictures.table(messages.table_message(state), state)
+        board = self.board_language(state)
+        message = await self.pictures.table(
+            messages.table_message(state, locale=board), state, board
+        )
         sent = await self._send_channel(state.channel_id, message)
         if sent is None:
             return
@@ -123,7 +159,10 @@ class Notifier:
             await self._strip(state.channel_id, older, None)
 
     async def _edit_board(self, state: TableState, *, finished: bool = False) -> None:
-        table = await self.pictures.table(messages.table_message(state, finished=finished), state)
+        board = self.board_language(state)
+        table = await self.pictures.table(
+            messages.table_message(state, finished=finished, locale=board), state, board
+        )
         await self._edit_public(state, table)
 
     async def _edit_public(self, state: TableState, message: messages.Message) -> None:
@@ -195,6 +234,7 @@ class Notifier:
         """A player's hand message as they see it: their hearts, the chat they may read,
         their picture settings (`confirm`: a knock or gin waiting for confirmation)."""
         hearts = await self.favorites(state, user_id)
+        language = await self.language(state, user_id)
         message = messages.hand_message(
             state,
             view,
@@ -202,8 +242,9 @@ class Notifier:
             favorites=hearts,
             confirm=confirm,
             chat=self.chat_for(state.table_id, user_id),
+            locale=language,
         )
-        return await self.pictures.hand(message, view, user_id)
+        return await self.pictures.hand(message, view, user_id, language)
 
     def chat_for(self, table_id: int, user_id: int) -> list[str]:
         """The table's latest chat lines this player may read."""
@@ -237,7 +278,10 @@ class Notifier:
         for seat in state.seats:
             if seat.user_id is None:
                 continue
-            message = messages.final_hand_message(state, summary, earned.get(seat.user_id, ()))
+            language = await self.language(state, seat.user_id)
+            message = messages.final_hand_message(
+                state, summary, earned.get(seat.user_id, ()), language
+            )
             await self._show(state, seat.seat, seat.user_id, message)
 
     async def _close_hands(self, state: TableState, note: str) -> None:
@@ -246,13 +290,15 @@ class Notifier:
                 continue
             current = await self._live_hand(state.table_id, seat.seat)
             if current is not None:
-                await self._edit_dm(current, messages.called_off_message(state, note))
+                language = await self.language(state, seat.user_id)
+                await self._edit_dm(current, messages.called_off_message(state, note, language))
 
     async def _tell_removed(self, state: TableState, seat_no: int) -> None:
         seat = state.seats[seat_no]
         if seat.user_id is None:
             return
-        await self._show(state, seat_no, seat.user_id, messages.removed_message(state))
+        language = await self.language(state, seat.user_id)
+        await self._show(state, seat_no, seat.user_id, messages.removed_message(state, language))
 
     def _forget(self, table_id: int) -> None:
         for key in [k for k in self.hands if k[0] == table_id]:
@@ -342,10 +388,7 @@ class Notifier:
         if key in self._told_closed:
             return
         self._told_closed.add(key)
-        text = (
-            f"<@{user_id}>, I can't send you direct messages. Use **Show my hand** on the "
-            "table message to see your cards and play."
-        )
+        text = t(self.board_language(state), "dm-closed", mention=f"<@{user_id}>")
         await self._send_channel(state.channel_id, messages.Message(text, None, None))
 
     async def _remind(self, update: TableUpdate) -> None:
@@ -359,7 +402,8 @@ class Notifier:
         view = update.views.get(pub.to_move)
         if seat.user_id is None or view is None:
             return
-        text = f"⏰ {update.note or ''} s left before your turn is played automatically."
+        language = await self.language(state, seat.user_id)
+        text = t(language, "reminder", seconds=update.note or "")
         key = (state.table_id, seat.seat)
         current = await self._live_hand(state.table_id, seat.seat)
         message = await self.hand(state, view, seat.user_id, text)

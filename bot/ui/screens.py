@@ -12,6 +12,7 @@ import discord
 from bot.circle.achievements import achievement_text
 from bot.ui import images
 from bot.ui.notifier import Notifier
+from bot.ui.readers import Readers
 
 if TYPE_CHECKING:
     from bot.services import Services
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 class Screens:
     pictures: images.Pictures
     notifier: Notifier
+    readers: Readers
 
     @classmethod
     def build(cls, client: discord.Client, services: Services, *, pictures: bool) -> Screens:
@@ -32,4 +34,5 @@ class Screens:
             return [(user_id, achievement_text(a)) for user_id, a in earned]
 
         shown = images.Pictures(services.store, enabled=pictures)
-        return cls(shown, Notifier(client, services.store, shown, unlocks=unlocks))
+        notifier = Notifier(client, services.store, shown, unlocks=unlocks)
+        return cls(shown, notifier, Readers(services.store, notifier))

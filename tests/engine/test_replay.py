@@ -15,6 +15,7 @@ from bot.engine.cards import deck
 from bot.engine.errors import IllegalAction
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
+from bot.i18n import LANGUAGES, Coded, keys, render
 
 TABLES = [("cardgames", 2), ("playingcards", 2), ("classic", 2), ("classic", 3), ("classic", 4)]
 ALL_ACTIONS = [Action(k) for k in KINDS if k not in CARD_KINDS] + [
@@ -90,14 +91,18 @@ def test_legal_actions_are_exactly_what_apply_accepts(
             trial.apply(action)
         except IllegalAction as exc:
             assert action not in legal, f"{action} is listed but refused: {exc}"
-            assert str(exc) and str(exc)[0].isupper() and str(exc).endswith(".")
+            # A code, not words: each has a sentence in every catalog.
+            for language in LANGUAGES:
+                assert f"illegal-{exc.code}" in keys(language)
+            sentence = render(Coded(f"illegal-{exc.code}", exc.values))
+            assert sentence[0].isupper() and sentence.endswith(".")
             assert trial.snapshot() == before and trial.actions == rnd.actions
         else:
             assert action in legal, f"{action} is accepted but not listed"
         if mover is not None:
             for seat in range(rnd.seats):
                 if seat != mover:
-                    with pytest.raises(IllegalAction, match="^It's not your turn.$"):
+                    with pytest.raises(IllegalAction, match="^not-your-turn$"):
                         rnd.copy().apply(action, seat=seat)
     assert rnd.snapshot() == before
 
@@ -114,7 +119,7 @@ def test_tampered_records_are_refused() -> None:
 
     bad_action = json.loads(json.dumps(good))
     bad_action["actions"][0] = "draw_stock"  # the first turn is an up-card offer
-    with pytest.raises(ValueError, match="illegal action.*up-card or pass"):
+    with pytest.raises(ValueError, match="illegal action.*first-turn-upcard-or-pass"):
         Round.from_dict(bad_action)
 
     with pytest.raises(ValueError, match="format"):

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bot.client import GinBot
+from bot.i18n import t
 from bot.settings import Settings
 from emulator import Emulator, Interaction, User
 from emulator.testing import running
@@ -148,3 +149,26 @@ async def test_relations_survive_a_restart(tmp_path: Path) -> None:
             )
             assert "can't challenge" in said(await emu.slash(b, ch, "gin challenge", opponent=a))
             assert "offline" in said(await emu.slash(a, ch, "gin challenge", opponent=c))
+
+
+async def test_a_chosen_language_wins_and_survives_a_restart(tmp_path: Path) -> None:
+    """`/gin me settings language:Español`: private answers in Spanish from then on, over a
+    French Discord client, after a restart too; `Follow Discord` gives French again."""
+    database = tmp_path / "gin.sqlite3"
+    async with Emulator() as emu:
+        guild = emu.create_guild("Cards")
+        ch = emu.create_channel(guild, "gin")
+        a = emu.create_user("alice")
+        a.locale = "fr"
+        emu.add_member(guild, a)
+        async with bot_on(emu, guild.id, database):
+            assert said(await emu.slash(a, ch, "gin me offline")) == t("fr", "presence-offline")
+            chosen = said(await emu.slash(a, ch, "gin me settings", language="es"))
+            assert "idioma: **Español**" in chosen
+        async with bot_on(emu, guild.id, database):
+            assert said(await emu.slash(a, ch, "gin me online")) == t("es", "presence-online")
+            assert said(await emu.slash(a, ch, "gin player block", player=a)) == t(
+                "es", "circle-self", relation="block", add=True
+            )
+            await emu.slash(a, ch, "gin me settings", language="auto")
+            assert said(await emu.slash(a, ch, "gin me offline")) == t("fr", "presence-offline")

@@ -77,7 +77,9 @@ def test_suit_masks_fill_their_middle_and_leave_corners_empty(suit):
 
 
 def test_text_the_font_cannot_draw_is_replaced_not_dropped():
-    assert drawable("Zoë") == "Zoe"
+    # The shipped font draws Spanish and French (and most Latin, Greek, Cyrillic names).
+    assert drawable("Zoë ¿Señor? À l'œuf, ça") == "Zoë ¿Señor? À l'œuf, ça"
+    assert drawable("⑪ Ann") == "11 Ann"  # not in the font, but its compatibility form is
     assert drawable("李 Ann") == "? Ann"
     assert drawable("8♥ 9♥") == "8♥ 9♥"  # suits are drawn as shapes
     assert drawable("18 − 5") == "18 − 5"  # so is the minus sign

@@ -1,0 +1,189 @@
+"""The message catalogs: one Fluent bundle per language, loaded once from ``locales/<lang>/``.
+
+A lookup is memoised on (language, key, values): the same sentence with the same numbers (a
+hand's caption, a button label) costs a dict lookup; a new one runs Fluent's resolver (tens of
+µs, see docs/i18n.md).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
+from fluent.syntax.ast import Junk
+
+from bot.i18n.locales import DEFAULT, LANGUAGES, resolve_locale
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "Coded",
+    "Said",
+    "keys",
+    "render",
+    "said",
+    "source",
+    "t",
+    "warm",
+    "word",
+]
+
+log = logging.getLogger("gin.i18n")
+_warned: set[tuple[str, str]] = set()
+
+
+def source(language: str) -> dict[str, str]:
+    """The ``.ftl`` files of ``language``, by file name (read from the installed package)."""
+    folder = resources.files("bot.i18n").joinpath("locales", language)
+    return {
+        f.name: f.read_text(encoding="utf-8")
+        for f in sorted(folder.iterdir(), key=lambda f: f.name)
+        if f.name.endswith(".ftl")
+    }
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def bundle(language: str) -> FluentBundle:
+    """The Fluent bundle of ``language`` with all its files (no bidi isolation marks: the
+    messages are left-to-right, and the marks would show in code blocks and tests)."""
+    loaded = FluentBundle([language], use_isolating=False)
+    for name, text in source(language).items():
+        resource = FluentResource(text)
+        loaded.add_resource(resource)
+        for entry in resource.body:
+            if isinstance(entry, Junk):  # a syntax error in a catalog: say where
+                log.error(
+                    "catalog %s/%s: cannot parse %r", language, name, (entry.content or "")[:80]
+                )
+    return loaded
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def keys(language: str) -> frozenset[str]:
+    """Every message id of ``language`` (terms, ``-name``, excluded)."""
+    from fluent.syntax import FluentParser
+    from fluent.syntax.ast import Message
+
+    parser = FluentParser()
+    found: set[str] = set()
+    for text in source(language).values():
+        found.update(e.id.name for e in parser.parse(text).body if isinstance(e, Message))
+    return frozenset(found)
+
+
+def warm() -> None:
+    """Load every catalog and the number and plural data they use now (a one-off few MiB and
+    ~0.1 s), at startup rather than on the first message of a game."""
+    for language in LANGUAGES:
+        t(language, "illegal-knock-deadwood", deadwood=2, limit=10)
+
+
+def _warn_once(language: str, key: str, what: str) -> None:
+    if (language, key) not in _warned:
+        _warned.add((language, key))
+        log.warning("i18n: %s %r in %s", what, key, language)
+
+
+def _arg(value: Any) -> Any:
+    if isinstance(value, bool):  # bool is an int: keep it a word ("true"/"false" selectors)
+        return str(value).lower()
+    if isinstance(value, int):
+        # Counts, scores, ratings, table numbers: plain digits ("1500", not "1,500" or
+        # "1 500"); the plural rules still select on it.
+        return fluent_number(value, useGrouping=False)
+    return value
+
+
+@lru_cache(maxsize=4096)
+def _format(language: str, key: str, items: tuple[tuple[str, Any], ...]) -> str:
+    loaded = bundle(language)
+    if not loaded.has_message(key):
+        if language != DEFAULT:
+            _warn_once(language, key, "missing key")
+            return _format(DEFAULT, key, items)
+        _warn_once(language, key, "unknown key")
+        return key
+    message = loaded.get_message(key)
+    if message.value is None:
+        _warn_once(language, key, "message without a value")
+        return key
+    text, errors = loaded.format_pattern(message.value, {k: _arg(v) for k, v in items})
+    if errors:
+        _warn_once(language, key, f"errors {errors} formatting")
+    return str(text)
+
+
+def t(locale: Any, key: str, /, **values: Any) -> str:
+    """The sentence ``key`` in the language of ``locale`` (a Discord locale, en/es/fr or None).
+
+    A key missing in that language falls back to English (logged once per key and language);
+    a key missing everywhere comes back as the key itself (logged once).
+    """
+    language = resolve_locale(locale)
+    items = tuple(sorted(values.items()))
+    try:
+        hash(items)
+    except TypeError:  # a list or dict passed by mistake: show it rather than fail
+        items = tuple((k, str(v)) for k, v in items)
+    return _format(language, key, items)
+
+
+@dataclass(frozen=True, slots=True)
+class Coded:
+    """A sentence not yet in words: a catalog key and its values (what services return)."""
+
+    key: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self, locale: Any = DEFAULT) -> str:
+        return render(self, locale)
+
+
+class Said(str):
+    """A sentence a service returns: the English text (so a caller that uses it as a ``str``
+    keeps working) that also knows its key and values, to be said again in the reader's
+    language: ``said.text("fr")``. Make one with :func:`said`."""
+
+    key: str
+    values: dict[str, Any]
+
+    def text(self, locale: Any = DEFAULT) -> str:
+        return render(Coded(self.key, self.values), locale)
+
+
+def said(key: str, /, **values: Any) -> Said:
+    """``key`` with ``values``, in English, carrying both (see :class:`Said`)."""
+    out = Said(render(Coded(key, values), DEFAULT))
+    out.key = key
+    out.values = values
+    return out
+
+
+def word(value: Any, locale: Any = DEFAULT) -> Any:
+    """A value ready for a sentence: a :class:`Coded` in words, an engine card by its short
+    label in ``locale`` ("Q♠", "D♠"), anything else as it is."""
+    if isinstance(value, Coded):
+        return render(value, locale)
+    if isinstance(value, Said):
+        return value.text(locale)
+    from bot.engine.cards import Card
+
+    if isinstance(value, Card):
+        from bot.i18n.cards import label
+
+        return label(value, locale)
+    return value
+
+
+def render(item: Coded | str, locale: Any = DEFAULT) -> str:
+    """``item`` in words: a :class:`Coded` is looked up (its values through :func:`word`), a
+    string is returned as it is (already words, e.g. a name)."""
+    if isinstance(item, str):
+        return item
+    return t(locale, item.key, **{k: word(v, locale) for k, v in item.values.items()})

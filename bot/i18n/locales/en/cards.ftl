@@ -1,0 +1,33 @@
+# Cards: ranks and suits. "card-name" puts them together.
+rank-1 = Ace
+rank-2 = Two
+rank-3 = Three
+rank-4 = Four
+rank-5 = Five
+rank-6 = Six
+rank-7 = Seven
+rank-8 = Eight
+rank-9 = Nine
+rank-10 = Ten
+rank-11 = Jack
+rank-12 = Queen
+rank-13 = King
+# The index printed in the card's corner.
+rank-short-1 = A
+rank-short-2 = 2
+rank-short-3 = 3
+rank-short-4 = 4
+rank-short-5 = 5
+rank-short-6 = 6
+rank-short-7 = 7
+rank-short-8 = 8
+rank-short-9 = 9
+rank-short-10 = 10
+rank-short-11 = J
+rank-short-12 = Q
+rank-short-13 = K
+suit-C = Clubs
+suit-D = Diamonds
+suit-H = Hearts
+suit-S = Spades
+card-name = { $rank } of { $suit }

@@ -1,0 +1,117 @@
+# Messages Discord d'une partie : le tableau public, le salon d'attente, la révélation, le
+# résumé, la main d'un joueur et ses commandes, un défi. Boutons : 80 caractères au plus.
+
+table-title = Gin Rummy · table n° { $table } · { $rules } en { $target }
+scores-line = { $scores } ({ $penalty ->
+        [true] points de pénalité
+       *[false] points
+    })
+deadline = {" "}(fin du temps { $when })
+field-scores = Scores
+field-discard-pile = Défausse
+discard-pile-below = **{ $top }** (dessous : { $below })
+field-stock = Pioche
+cards = { $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    }
+seat-away = {" "}(absent)
+field-cards-in-hand = Cartes en main
+round-over-result = Manche terminée : { $result }
+round-over-short = Manche terminée.
+field-round = Manche { $round }
+field-last-actions = Derniers coups
+
+## Le salon d'attente
+
+field-players = Joueurs ({ $seated }/{ $seats })
+lobby-join = Rejoignez pour jouer. La partie commence quand la table est complète, ou quand l'hôte la lance.
+button-lobby-join = Rejoindre
+button-lobby-leave = Quitter
+button-lobby-start = Lancer
+button-lobby-computer = Ajouter l'ordinateur
+
+## La fin d'une manche et d'une partie
+
+reveal-title = Manche { $round } · table n° { $table }
+nobody = Personne
+summary-resigned = { $loser } a abandonné : 🏆 **{ $winner }** gagne la partie.
+summary-forfeit = { $loser } n'a pas joué à temps : 🏆 **{ $winner }** gagne par forfait.
+summary-wins = 🏆 **{ $winner }** gagne la partie.
+summary-seat = { $name } : { $total } · { $won ->
+        [one] { $won } manche gagnée
+       *[other] { $won } manches gagnées
+    }
+summary-removed = {" "}· retiré pour absence
+match-over-title = Partie terminée · table n° { $table }
+final-round = Manche { $round } : { $result }
+match-over-rules-title = Partie terminée · table n° { $table } · { $rules }
+table-rules-title = Table n° { $table } · { $rules }
+called-off = Cette partie a été annulée.
+removed-away = Vous avez été absent trop longtemps et avez été retiré de cette partie. Votre main est jouée automatiquement jusqu'à la fin, et vous ne pouvez pas la gagner.
+
+## La main d'un joueur (privée)
+
+opponent-holds = { $name } a { $count }
+hand-your-hand = **Votre main :** { $cards }
+hand-deadwood = **Points isolés :** { $deadwood }
+hand-table = **Défausse :** { $top } · **Pioche :** { $stock } · { $opponents }
+hand-drawn = { $how ->
+        [took] Vous avez pris
+       *[drew] Vous avez pioché
+    } { $card }.
+hand-round-over = **La manche { $round } est terminée.**
+hand-last-round = C'était la dernière manche : le résultat suit.
+hand-next-round = La manche suivante est distribuée dans un instant.
+hand-your-turn = **À vous :** { $what }
+hand-waiting = En attente de { $name }.
+hand-confirm = **{ $question }** Appuyez sur **Confirmer**, ou choisissez un autre coup.
+hand-last-round-result = *Dernière manche :* { $result }
+hand-title = Table n° { $table } · { $rules } · scores { $scores }
+my-turn-first = prenez la carte retournée ou passez.
+my-turn-draw = piochez dans la pioche ou prenez la carte du dessus de la défausse.{ $big_gin ->
+        [true] {" "}Vous pouvez faire **Big Gin**.
+       *[false] {""}
+    }
+my-turn-discard = défaussez une carte.
+my-turn-option-discard = défausser une carte
+my-turn-option-gin = faire **gin**
+my-turn-option-big_gin = faire **Big Gin**
+my-turn-option-knock = **frapper**
+my-turn-options = vous pouvez { $some } ou { $last }.
+confirm-knock = Frapper avec { $card } face cachée, en gardant { $deadwood } points isolés ?
+confirm-gin = Faire gin en défaussant { $card } face cachée ?
+confirm-big-gin = Faire Big Gin avec toutes vos cartes ?
+
+## Commandes
+
+button-confirm-knock = Confirmer : frapper avec { $card }
+button-confirm-gin = Confirmer : gin (défausser { $card })
+button-confirm-big-gin = Confirmer : Big Gin
+button-waiting-for = En attente de { $name }
+button-waiting = En attente
+button-take = Prendre { $card }
+button-pass = Passer
+button-draw-stock = Piocher
+select-discard = Défausser…
+select-knock = Frapper avec…
+button-gin = Gin (défausser { $card })
+button-big-gin = Big Gin
+
+## Un défi
+
+challenge-title = Défi de Gin Rummy
+challenge-text = **{ $challenger }** { $you ->
+        [true] vous défie
+       *[false] défie { $opponent }
+    } dans une partie de Gin Rummy ({ $rules }, en { $target } points).
+field-status = Statut
+field-expires = Expire
+button-accept = Accepter
+button-decline = Refuser
+button-cancel = Annuler
+
+## Le notificateur
+
+reminder = ⏰ Plus que { $seconds } s avant que votre tour soit joué automatiquement.
+dm-closed = { $mention }, je ne peux pas vous envoyer de messages privés. Utilisez **Show my hand** sur le message de la table pour voir vos cartes et jouer.

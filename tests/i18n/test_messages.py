@@ -1,0 +1,75 @@
+"""A table whose players read different languages: each hand in its reader's language, the
+board in the server's, from one real match (real store, real services, real engine)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.engine.actions import Action
+from bot.games.errors import GameError, MoveRefused
+from bot.store import Store, open_store
+from bot.ui import messages
+from tests.games.test_tables import A, B, start_match
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    s = await open_store(tmp_path / "gin.sqlite3")
+    yield s
+    await s.close()
+
+
+def text_of(msg: messages.Message) -> str:
+    """Everything a reader sees: title, description, fields and control labels."""
+    embed = msg.embed
+    assert embed is not None
+    parts = [embed.title or "", embed.description or ""]
+    parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    if msg.view is not None:
+        for child in msg.view.children:
+            item = getattr(child, "item", child)  # a DynamicItem wraps its button or select
+            parts.append(str(getattr(item, "label", None) or getattr(item, "placeholder", "")))
+    return "\n".join(parts)
+
+
+async def test_each_reader_gets_their_language(store: Store) -> None:
+    tables, table_id, _ = await start_match(store)
+    live = tables.get(table_id)
+    state = tables.state(live)
+    assert live.match is not None
+    mover = live.match.round.to_move
+    waiting = 1 - mover
+    views = {seat: live.match.round.view(seat) for seat in (0, 1)}
+
+    spanish = text_of(messages.hand_message(state, views[mover], locale="es-ES"))
+    french = text_of(messages.hand_message(state, views[waiting], locale="fr"))
+    english = text_of(messages.hand_message(state, views[mover]))
+    board = text_of(messages.table_message(state, locale="en-US"))
+
+    assert "**Tu mano:**" in spanish and "**Tu turno:**" in spanish and "Pasar" in spanish
+    assert "**Votre main :**" in french and "En attente de" in french
+    assert "**Your hand:**" in english and "**Your turn:**" in english and "Pass" in english
+    assert "Discard pile" in board and "Cards in hand" in board
+    for words in ("Your hand", "Your turn", "Waiting for", "Discard pile", "Stock"):
+        assert words not in spanish and words not in french
+    # The same cards, by their labels in each language (French: V D R for J Q K).
+    hand = views[mover].hand
+    assert all(c.label in spanish for c in hand)
+    await tables.close()
+
+
+async def test_a_refused_move_reads_in_the_players_language(store: Store) -> None:
+    tables, table_id, _ = await start_match(store)
+    live = tables.get(table_id)
+    assert live.match is not None
+    other = (A, B)[1 - live.match.round.to_move]
+    with pytest.raises(MoveRefused) as refused:
+        await tables.act(table_id, other, Action("pass"), live.version)
+    assert isinstance(refused.value, GameError)
+    assert str(refused.value) == "It's not your turn."
+    assert refused.value.text("es-419") == "No es tu turno."
+    assert refused.value.text("fr") == "Ce n'est pas votre tour."
+    await tables.close()
