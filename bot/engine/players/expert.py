@@ -47,13 +47,14 @@ class ExpertParams:
     #: docs/computer.md).
     margin: float = 6.0
     #: Weight of the rule set's line bonus (points per round won, counted at the match's
-    #: end) in the value of a round: winning a small knock is worth the bonus too.
-    line: float = 1.0
+    #: end) in the value of a round. Off: at 1 (cardgames) expert knocked for small wins
+    #: and won 44% of 300 matches against hard, against 54% without it.
+    line: float = 0.0
     #: With three or four players: knock only with at most this much deadwood.
     multi_knock: int = 10
     #: With three or four players: guessed deals for the look-ahead (0: knock as soon as
     #: allowed, like hard), rounds of turns played out, and the knocking margin.
-    multi_deals: int = 0
+    multi_deals: int = 16
     multi_horizon: int = 6
     multi_margin: float = 0.0
 
