@@ -54,7 +54,7 @@ class ExpertParams:
     multi_knock: int = 10
     #: With three or four players: guessed deals for the look-ahead (0: knock as soon as
     #: allowed, like hard), rounds of turns played out, and the knocking margin.
-    multi_deals: int = 16
+    multi_deals: int = 32
     multi_horizon: int = 6
     multi_margin: float = 0.0
 
