@@ -15,10 +15,10 @@ from bot.engine.match import Match
 from bot.engine.players import BaselinePlayer, Player, play_round
 from bot.engine.players._cardbits import BIT, mask_of
 from bot.engine.players._infer import HandSampler, InferParams, in_melds
-from bot.engine.players._knowledge import read_view
+from bot.engine.players._knowledge import Knowledge, read_view
 from bot.engine.players.easy import EasyPlayer
 from bot.engine.players.expert import ExpertPlayer, _playout
-from bot.engine.players.hard import HardPlayer
+from bot.engine.players.hard import HardParams, HardPlayer, _Eval
 from bot.engine.players.levels import LEVELS, make_player
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
@@ -412,3 +412,23 @@ def test_expert_is_registered_and_plays_whole_matches() -> None:
         match.next_round()
     assert match.over
     assert players[0].calls > 20
+
+
+def test_gin_pull_values_the_draws_that_make_gin() -> None:
+    """`gin_pull` counts each stock draw that makes gin as that many points below zero:
+    a hand's value drops by the pull times the chance of such a draw, and not at all for
+    a hand that no single draw takes to gin."""
+    draws = [BIT[c] for c in parse_cards("D10 D6 SK HK CQ C2 C4")]
+    unseen = sum(draws)
+
+    def values(hand: int) -> tuple[float, float]:
+        know = Knowledge(hand=hand, unseen=unseen, pile=0, opponents=[], stock_prob={})
+        know.stock_prob = dict.fromkeys(draws, 1.0)
+        plain = _Eval(know, 10, HardParams()).value(hand)
+        return plain, _Eval(know, 10, HardParams(gin_pull=10.0)).value(hand)
+
+    plain, pulled = values(_m("HA H2 H3 S4 S5 S6 D7 D8 C9 CK"))  # two draws from gin at best
+    assert pulled == plain
+    # D10 or D6 extends the diamond run and C3 goes: gin with 2 of the 7 draws.
+    plain, pulled = values(_m("HA H2 H3 S4 S5 S6 D7 D8 D9 C3"))
+    assert pulled == pytest.approx(plain - 10 * 2 / 7)

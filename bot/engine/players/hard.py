@@ -71,6 +71,8 @@ class HardParams:
     hunt: int = 1
     #: Whether to weigh knocks (False: knock as soon as allowed, like "normal").
     weigh_knock: int = 1
+    #: Deadwood points a draw that makes gin is worth beyond its 0 deadwood (hand values).
+    gin_pull: float = 0.0
 
 
 class _Eval:
@@ -94,12 +96,15 @@ class _Eval:
         drop = best_drop(m, d0, order)
         capable = meld_capable(m)
         over = self.params.over_limit
+        pull = self.params.gin_pull
         limit = self.limit
         acc = 0.0
         for b, p, w in self.draws:
             # A card that cannot meld with the hand is either thrown back or kept in place
             # of the card whose loss costs least.
             v = best_after_draw(m, d0, order, b) if b & capable else min(d0, drop + p)
+            if pull and v == 0:
+                acc -= w * pull
             acc += w * (v + over if over and v > limit else v)
         result = acc / self.total
         self.cache[m] = result
