@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.store._sql import Database, Row, from_ms, placeholders
+from bot.store._db import Db, Row, from_ms, placeholders
 from bot.store.models import RELATION_KINDS, Favorite, Relation, RelationKind
 
 
@@ -21,7 +21,7 @@ def _relation(row: Row) -> Relation:
 class Relations:
     """`store.relations`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
 
     async def add(self, user_id: int, target_id: int, kind: RelationKind) -> bool:
