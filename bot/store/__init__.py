@@ -10,7 +10,9 @@ backend. Two backends: SQLite (`open_store`, `Store`), the embedded default, and
 target (a `postgresql://` URL or a file path).
 """
 
+import os
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
 
 from bot.store.errors import (
     AlreadyEntered,
@@ -69,6 +71,16 @@ if TYPE_CHECKING:
 def is_postgres_url(target: str) -> bool:
     """A PostgreSQL URL (`postgresql://...` or `postgres://...`), not a SQLite file path."""
     return target.startswith(("postgresql://", "postgres://"))
+
+
+def shown_target(target: str | os.PathLike[str]) -> str:
+    """The store's target fit for logs: a URL without its password, a path as it is."""
+    text = str(target)
+    parts = urlsplit(text)
+    if not is_postgres_url(text) or parts.password is None:
+        return text
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 async def open_storage(target: str, *, clock: Clock | None = None) -> Storage:
@@ -143,5 +155,6 @@ __all__ = [
     "WrongStatus",
     "is_postgres_url",
     "open_storage",
+    "shown_target",
     "open_store",
 ]

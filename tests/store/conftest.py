@@ -17,8 +17,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.store import NewSeat, Store, Table, TableSpec, open_store
-from bot.store.postgres import is_postgres_url, open_pg_store
+from bot.store import NewSeat, Store, Table, TableSpec, is_postgres_url, open_store
+from bot.store.postgres import open_pg_store
 
 from .pgserver import PgServer
 

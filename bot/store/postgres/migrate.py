@@ -17,7 +17,14 @@ MIGRATE_LOCK = 0x67696E01
 
 async def schema_version(conn: asyncpg.Connection) -> int:
     """The highest migration recorded in the database (0 for a new, empty one)."""
-    if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
+    # A scan of the catalog, not `to_regclass`: after waiting for the advisory lock, a name
+    # lookup can still answer from this connection's cache of the catalog, which an
+    # advisory lock does not refresh; a scan reads the table another process just created.
+    exists = await conn.fetchval(
+        "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_tables"
+        " WHERE schemaname = current_schema() AND tablename = 'schema_migrations')"
+    )
+    if not exists:
         return 0
     return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
 

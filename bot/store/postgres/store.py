@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 from datetime import datetime
 from types import TracebackType
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.store import shown_target
 from bot.store._db import Clock, utcnow
 from bot.store.achievements import Achievements
 from bot.store.challenges import Challenges
@@ -28,15 +28,6 @@ from bot.store.tournaments import Tournaments
 
 #: Connections per process when `GIN_PG_POOL_SIZE` is not set.
 DEFAULT_POOL_SIZE = 10
-
-
-def redacted(url: str) -> str:
-    """The URL without its password, fit for logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def pool_size_setting() -> int:
@@ -104,11 +95,11 @@ async def open_pg_store(
     pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
     try:
         async with pool.acquire() as conn:
-            await migrate(conn, redacted(url), load_migrations())
+            await migrate(conn, shown_target(url), load_migrations())
     except BaseException:
         await pool.close()
         raise
-    return PgStore(PgDatabase(redacted(url), pool, clock or utcnow))
+    return PgStore(PgDatabase(shown_target(url), pool, clock or utcnow))
 
 
 def _conforms(store: PgStore) -> None:
