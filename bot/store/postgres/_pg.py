@@ -16,8 +16,9 @@ Locking, so every guarantee SQLite gets from its single writer holds across proc
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import datetime
 from typing import Any
 
@@ -35,6 +36,16 @@ def _changed(status: str) -> int:
     """Rows changed, from asyncpg's command status ("UPDATE 2", "INSERT 0 1")."""
     last = status.rsplit(" ", 1)[-1]
     return int(last) if last.isdigit() else 0
+
+
+async def _roll_back(conn: asyncpg.Connection) -> None:
+    """End a failed transaction; a connection that cannot say ROLLBACK (a query cancelled
+    mid-flight) is closed instead, which ends the transaction on the server all the same."""
+    try:
+        if not conn.is_closed() and conn.is_in_transaction():
+            await conn.execute("ROLLBACK")
+    except (Exception, asyncio.CancelledError):
+        conn.terminate()
 
 
 class PgTx:
@@ -107,20 +118,27 @@ class PgDatabase:
             raise StoreError("the store is closed")
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[PgTx]:
-        """One write transaction, serialized with every other writer of the database."""
+    async def _transaction(self, lock: str) -> AsyncIterator[PgTx]:
+        """BEGIN and the writers' advisory lock in one round trip (a simple query with two
+        statements, the key a constant); COMMIT if the block ends normally, else ROLLBACK."""
         self._check_open()
-        async with self._pool.acquire() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
-            yield PgTx(conn, self.clock())
+        async with self._pool.acquire() as conn:
+            await conn.execute(f"BEGIN; SELECT {lock}({WRITE_LOCK})")
+            try:
+                yield PgTx(conn, self.clock())
+            except BaseException:
+                await _roll_back(conn)
+                raise
+            await conn.execute("COMMIT")
+
+    def write(self) -> AbstractAsyncContextManager[PgTx]:
+        """One write transaction, serialized with every other writer of the database."""
+        return self._transaction("pg_advisory_xact_lock")
 
     async def batched(self, job: BatchJob) -> Any:
         """Run `job`'s statements in a transaction of their own (PostgreSQL groups
         concurrent commits into one WAL flush itself); see the module's docstring."""
-        self._check_open()
-        async with self._pool.acquire() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock_shared($1)", WRITE_LOCK)
-            tx = PgTx(conn, self.clock())
+        async with self._transaction("pg_advisory_xact_lock_shared") as tx:
             return await run_steps(job, tx.now_ms, tx.step)
 
     @asynccontextmanager
