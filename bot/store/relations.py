@@ -111,7 +111,7 @@ class Relations:
             "SELECT r.target_id, p.display_name, p.online, r.created_at"
             " FROM relations r LEFT JOIN players p ON p.user_id = r.target_id"
             " WHERE r.user_id = ? AND r.kind = ?"
-            " ORDER BY p.display_name, r.target_id",
+            " ORDER BY p.display_name NULLS FIRST, r.target_id",
             (user_id, "favorite"),
         )
         return [
