@@ -66,6 +66,14 @@ class PgServer:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
 
     def start(self) -> PgServer:
+        try:
+            return self._start()
+        except BaseException:
+            self.port = -1  # stop() tries pg_ctl stop whatever happened, then deletes
+            self.stop()
+            raise
+
+    def _start(self) -> PgServer:
         if self.as_postgres:
             shutil.chown(self.root, "postgres", "postgres")
         self._run(
@@ -79,8 +87,24 @@ class PgServer:
             "--locale=C",
             "--no-sync",
         )
+        for attempt in range(3):
+            port = free_port()
+            try:
+                self._pg_ctl_start(port)
+                break
+            except subprocess.CalledProcessError:
+                # Another program took the free port between our look and the server's bind.
+                if attempt == 2:
+                    log = self.root / "server.log"
+                    raise RuntimeError(
+                        f"PostgreSQL did not start: {log.read_text() if log.exists() else ''}"
+                    ) from None
+        self.port = port
+        return self
+
+    def _pg_ctl_start(self, port: int) -> None:
         options = [
-            f"-p {(port := free_port())}",
+            f"-p {port}",
             "-c listen_addresses=127.0.0.1",
             f"-k {self.root}",  # the unix socket stays in our folder, not /var/run
             "-c max_connections=200",
@@ -100,12 +124,10 @@ class PgServer:
             "60",
             "start",
         )
-        self.port = port
-        return self
 
     def stop(self) -> None:
         try:
-            if self.port:
+            if self.port and (self.data / "postmaster.pid").exists():
                 self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "stop")
         finally:
             self.port = 0
