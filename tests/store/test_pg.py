@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import asyncpg
@@ -18,14 +19,25 @@ import pytest
 
 from bot.settings import Settings
 from bot.startup import open_store_waiting
-from bot.store import SchemaTooNew, StaleVersion, Store, open_storage, shown_target
+from bot.store import (
+    Challenge,
+    NewSeat,
+    PendingChallengeExists,
+    SchemaTooNew,
+    StaleVersion,
+    Store,
+    Table,
+    TableFull,
+    open_storage,
+    shown_target,
+)
 from bot.store.errors import MigrationError
 from bot.store.migrate import load_migrations, split_statements
 from bot.store.postgres import PgStore, dialect, open_pg_store
 from bot.store.postgres.migrate import schema_version
 from bot.store.store import open_store
 
-from .conftest import _admin, playing_table
+from .conftest import FakeClock, _admin, playing_table, spec
 from .enginegame import restore, snapshot
 from .pgserver import PgServer
 
@@ -243,3 +255,45 @@ async def test_gin_database_url_opens_postgresql_where_the_bot_opens_its_store(
         await store.close()
     lite = Settings.from_env({"DISCORD_TOKEN": "x", "GIN_DATABASE": "data/x.db"}, env_file=None)
     assert lite.database == Path("data/x.db")
+
+
+async def test_two_pools_racing_check_then_write_get_the_stores_own_refusals(
+    pg_url: str, clock: FakeClock
+) -> None:
+    """The composite writes read, check, then write: from two processes at once, the second
+    sees the first's commit (the writers' advisory lock), so it is refused with the store's
+    error (`TableFull`, `PendingChallengeExists`), never a constraint violation or a
+    double write."""
+    async with (
+        await open_pg_store(pg_url, clock=clock) as a,
+        await open_pg_store(pg_url, clock=clock) as b,
+    ):
+        lobbies = [await a.tables.create(spec(100 + i)) for i in range(10)]
+        outcomes = await asyncio.gather(
+            *(
+                s.tables.join(t.id, NewSeat(f"p{n}", user_id=n))
+                for t in lobbies
+                for s, n in ((a, 2000 + t.id), (b, 3000 + t.id))
+            ),
+            return_exceptions=True,
+        )
+        for i, t in enumerate(lobbies):
+            pair = outcomes[2 * i : 2 * i + 2]
+            assert sum(isinstance(o, Table) for o in pair) == 1, pair
+            assert sum(isinstance(o, TableFull) for o in pair) == 1, pair
+            seats = (await b.tables.get(t.id)).seats  # type: ignore[union-attr]
+            assert [s.seat_no for s in seats] == [0, 1]
+
+        expires = clock.now + timedelta(minutes=5)
+        dares = await asyncio.gather(
+            *(
+                s.challenges.create(1, 2, x, y, rules="cardgames", target=100, expires_at=expires)
+                for pair in ((10, 11), (12, 13), (14, 15))
+                for s, (x, y) in ((a, pair), (b, pair[::-1]))
+            ),
+            return_exceptions=True,
+        )
+        for i in range(3):
+            pair = dares[2 * i : 2 * i + 2]
+            assert sum(isinstance(o, PendingChallengeExists) for o in pair) == 1, pair
+            assert sum(isinstance(o, Challenge) for o in pair) == 1, pair
