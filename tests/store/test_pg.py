@@ -35,6 +35,7 @@ from bot.store.errors import MigrationError
 from bot.store.migrate import load_migrations, split_statements
 from bot.store.postgres import PgStore, dialect, open_pg_store
 from bot.store.postgres.migrate import schema_version
+from bot.store.postgres.store import DEFAULT_POOL_SIZE, pool_size_setting
 from bot.store.store import open_store
 
 from .conftest import FakeClock, _admin, playing_table, spec
@@ -297,3 +298,11 @@ async def test_two_pools_racing_check_then_write_get_the_stores_own_refusals(
             pair = dares[2 * i : 2 * i + 2]
             assert sum(isinstance(o, PendingChallengeExists) for o in pair) == 1, pair
             assert sum(isinstance(o, Challenge) for o in pair) == 1, pair
+
+
+def test_pool_size_setting() -> None:
+    assert pool_size_setting({}) == DEFAULT_POOL_SIZE
+    assert pool_size_setting({"GIN_PG_POOL_SIZE": " 25 "}) == 25
+    for bad in ("1", "ten", "-3"):
+        with pytest.raises(ValueError, match="GIN_PG_POOL_SIZE"):
+            pool_size_setting({"GIN_PG_POOL_SIZE": bad})

@@ -4,6 +4,7 @@ repositories as SQLite's over `PgDatabase` (see docs/store.md, PostgreSQL)."""
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from datetime import datetime
 from types import TracebackType
 
@@ -30,15 +31,14 @@ from bot.store.tournaments import Tournaments
 DEFAULT_POOL_SIZE = 10
 
 
-def pool_size_setting() -> int:
+def pool_size_setting(environ: Mapping[str, str] | None = None) -> int:
     """`GIN_PG_POOL_SIZE` (connections per bot process), else `DEFAULT_POOL_SIZE`."""
-    raw = os.environ.get("GIN_PG_POOL_SIZE", "").strip()
+    raw = (os.environ if environ is None else environ).get("GIN_PG_POOL_SIZE", "").strip()
     if not raw:
         return DEFAULT_POOL_SIZE
-    size = int(raw)
-    if size < 2:
-        raise ValueError("GIN_PG_POOL_SIZE must be at least 2")
-    return size
+    if not raw.isdigit() or int(raw) < 2:
+        raise ValueError(f"GIN_PG_POOL_SIZE must be a whole number of 2 or more, not {raw!r}")
+    return int(raw)
 
 
 class PgStore:
