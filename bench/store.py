@@ -1,8 +1,15 @@
 """Store benchmark: how fast moves are committed with the production settings.
 
-    .venv/bin/python bench/store.py [--moves N] [--tables N]
+    .venv/bin/python bench/store.py [--moves N] [--tables N] [--backend sqlite|postgres|both]
+    .venv/bin/python bench/store.py --database postgresql://user@host/db   # an existing one
 
-Prints, for synchronous=FULL (production) and NORMAL (for comparison only):
+`--backend postgres` starts a throwaway PostgreSQL server (Debian's `postgresql` binaries, as
+the tests do: tests/store/pgserver.py) with its production defaults (fsync on,
+synchronous_commit on), in a temporary folder on the same disk as /tmp. `--database` uses an
+existing database instead (it must be empty: the leaderboard part inserts fixed ids).
+
+Prints, for SQLite with synchronous=FULL (production) and NORMAL (for comparison only), and
+for PostgreSQL:
   1. moves/s committed by one writer, one after another (log only, and with a snapshot);
   2. time to apply a move with 200 tables in play, moves interleaved across tables
      (one after another, and 200 concurrent clients);
@@ -20,11 +27,19 @@ import platform
 import random
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import asyncpg
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.store.pgserver
+
 from bot.store import NewSeat, Store, TableSpec, open_store
+from bot.store.postgres import PgStore, open_pg_store
+from tests.store.pgserver import PgServer
 
 # A match state of a realistic size (the engine's JSON of a round in progress is ~1-2 KB).
 STATE = json.dumps({"hands": [list(range(11)), list(range(10))], "pad": "x" * 1400})
@@ -131,7 +146,11 @@ async def leaderboard(store: Store, players: int) -> dict[str, float]:
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(10**6 + i, 0, rng.gauss(1500, 200), 80.0, 0.06, 30, 0) for i in range(players)],
         )
-    await store._db._writer.execute("ANALYZE")
+    if isinstance(store, PgStore):
+        async with store._db.pool.acquire() as conn:
+            await conn.execute("ANALYZE")
+    else:
+        await store._db._writer.execute("ANALYZE")
     out = {}
     for name, call in (
         ("wins page 1", lambda: store.stats.leaderboard(sort="wins", limit=10)),
@@ -200,11 +219,73 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}"
 
 
+async def moves_figures(store: Store, args: argparse.Namespace, probe: Callable[[], str]) -> None:
+    """The move figures of one store (both backends run the same calls)."""
+    rate = await single_writer(store, args.moves, snapshot=False)
+    print(f"  1 client, one move at a time, log only:      {rate:7.0f} moves/s{probe()}")
+    rate = await single_writer(store, args.moves, snapshot=True)
+    print(f"  1 client, one move at a time, log+snapshot:  {rate:7.0f} moves/s{probe()}")
+    rate = await many_writers(store, 50, max(1, args.moves // 50))
+    print(f"  50 clients at once:                          {rate:7.0f} moves/s{probe()}")
+    times = await interleaved(store, args.tables, max(1, args.moves // args.tables))
+    print(
+        f"  {args.tables} tables, one move at a time:  p50 {pct(times, 50):.2f} ms"
+        f"  p99 {pct(times, 99):.2f} ms  max {max(times):.2f} ms  ({len(times)} moves)"
+        f"{probe()}"
+    )
+    for pause in (1000.0, 200.0):
+        times, rate = await concurrent(store, args.tables, max(1, args.moves // args.tables), pause)
+        print(
+            f"  {args.tables} tables at once, a move every {pause / 1000:.1f} s each:"
+            f"  p50 {pct(times, 50):.2f} ms  p99 {pct(times, 99):.2f} ms"
+            f"  max {max(times):.2f} ms  ({rate:.0f} moves/s){probe()}"
+        )
+
+
+async def sqlite_figures(args: argparse.Namespace, tmp: str, probe: Callable[[], str]) -> None:
+    for level in ("FULL", "NORMAL"):
+        label = "production" if level == "FULL" else "comparison only"
+        p50, p99 = disk_flush_ms(tmp)
+        print(
+            f"\nSQLite synchronous={level} ({label}); disk flush now p50 {p50:.2f} ms,"
+            f" p99 {p99:.2f} ms"
+        )
+        async with await open_store(Path(tmp, f"{level}.sqlite3")) as store:
+            await set_sync(store, level)
+            await moves_figures(store, args, probe)
+    print(f"\nSQLite leaderboard over {args.players:,} players (median of 30)")
+    async with await open_store(Path(tmp, "board.sqlite3")) as store:
+        for name, ms in (await leaderboard(store, args.players)).items():
+            print(f"  {name:28s} {ms:7.2f} ms")
+
+
+async def postgres_figures(args: argparse.Namespace, url: str, probe: Callable[[], str]) -> None:
+    async with await open_pg_store(url, pool_size=args.pool) as store:
+        async with store._db.pool.acquire() as conn:
+            version = await conn.fetchval("SHOW server_version")
+            settings = [
+                f"{name}={await conn.fetchval(f'SHOW {name}')}"
+                for name in ("fsync", "synchronous_commit", "wal_sync_method")
+            ]
+        p50, p99 = disk_flush_ms(tempfile.gettempdir())
+        print(
+            f"\nPostgreSQL {version} ({', '.join(settings)}), pool of {args.pool} connections;"
+            f" disk flush now p50 {p50:.2f} ms, p99 {p99:.2f} ms"
+        )
+        await moves_figures(store, args, probe)  # type: ignore[arg-type]
+        print(f"\nPostgreSQL leaderboard over {args.players:,} players (median of 30)")
+        for name, ms in (await leaderboard(store, args.players)).items():  # type: ignore[arg-type]
+            print(f"  {name:28s} {ms:7.2f} ms")
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=5000)
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--players", type=int, default=100_000)
+    parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="sqlite")
+    parser.add_argument("--database", help="an existing, empty PostgreSQL database's URL")
+    parser.add_argument("--pool", type=int, default=10, help="PostgreSQL connections")
     args = parser.parse_args()
     print(f"machine: {machine()}")
     with tempfile.TemporaryDirectory() as tmp:
@@ -213,45 +294,17 @@ async def main() -> None:
             p50, p99 = disk_flush_ms(tmp, 0.5)
             return f"   [disk flush right after: p50 {p50:.2f}, p99 {p99:.2f} ms]"
 
-        for level in ("FULL", "NORMAL"):
-            label = "production" if level == "FULL" else "comparison only"
-            p50, p99 = disk_flush_ms(tmp)
-            print(
-                f"\nsynchronous={level} ({label}); disk flush now p50 {p50:.2f} ms, p99 {p99:.2f} ms"
-            )
-            async with await open_store(Path(tmp, f"{level}.sqlite3")) as store:
-                await set_sync(store, level)
-                rate = await single_writer(store, args.moves, snapshot=False)
-                print(
-                    f"  1 client, one move at a time, log only:      {rate:7.0f} moves/s{probe()}"
-                )
-                rate = await single_writer(store, args.moves, snapshot=True)
-                print(
-                    f"  1 client, one move at a time, log+snapshot:  {rate:7.0f} moves/s{probe()}"
-                )
-                rate = await many_writers(store, 50, max(1, args.moves // 50))
-                print(
-                    f"  50 clients at once (group commit):           {rate:7.0f} moves/s{probe()}"
-                )
-                times = await interleaved(store, args.tables, max(1, args.moves // args.tables))
-                print(
-                    f"  {args.tables} tables, one move at a time:  p50 {pct(times, 50):.2f} ms"
-                    f"  p99 {pct(times, 99):.2f} ms  max {max(times):.2f} ms  ({len(times)} moves)"
-                    f"{probe()}"
-                )
-                for pause in (1000.0, 200.0):
-                    times, rate = await concurrent(
-                        store, args.tables, max(1, args.moves // args.tables), pause
-                    )
-                    print(
-                        f"  {args.tables} tables at once, a move every {pause / 1000:.1f} s each:"
-                        f"  p50 {pct(times, 50):.2f} ms  p99 {pct(times, 99):.2f} ms"
-                        f"  max {max(times):.2f} ms  ({rate:.0f} moves/s){probe()}"
-                    )
-        print(f"\nleaderboard over {args.players:,} players (median of 30)")
-        async with await open_store(Path(tmp, "board.sqlite3")) as store:
-            for name, ms in (await leaderboard(store, args.players)).items():
-                print(f"  {name:28s} {ms:7.2f} ms")
+        if args.backend in ("sqlite", "both") and not args.database:
+            await sqlite_figures(args, tmp, probe)
+        if args.database:
+            await postgres_figures(args, args.database, probe)
+        elif args.backend in ("postgres", "both"):
+            # Production settings (fsync and synchronous_commit on): `durable=True`.
+            with PgServer(durable=True) as server:
+                admin = await asyncpg.connect(server.url())
+                await admin.execute("CREATE DATABASE bench")
+                await admin.close()
+                await postgres_figures(args, server.url("bench"), probe)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,8 @@ class Settings:
     """Everything configurable about the bot (see ``docs/emulator.md`` for the table)."""
 
     token: str = field(repr=False)
-    database: Path = Path(DEFAULT_DATABASE)
+    #: A SQLite file, or a PostgreSQL URL kept as text (a `Path` would fold its `//`).
+    database: Path | str = Path(DEFAULT_DATABASE)
     #: Sync slash commands to this server only (instant), instead of globally.
     dev_guild_id: int | None = None
     log_level: str = "INFO"
@@ -195,7 +196,7 @@ def _shard_count(name: str, raw: str) -> int:
 #: read. Unset or blank means the attribute's default.
 VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("token", "DISCORD_TOKEN", _token),
-    ("database", "GIN_DATABASE", lambda name, raw: Path(raw)),
+    ("database", "GIN_DATABASE", lambda name, raw: raw if "://" in raw else Path(raw)),
     ("dev_guild_id", "GIN_DEV_GUILD_ID", _server_id),
     ("log_level", "GIN_LOG_LEVEL", _log_level),
     ("api_base", "DISCORD_API_BASE", _api_base),

@@ -27,7 +27,7 @@ from types import TracebackType
 
 import discord
 
-from bot.store import Store, open_store
+from bot.store import Storage, open_storage, shown_target
 
 log = logging.getLogger("gin")
 
@@ -90,7 +90,7 @@ def announce(database: Path | str) -> None:
     log.info(
         "gin-bot starting: pid %d, database %s, Python %s, discord.py %s",
         os.getpid(),
-        database,
+        shown_target(database),
         platform.python_version(),
         discord.__version__,
     )
@@ -148,7 +148,7 @@ def report_failure(exc: BaseException, database: Path | str, *, was_ready: bool)
     step = step_of(exc)
     log.critical(
         "gin-bot could not start: %s failed (%s). What to do: %s",
-        step.doing.format(database=database),
+        step.doing.format(database=shown_target(database)),
         what,
         step.advice,
         exc_info=info,
@@ -162,15 +162,16 @@ def _locked(exc: BaseException) -> bool:
 
 async def open_store_waiting(
     path: str | os.PathLike[str], *, patience: float = LOCK_PATIENCE
-) -> Store:
-    """`open_store`, waiting up to `patience` seconds while another process holds the
-    database locked (SQLite's own busy timeout covers only a few seconds)."""
+) -> Storage:
+    """`open_storage` (SQLite for a path, PostgreSQL for a `postgresql://` URL), waiting up
+    to `patience` seconds while another process holds a SQLite file locked (SQLite's own
+    busy timeout covers only a few seconds)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + patience
     warned = False
     while True:
         try:
-            return await open_store(path)
+            return await open_storage(str(path))
         except sqlite3.OperationalError as exc:
             if not _locked(exc) or loop.time() > deadline:
                 raise
@@ -178,7 +179,7 @@ async def open_store_waiting(
                 log.warning(
                     "the database %s is locked by another process (a bot still stopping?): "
                     "waiting up to %.0f s for it",
-                    path,
+                    shown_target(path),
                     patience,
                 )
                 warned = True

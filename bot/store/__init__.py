@@ -5,10 +5,14 @@
 
 Services use the interfaces (`bot.store.interfaces`: `Storage` and one protocol per
 repository), the data (`bot.store.models`) and the errors (`bot.store.errors`), never a
-backend. SQLite is the one backend today (`open_store`, `Store`).
+backend. Two backends: SQLite (`open_store`, `Store`), the embedded default, and PostgreSQL
+(`bot.store.postgres`: `open_pg_store`, `PgStore`); `open_storage(target)` picks one by its
+target (a `postgresql://` URL or a file path).
 """
 
+import os
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
 
 from bot.store.errors import (
     AlreadyEntered,
@@ -26,7 +30,7 @@ from bot.store.errors import (
     TournamentFull,
     WrongStatus,
 )
-from bot.store.interfaces import OpenStorage, Storage
+from bot.store.interfaces import Clock, OpenStorage, Storage
 from bot.store.models import (
     DELETED_PLAYER,
     GLOBAL,
@@ -62,6 +66,33 @@ from bot.store.models import (
 
 if TYPE_CHECKING:
     from bot.store.store import Store, open_store
+
+
+def is_postgres_url(target: str) -> bool:
+    """A PostgreSQL URL (`postgresql://...` or `postgres://...`), not a SQLite file path."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+def shown_target(target: str | os.PathLike[str]) -> str:
+    """The store's target fit for logs: a URL without its password, a path as it is."""
+    text = str(target)
+    parts = urlsplit(text)
+    if not is_postgres_url(text) or parts.password is None:
+        return text
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+async def open_storage(target: str, *, clock: Clock | None = None) -> Storage:
+    """Open the store at `target`: PostgreSQL for a `postgresql://` URL, else the SQLite file
+    at that path. Each backend's driver loads only when chosen."""
+    if is_postgres_url(target):
+        from bot.store.postgres import open_pg_store
+
+        return await open_pg_store(target, clock=clock)
+    from bot.store.store import open_store
+
+    return await open_store(target, clock=clock)
 
 
 def __getattr__(name: str) -> Any:
@@ -122,5 +153,8 @@ __all__ = [
     "TournamentPairing",
     "TournamentRound",
     "WrongStatus",
+    "is_postgres_url",
+    "open_storage",
+    "shown_target",
     "open_store",
 ]

@@ -11,59 +11,35 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import aiosqlite
 
 from bot.store._conn import ThreadConnection
+from bot.store._db import (
+    BatchJob,
+    Clock,
+    Params,
+    Step,
+    check_int64,
+    from_ms,
+    opt_dt,
+    opt_ms,
+    placeholders,
+    run_steps_sync,
+    to_ms,
+    utcnow,
+)
 from bot.store.errors import StoreError
 
 Row = sqlite3.Row
-Params = Sequence[Any]
-Clock = Callable[[], datetime]
 
 #: Milliseconds to wait for another process's write lock before giving up.
 BUSY_TIMEOUT_MS = 5000
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
-
-
-def to_ms(when: datetime) -> int:
-    """An aware datetime as integer milliseconds since the epoch (how times are stored)."""
-    if when.tzinfo is None:
-        raise ValueError("naive datetime: pass an aware one (e.g. datetime.now(UTC))")
-    return int(round(when.timestamp() * 1000))
-
-
-def opt_ms(when: datetime | None) -> int | None:
-    return None if when is None else to_ms(when)
-
-
-def from_ms(ms: int) -> datetime:
-    return datetime.fromtimestamp(ms / 1000, UTC)
-
-
-def opt_dt(ms: int | None) -> datetime | None:
-    return None if ms is None else from_ms(ms)
-
-
-def placeholders(n: int) -> str:
-    """`?, ?, ?` for an IN list of n bound values (never values themselves)."""
-    if n < 1:
-        raise ValueError("an IN list needs at least one value")
-    return ", ".join("?" * n)
-
-
-def check_int64(value: int, what: str) -> int:
-    if not -(2**63) <= value < 2**63:
-        raise ValueError(f"{what} {value} does not fit in a signed 64-bit integer")
-    return value
 
 
 class Tx:
@@ -107,17 +83,19 @@ class SyncTx:
         row: Row | None = self._conn.execute(sql, params).fetchone()
         return row
 
-
-Job = Callable[[SyncTx], Any]
+    def step(self, step: Step) -> Any:
+        """Run one statement of a batched job (`bot/store/_db.py`)."""
+        kind, sql, params = step
+        return self.execute(sql, params) if kind == "execute" else self.fetchone(sql, params)
 
 
 @dataclass(slots=True)
 class _Queued:
-    job: Job
+    job: BatchJob
     future: asyncio.Future[Any]
 
 
-def _run_batch(raw: sqlite3.Connection, jobs: list[Job], now_ms: int) -> list[Any]:
+def _run_batch(raw: sqlite3.Connection, jobs: list[BatchJob], now_ms: int) -> list[Any]:
     """In the writer's thread: BEGIN, each job in its own savepoint, COMMIT. A job that
     raises is undone alone (its exception is its outcome); a failed COMMIT fails all."""
     raw.execute("BEGIN IMMEDIATE")
@@ -127,7 +105,7 @@ def _run_batch(raw: sqlite3.Connection, jobs: list[Job], now_ms: int) -> list[An
         for job in jobs:
             raw.execute("SAVEPOINT job")
             try:
-                outcomes.append(job(tx))
+                outcomes.append(run_steps_sync(job, now_ms, tx.step))
             except Exception as exc:
                 raw.execute("ROLLBACK TO job")
                 outcomes.append(exc)
@@ -237,8 +215,8 @@ class Database:
                     await conn.rollback()
                 raise
 
-    async def batched(self, job: Job) -> Any:
-        """Run `job(tx)` in the next shared write transaction and return what it returns
+    async def batched(self, job: BatchJob) -> Any:
+        """Run `job`'s steps in the next shared write transaction and return what it returns
         (or raise what it raised, having written nothing).
 
         Group commit: the jobs that arrive while one transaction is being flushed to disk go
@@ -319,3 +297,22 @@ class Database:
         async with self._write_lock, self._read_lock:
             await self._reader.close()
             await self._writer.close()
+
+
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "Clock",
+    "Database",
+    "Params",
+    "Reader",
+    "Row",
+    "SyncTx",
+    "Tx",
+    "check_int64",
+    "from_ms",
+    "opt_dt",
+    "opt_ms",
+    "placeholders",
+    "to_ms",
+    "utcnow",
+]

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.store._sql import Database, from_ms
+from bot.store._db import Db, from_ms
 from bot.store.models import Achievement
 
 
 class Achievements:
     """`store.achievements`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
 
     async def unlock(self, user_id: int, keys: Iterable[str]) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.store._sql import Database, Row, Tx, from_ms, opt_dt, to_ms
+from bot.store._db import Db, Row, Tx, from_ms, opt_dt, to_ms
 from bot.store.errors import NotFound, PendingChallengeExists
 from bot.store.models import Challenge, Resolution, Table, TableSpec
 from bot.store.tables import insert_table
@@ -42,7 +42,7 @@ async def _expire_due(tx: Tx, now_ms: int) -> list[Challenge]:
 class Challenges:
     """`store.challenges`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
 
     async def create(

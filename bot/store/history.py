@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.store._sql import Database, Reader, Row, from_ms, placeholders
+from bot.store._db import Db, Reader, Row, from_ms, placeholders
 from bot.store.models import MatchSeat, MatchSummary
 
 
@@ -49,7 +49,7 @@ async def _summaries(r: Reader, rows: Sequence[Row]) -> list[MatchSummary]:
 class History:
     """`store.history`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
 
     async def recent(

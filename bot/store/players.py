@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.store._sql import Database, Row, from_ms, placeholders
+from bot.store._db import Db, Row, from_ms, placeholders
 from bot.store.errors import NotFound
 from bot.store.models import FOLLOW_DISCORD, Player, PlayerSettings
 
@@ -38,7 +38,7 @@ class Players:
     #: Settings kept in memory (read for every hand picture): plenty for every active player.
     SETTINGS_CACHED = 50_000
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
         # Every change goes through `update_settings` or `forget`, so this never goes stale.
         self._settings: dict[int, PlayerSettings] = {}

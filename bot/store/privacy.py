@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.store._sql import Database, Reader, Row, from_ms
+from bot.store._db import Db, Reader, Row, from_ms
 from bot.store.errors import PlayerInGame
 from bot.store.models import ACTIVE_STATUSES, DELETED_PLAYER
 from bot.store.players import Players
@@ -49,7 +49,7 @@ async def _all(r: Reader, sql: str, params: tuple[object, ...]) -> list[dict[str
 class Privacy:
     """`store.privacy`."""
 
-    def __init__(self, db: Database, players: Players) -> None:
+    def __init__(self, db: Db, players: Players) -> None:
         self._db = db
         self._players = players
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.store._sql import Database, Row, Tx, from_ms, placeholders
+from bot.store._db import Db, Row, Tx, from_ms, placeholders
 from bot.store.models import GLOBAL, PlayerRating, RatedEntry, RatingUpdate
 
 
@@ -49,7 +49,7 @@ async def put_ratings(tx: Tx, updates: Iterable[RatingUpdate]) -> None:
 class Ratings:
     """`store.ratings`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
 
     async def get(self, user_id: int, scope: int = GLOBAL) -> PlayerRating | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.store._sql import Database, Row, from_ms, placeholders
+from bot.store._db import Db, Row, from_ms, placeholders
 from bot.store.models import RELATION_KINDS, Favorite, Relation, RelationKind
 
 
@@ -21,7 +21,7 @@ def _relation(row: Row) -> Relation:
 class Relations:
     """`store.relations`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
 
     async def add(self, user_id: int, target_id: int, kind: RelationKind) -> bool:
@@ -111,7 +111,7 @@ class Relations:
             "SELECT r.target_id, p.display_name, p.online, r.created_at"
             " FROM relations r LEFT JOIN players p ON p.user_id = r.target_id"
             " WHERE r.user_id = ? AND r.kind = ?"
-            " ORDER BY p.display_name, r.target_id",
+            " ORDER BY p.display_name NULLS FIRST, r.target_id",
             (user_id, "favorite"),
         )
         return [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.store._sql import Database, Row, Tx, from_ms
+from bot.store._db import Db, Row, Tx, from_ms
 from bot.store.models import GLOBAL, LeaderboardEntry, LeaderboardSort, MatchLine, StatLine, Versus
 
 # Sort key -> column. Only these literals ever reach the SQL text.
@@ -161,7 +161,7 @@ async def record_lines(
 class Stats:
     """`store.stats`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
 
     async def record(

@@ -10,20 +10,20 @@ service serializes and replays through the engine. Seats are numbered from 0.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NoReturn
 
-from bot.store._sql import (
-    Database,
+from bot.store._db import (
+    Db,
     Reader,
     Row,
-    SyncTx,
+    Steps,
     Tx,
     check_int64,
     from_ms,
+    is_foreign_key_violation,
     opt_dt,
     opt_ms,
     placeholders,
@@ -163,7 +163,7 @@ def _refusal(row: Row | None, table_id: int, expected: int, allowed: Sequence[st
 
 
 async def _refuse(tx: Tx, table_id: int, expected: int, allowed: Sequence[str]) -> NoReturn:
-    """Raise the `_refusal`; raising inside `Database.write()` rolls the transaction back."""
+    """Raise the `_refusal`; raising inside `Db.write()` rolls the transaction back."""
     row = await tx.fetchone(_VERSION_AND_STATUS, (table_id,))
     raise _refusal(row, table_id, expected, allowed)
 
@@ -179,60 +179,73 @@ class _Move:
     turn_deadline_ms: int | None
     round_result_json: str | None
 
-    def __call__(self, tx: SyncTx) -> int:
-        """Apply the move inside a shared transaction (its own savepoint): the new version,
-        or an exception and nothing written."""
+    def steps(self, now_ms: int) -> Steps:
+        """Apply the move inside a shared transaction (its own savepoint on SQLite, its own
+        transaction on PostgreSQL): the new version, or an exception and nothing written.
+
+        The versioned UPDATE comes first: on PostgreSQL it takes the table's row lock, so a
+        concurrent move at the same version (another process) waits for this one's commit,
+        then matches no row and is refused."""
         new_version = self.expected_version + 1
+        snapshot = "" if self.state_json is None else " state_json = ?, snapshot_version = ?,"
+        changed = yield (
+            "execute",
+            "UPDATE game_tables SET version = ?,"  # noqa: S608 (a literal of this function)
+            + snapshot
+            + " turn_deadline = ?, updated_at = ? WHERE id = ? AND version = ? AND status = ?",
+            (
+                new_version,
+                *(() if self.state_json is None else (self.state_json, new_version)),
+                self.turn_deadline_ms,
+                now_ms,
+                self.table_id,
+                self.expected_version,
+                "playing",
+            ),
+        )
+        if not changed:
+            row = yield ("fetchone", _VERSION_AND_STATUS, (self.table_id,))
+            raise _refusal(row, self.table_id, self.expected_version, ("playing",))
         try:
-            inserted = tx.execute(
+            yield (
+                "execute",
                 "INSERT INTO moves (table_id, seq, round_no, seat, action_json, created_at)"
-                " SELECT id, version + 1, ?, ?, ?, ? FROM game_tables"
-                " WHERE id = ? AND version = ? AND status = ?",
-                (
-                    self.round_no,
-                    self.seat,
-                    self.action_json,
-                    tx.now_ms,
-                    self.table_id,
-                    self.expected_version,
-                    "playing",
-                ),
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (self.table_id, new_version, self.round_no, self.seat, self.action_json, now_ms),
             )
-        except sqlite3.IntegrityError as exc:
-            if "FOREIGN KEY" in str(exc):
+        except Exception as exc:
+            if is_foreign_key_violation(exc):
                 raise NotFound(
                     f"round {self.round_no} of table {self.table_id} was never started"
                 ) from exc
             raise
-        if not inserted:
-            row = tx.fetchone(_VERSION_AND_STATUS, (self.table_id,))
-            raise _refusal(row, self.table_id, self.expected_version, ("playing",))
-        if self.state_json is None:
-            tx.execute(
-                "UPDATE game_tables SET version = ?, turn_deadline = ?, updated_at = ? WHERE id = ?",
-                (new_version, self.turn_deadline_ms, tx.now_ms, self.table_id),
-            )
-        else:
-            tx.execute(
-                "UPDATE game_tables SET version = ?, state_json = ?, snapshot_version = ?,"
-                " turn_deadline = ?, updated_at = ? WHERE id = ?",
-                (
-                    new_version,
-                    self.state_json,
-                    new_version,
-                    self.turn_deadline_ms,
-                    tx.now_ms,
-                    self.table_id,
-                ),
-            )
         if self.round_result_json is not None:
             # The round exists: the foreign key of the move just inserted proves it.
-            tx.execute(
+            yield (
+                "execute",
                 "UPDATE rounds SET result_json = ?, finished_at = ?"
                 " WHERE table_id = ? AND round_no = ?",
-                (self.round_result_json, tx.now_ms, self.table_id, self.round_no),
+                (self.round_result_json, now_ms, self.table_id, self.round_no),
             )
         return new_version
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatMessage:
+    table_id: int
+    seat_no: int
+    dm_channel_id: int | None
+    dm_message_id: int | None
+
+    def steps(self, now_ms: int) -> Steps:
+        changed = yield (
+            "execute",
+            "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?"
+            " WHERE table_id = ? AND seat_no = ?",
+            (self.dm_channel_id, self.dm_message_id, self.table_id, self.seat_no),
+        )
+        if not changed:
+            raise NotFound(f"seat {self.seat_no} of table {self.table_id}")
 
 
 async def insert_table(tx: Tx, spec: TableSpec) -> Table:
@@ -279,7 +292,7 @@ async def insert_table(tx: Tx, spec: TableSpec) -> Table:
 class Tables:
     """`store.tables`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
 
     # -- lobby ----------------------------------------------------------------------------
@@ -437,7 +450,7 @@ class Tables:
         the table is no longer at `expected_version`, `WrongStatus` if it is not playing;
         either way nothing is written. Acknowledge the player only after this returns.
 
-        Concurrent calls (other tables) share a commit: see `Database.batched`.
+        Concurrent calls (other tables) share a commit: see `Db.batched`.
         """
         move = _Move(
             table_id,
@@ -612,16 +625,7 @@ class Tables:
         """Remember the DM holding this seat's hand, to edit it later (shares the moves'
         group commit: one is written for most turns)."""
 
-        def job(tx: SyncTx) -> None:
-            changed = tx.execute(
-                "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?"
-                " WHERE table_id = ? AND seat_no = ?",
-                (dm_channel_id, dm_message_id, table_id, seat_no),
-            )
-            if not changed:
-                raise NotFound(f"seat {seat_no} of table {table_id}")
-
-        await self._db.batched(job)
+        await self._db.batched(_SeatMessage(table_id, seat_no, dm_channel_id, dm_message_id))
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """The public message of the table (a fresh one per round)."""

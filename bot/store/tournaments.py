@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.store._sql import Database, Row, check_int64, from_ms, opt_dt, opt_ms, placeholders
+from bot.store._db import Db, Row, check_int64, from_ms, opt_dt, opt_ms, placeholders
 from bot.store.errors import (
     AlreadyEntered,
     AlreadyRecorded,
@@ -98,7 +98,7 @@ def _round(row: Row) -> TournamentRound:
 class Tournaments:
     """`store.tournaments`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
 
     # -- the tournament ---------------------------------------------------------------------

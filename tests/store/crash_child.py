@@ -1,6 +1,6 @@
 """Run by test_crash: plays real games, printing each move's seq once its commit returned.
 
-    python -m tests.store.crash_child DB_PATH TABLES
+    python -m tests.store.crash_child DB_PATH_OR_URL TABLES
 
 The parent SIGKILLs it at some point; every seq printed must be in the database.
 """
@@ -10,12 +10,12 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.store import open_store
+from bot.store import open_storage
 from tests.store.enginegame import new_game, play
 
 
 async def main(path: str, tables: int) -> None:
-    store = await open_store(path)
+    store = await open_storage(path)
     games = [await new_game(store, 1000 + i, users=(2 * i + 1, 2 * i + 2)) for i in range(tables)]
     print("ready", flush=True)
 

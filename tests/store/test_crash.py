@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import open_store
-from bot.store._sql import SyncTx
+from bot.store._db import Steps
 
 from .conftest import playing_table
 from .enginegame import restore, snapshot
@@ -86,18 +86,21 @@ async def test_a_failed_commit_is_never_acknowledged(db_path: Path) -> None:
     async with await open_store(db_path) as store:
         tables = [await playing_table(store, 10 + i, 20 + i) for i in range(3)]
 
-        def poison(tx: SyncTx) -> None:
-            # A foreign key checked only at COMMIT: the shared commit fails, as a disk error would.
-            tx.execute("PRAGMA defer_foreign_keys = ON")
-            tx.execute(
-                "INSERT INTO moves (table_id, seq, round_no, seat, action_json, created_at)"
-                " VALUES (?, 999, 99, 0, '{}', 0)",
-                (tables[0][0].id,),
-            )
+        class Poison:
+            def steps(self, now_ms: int) -> Steps:
+                # A foreign key checked only at COMMIT: the shared commit fails, as a disk
+                # error would.
+                yield ("execute", "PRAGMA defer_foreign_keys = ON", ())
+                yield (
+                    "execute",
+                    "INSERT INTO moves (table_id, seq, round_no, seat, action_json, created_at)"
+                    " VALUES (?, 999, 99, 0, '{}', 0)",
+                    (tables[0][0].id,),
+                )
 
         outcomes = await asyncio.gather(
             *(store.tables.apply_move(t.id, v, 1, 0, "{}") for t, v in tables),
-            store._db.batched(poison),
+            store._db.batched(Poison()),
             return_exceptions=True,
         )
         assert all(isinstance(o, sqlite3.DatabaseError) for o in outcomes), outcomes

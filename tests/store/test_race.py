@@ -1,11 +1,14 @@
-"""Two writers racing on the same table version: exactly one wins, the other changes nothing."""
+"""Two writers racing on the same table version: exactly one wins, the other changes nothing.
+
+On SQLite the two stores are two connections to one file; on PostgreSQL two connection pools
+to one server, as two bot processes would be."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
+from typing import cast
 
-from bot.store import StaleVersion, Store, open_store
+from bot.store import StaleVersion, Store, open_storage
 
 from .conftest import playing_table
 
@@ -20,8 +23,11 @@ async def race(stores: list[Store], table_id: int, version: int) -> list[int | B
     )
 
 
-async def test_two_connections_exactly_one_wins(db_path: Path) -> None:
-    async with await open_store(db_path) as first, await open_store(db_path) as second:
+async def test_two_connections_exactly_one_wins(store_target: str) -> None:
+    async with (
+        cast(Store, await open_storage(store_target)) as first,
+        cast(Store, await open_storage(store_target)) as second,
+    ):
         table, version = await playing_table(first, 1, 2)
         for _ in range(20):
             outcomes = await race([first, second], table.id, version)

@@ -4,16 +4,16 @@ replayed through the real engine, and is playable again."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from typing import cast
 
-from bot.store import open_store
+from bot.store import Store, open_storage
 
 from .enginegame import new_game, play, restore, snapshot
 
 
-async def test_tables_in_play_rebuild_exactly_and_play_on(db_path: Path) -> None:
+async def test_tables_in_play_rebuild_exactly_and_play_on(store_target: str) -> None:
     games = []
-    async with await open_store(db_path) as store:
+    async with cast(Store, await open_storage(store_target)) as store:
         # Different lengths and snapshot habits: mid-round, across rounds, fresh.
         for seed, moves, every in ((11, 57, 0), (12, 23, 7), (13, 0, 0), (14, 140, 0)):
             game = await new_game(store, seed, users=(seed * 10, seed * 10 + 1))
@@ -24,8 +24,8 @@ async def test_tables_in_play_rebuild_exactly_and_play_on(db_path: Path) -> None
             finished.table_id, finished.version, winner_seat=0, ended_by="resign", lines={}
         )
 
-    # A restart: a new process opens the same file.
-    async with await open_store(db_path) as store:
+    # A restart: a new process opens the same database.
+    async with cast(Store, await open_storage(store_target)) as store:
         in_play = await store.tables.in_play()
         assert [t.table.id for t in in_play] == [g.table_id for g in games]
         for game, rec in zip(games, in_play, strict=True):
@@ -47,8 +47,8 @@ async def test_tables_in_play_rebuild_exactly_and_play_on(db_path: Path) -> None
         assert json.loads(log_only.snapshot_json or "{}")["rounds"]
 
 
-async def test_recovery_needs_only_moves_after_the_snapshot(db_path: Path) -> None:
-    async with await open_store(db_path) as store:
+async def test_recovery_needs_only_moves_after_the_snapshot(store_target: str) -> None:
+    async with cast(Store, await open_storage(store_target)) as store:
         game = await new_game(store, 99)
         await play(store, game, 30, snapshot_every=10)
         [rec] = await store.tables.in_play()

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from typing import cast
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.store import GLOBAL, MatchLine, NewSeat, Store, open_store
+from bot.store import GLOBAL, MatchLine, NewSeat, Store, open_storage
 
 from .conftest import spec
+
+#: Servers of their own for the examples of a property test sharing one database.
+_guilds = itertools.count(1000)
 
 
 def win(score: int = 120, **kw: int) -> MatchLine:
@@ -126,15 +131,18 @@ async def test_leaderboard_order_pages_names_and_rank(store: Store) -> None:
     assert played[0].user_id == 2 and played[0].value == 6
 
 
-@settings(max_examples=25, deadline=None)
+# One database for all examples: each example ranks in a server of its own.
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     st.lists(st.integers(0, 6), min_size=1, max_size=25),
     st.sampled_from(["wins", "gins", "points", "streak", "played"]),
 )
-async def test_rank_matches_position_on_the_full_board(tmp_path_factory, wins, sort) -> None:  # type: ignore[no-untyped-def]
+async def test_rank_matches_position_on_the_full_board(store_target, wins, sort) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(len(wins))
-    path = tmp_path_factory.mktemp("rank") / "gin.sqlite3"
-    async with await open_store(path) as store:
+    guild = next(_guilds)
+    async with cast(Store, await open_storage(store_target)) as store:
         for uid, n in enumerate(wins, start=1):
             for _ in range(n + 1):
                 line = MatchLine(
@@ -143,12 +151,12 @@ async def test_rank_matches_position_on_the_full_board(tmp_path_factory, wins, s
                     gins=rng.randint(0, 2),
                     points_for=rng.randint(0, 3),
                 )
-                await store.stats.record(1, [(uid, line)], vs_computer=False)
-        board = await store.stats.leaderboard(1, sort=sort, limit=100)  # type: ignore[arg-type]
+                await store.stats.record(guild, [(uid, line)], vs_computer=False)
+        board = await store.stats.leaderboard(guild, sort=sort, limit=100)  # type: ignore[arg-type]
         values = [e.value for e in board]
         assert values == sorted(values, reverse=True)
         for entry in board:
-            assert await store.stats.rank(entry.user_id, 1, sort=sort) == entry.rank  # type: ignore[arg-type]
+            assert await store.stats.rank(entry.user_id, guild, sort=sort) == entry.rank  # type: ignore[arg-type]
 
 
 async def test_finish_match_writes_stats_once_for_people_only(store: Store) -> None:

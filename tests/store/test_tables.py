@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import timedelta
 
+import asyncpg
 import pytest
 
 from bot.store import (
@@ -295,7 +296,7 @@ async def test_move_log_is_append_only(store: Store) -> None:
     table, version = await playing_table(store, 1, 2)
     await store.tables.apply_move(table.id, version, 1, 0, '{"k": "draw"}')
     for sql in ("UPDATE moves SET action_json = '{}'", "DELETE FROM moves"):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="append-only"):
             async with store._db.write() as tx:
                 await tx.execute(sql)
     assert len(await store.tables.moves(table.id)) == 1

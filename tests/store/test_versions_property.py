@@ -3,10 +3,12 @@ which a move applies exactly when its expected version is the current one."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from typing import cast
+
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.store import StaleVersion, open_store
+from bot.store import StaleVersion, Store, open_storage
 
 from .conftest import playing_table
 
@@ -14,11 +16,13 @@ from .conftest import playing_table
 steps = st.lists(st.tuples(st.integers(0, 2), st.integers(-2, 1)), min_size=1, max_size=30)
 
 
-@settings(max_examples=30, deadline=None)
+# One database for all examples: each example plays on tables of its own.
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(steps)
-async def test_log_matches_model(tmp_path_factory, plan) -> None:  # type: ignore[no-untyped-def]
-    path = tmp_path_factory.mktemp("prop") / "gin.sqlite3"
-    async with await open_store(path) as store:
+async def test_log_matches_model(store_target, plan) -> None:  # type: ignore[no-untyped-def]
+    async with cast(Store, await open_storage(store_target)) as store:
         tables = [await playing_table(store, 10 * i + 1, 10 * i + 2) for i in range(3)]
         current = {t.id: v for t, v in tables}
         expected_log: dict[int, list[tuple[int, str]]] = {t.id: [] for t, _ in tables}

@@ -1,0 +1,108 @@
+"""`open_pg_store` and `PgStore`: the PostgreSQL backend of `Storage`, the same ten
+repositories as SQLite's over `PgDatabase` (see docs/store.md, PostgreSQL)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from datetime import datetime
+from types import TracebackType
+
+import asyncpg
+
+from bot.store import shown_target
+from bot.store._db import Clock, utcnow
+from bot.store.achievements import Achievements
+from bot.store.challenges import Challenges
+from bot.store.history import History
+from bot.store.interfaces import OpenStorage, Storage
+from bot.store.migrate import load_migrations
+from bot.store.players import Players
+from bot.store.postgres._pg import PgDatabase
+from bot.store.postgres.migrate import migrate, schema_version
+from bot.store.privacy import Privacy
+from bot.store.ratings import Ratings
+from bot.store.relations import Relations
+from bot.store.stats import Stats
+from bot.store.tables import Tables
+from bot.store.tournaments import Tournaments
+
+#: Connections per process when `GIN_PG_POOL_SIZE` is not set.
+DEFAULT_POOL_SIZE = 10
+
+
+def pool_size_setting(environ: Mapping[str, str] | None = None) -> int:
+    """`GIN_PG_POOL_SIZE` (connections per bot process), else `DEFAULT_POOL_SIZE`."""
+    raw = (os.environ if environ is None else environ).get("GIN_PG_POOL_SIZE", "").strip()
+    if not raw:
+        return DEFAULT_POOL_SIZE
+    if not raw.isdigit() or int(raw) < 2:
+        raise ValueError(f"GIN_PG_POOL_SIZE must be a whole number of 2 or more, not {raw!r}")
+    return int(raw)
+
+
+class PgStore:
+    """The bot's database on a PostgreSQL server. Open with `open_pg_store`."""
+
+    def __init__(self, db: PgDatabase) -> None:
+        self._db = db
+        self.players = Players(db)
+        self.relations = Relations(db)
+        self.stats = Stats(db)
+        self.achievements = Achievements(db)
+        self.tables = Tables(db)
+        self.challenges = Challenges(db)
+        self.history = History(db)
+        self.tournaments = Tournaments(db)
+        self.ratings = Ratings(db)
+        self.privacy = Privacy(db, self.players)
+
+    @property
+    def path(self) -> str:
+        """The server's URL without the password."""
+        return self._db.path
+
+    def now(self) -> datetime:
+        return self._db.now()
+
+    async def schema_version(self) -> int:
+        async with self._db.pool.acquire() as conn:
+            return await schema_version(conn)
+
+    async def close(self) -> None:
+        """Wait for the transactions in flight, then close the pool."""
+        await self._db.close()
+
+    async def __aenter__(self) -> PgStore:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+
+async def open_pg_store(
+    url: str, *, clock: Clock | None = None, pool_size: int | None = None
+) -> PgStore:
+    """Connect to the PostgreSQL database at `url` (`postgresql://user:pw@host:port/db`), migrate
+    it, and return the store. `pool_size` connections at most (default: the setting).
+    Raises `SchemaTooNew`, having written nothing, for a database made by newer code."""
+    size = pool_size or pool_size_setting()
+    pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+    try:
+        async with pool.acquire() as conn:
+            await migrate(conn, shown_target(url), load_migrations())
+    except BaseException:
+        await pool.close()
+        raise
+    return PgStore(PgDatabase(shown_target(url), pool, clock or utcnow))
+
+
+def _conforms(store: PgStore) -> None:
+    """Never called: mypy proves here that the PostgreSQL backend satisfies the interfaces."""
+    _storage: Storage = store
+    _opener: OpenStorage = open_pg_store
