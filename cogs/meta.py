@@ -14,6 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import GinBot
+from bot.i18n import keys, t
+from bot.i18n.commands import command_key
 
 from ._group import gin_command
 
@@ -25,18 +27,6 @@ def _version() -> str:
         return "dev"
 
 
-#: How a game goes, for `/gin help`.
-HOW_A_GAME_GOES = (
-    "1. Challenge someone with `/gin challenge`, open a table with `/gin table`, or play the "
-    "computer with `/gin computer`.\n"
-    "2. Your hand comes by direct message, with buttons: draw from the stock or take the "
-    "discard, then discard. Knock or go gin when you can; you confirm before it counts.\n"
-    "3. The channel shows the discard pile, the scores and each round's result. The first to "
-    "the target wins the match.\n"
-    "Lost your hand? `/gin hand`. The rules: `/gin rules`."
-)
-
-
 #: The order players meet the top commands in (any other comes after them).
 TOP_ORDER = ("challenge", "table", "computer", "hand", "resign", "say", "rules", "help", "about")
 
@@ -46,18 +36,24 @@ def _order(cmd: Any) -> tuple[int, str]:
     return (TOP_ORDER.index(name) if name in TOP_ORDER else len(TOP_ORDER), name)
 
 
-def command_lines(root: app_commands.Group) -> dict[str, list[str]]:
+def _what(cmd: Any, language: str) -> str:
+    """A command's description in `language` (the catalog the translator uses)."""
+    key = command_key(cmd.qualified_name, "description")
+    return t(language, key) if key in keys(language) else str(cmd.description)
+
+
+def command_lines(root: app_commands.Group, language: str = "en") -> dict[str, list[str]]:
     """Every command under `root`, by group ("" for the top), as "`/gin x y`: what it does"."""
     out: dict[str, list[str]] = {"": []}
     for cmd in sorted(root.commands, key=_order):
         if isinstance(cmd, app_commands.Group):
             out[cmd.name] = [
-                f"`/{sub.qualified_name}`: {sub.description}"
+                f"`/{sub.qualified_name}`: {_what(sub, language)}"
                 for sub in cmd.walk_commands()
                 if isinstance(sub, app_commands.Command)
             ]
         else:
-            out[""].append(f"`/{cmd.qualified_name}`: {cmd.description}")
+            out[""].append(f"`/{cmd.qualified_name}`: {_what(cmd, language)}")
     return out
 
 
@@ -67,34 +63,38 @@ class Meta(commands.Cog):
     def __init__(self, bot: GinBot) -> None:
         self.bot = bot
 
+    async def _language(self, interaction: discord.Interaction) -> str:
+        return await self.bot.wired()[1].readers.language(interaction)
+
     @gin_command(name="about", description="What this bot does and how to start a game")
     async def about(self, interaction: discord.Interaction) -> None:
         uptime = int(time.monotonic() - self.bot.started_at)
-        embed = discord.Embed(
-            title="Gin Rummy",
-            description=(
-                "Challenge someone with `/gin challenge`, or open a table with `/gin table`. "
-                "Your hand comes by DM; the discard pile stays in the channel."
-            ),
+        lang = await self._language(interaction)
+        embed = discord.Embed(title="Gin Rummy", description=t(lang, "about-text"))
+        embed.add_field(name=t(lang, "about-version"), value=_version())
+        embed.add_field(
+            name=t(lang, "about-up-for"),
+            value=t(lang, "about-uptime", hours=uptime // 3600, minutes=uptime % 3600 // 60),
         )
-        embed.add_field(name="Version", value=_version())
-        embed.add_field(name="Up for", value=f"{uptime // 3600} h {uptime % 3600 // 60} min")
         latency = self.bot.latency
-        shown = f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "not measured yet"
-        embed.add_field(name="Gateway latency", value=shown)
+        shown = (
+            f"{latency * 1000:.0f} ms" if math.isfinite(latency) else t(lang, "about-not-measured")
+        )
+        embed.add_field(name=t(lang, "about-latency"), value=shown)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @gin_command(name="help", description="Every command, briefly, and how a game goes")
     async def help(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(title="Gin Rummy: how to play here", description=HOW_A_GAME_GOES)
-        for group, lines in command_lines(self.bot.gin).items():
-            title = "Play" if not group else f"/gin {group}"
+        lang = await self._language(interaction)
+        embed = discord.Embed(title=t(lang, "help-title"), description=t(lang, "help-how"))
+        for group, lines in command_lines(self.bot.gin, lang).items():
+            title = t(lang, "help-play") if not group else f"/gin {group}"
             text = "\n".join(lines)
             # An embed field holds 1,024 characters: a long group goes on over several.
             while text:
                 cut = text.rfind("\n", 0, 1024) if len(text) > 1024 else len(text)
                 embed.add_field(name=title, value=text[:cut], inline=False)
-                text, title = text[cut:].lstrip("\n"), f"{title} (more)"
+                text, title = text[cut:].lstrip("\n"), t(lang, "help-more", title=title)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

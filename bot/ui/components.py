@@ -15,6 +15,7 @@ import discord
 from bot.engine import Card, parse_card
 from bot.engine.actions import Action
 from bot.errors import guarded
+from bot.i18n import t
 from bot.ui import ownership
 from bot.ui.cycles import let_go
 
@@ -210,7 +211,9 @@ class GameSelect(
         try:
             card = parse_card(str(values[0]))
         except (IndexError, ValueError):
-            await interaction.response.send_message("Pick a card from the list.", ephemeral=True)
+            await interaction.response.send_message(
+                t(interaction.locale, "reply-pick-a-card"), ephemeral=True
+            )
             return
         action = Action(self.kind, card)
         act = handlers_of(self, interaction)
@@ -222,11 +225,11 @@ class GameSelect(
 class ShowHandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gin:show:(?P<table>\d+)"
 ):
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, label: str = "…") -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="Show my hand",
+                label=label,
                 style=discord.ButtonStyle.primary,
                 custom_id=f"gin:show:{table_id}",
             )
@@ -300,11 +303,11 @@ class ChallengeButton(
 class RematchButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gin:r:(?P<table>\d+)"
 ):
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, label: str = "…") -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="Rematch", style=discord.ButtonStyle.success, custom_id=f"gin:r:{table_id}"
+                label=label, style=discord.ButtonStyle.success, custom_id=f"gin:r:{table_id}"
             )
         )
 

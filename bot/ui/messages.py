@@ -182,7 +182,7 @@ def table_message(state: TableState, *, finished: bool = False, locale: Any = "e
     if finished or state.status != "playing":
         return Message(None, embed, None)
     view = discord.ui.View(timeout=None)
-    view.add_item(ShowHandButton(state.table_id))
+    view.add_item(ShowHandButton(state.table_id, t(locale, "button-show-hand")))
     return Message(None, embed, view)
 
 
@@ -267,7 +267,7 @@ def summary_message(state: TableState, summary: MatchSummary, locale: Any = "en"
         colour=GOLD,
     )
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(state.table_id))
+    view.add_item(RematchButton(state.table_id, t(locale, "button-rematch")))
     return Message(None, embed, view)
 
 

@@ -119,3 +119,5 @@ button-cancel = Cancel
 # $seconds: seconds left
 reminder = ⏰ { $seconds } s left before your turn is played automatically.
 dm-closed = { $mention }, I can't send you direct messages. Use **Show my hand** on the table message to see your cards and play.
+button-show-hand = Show my hand
+button-rematch = Rematch

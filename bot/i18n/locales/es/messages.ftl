@@ -115,3 +115,5 @@ button-cancel = Cancelar
 
 reminder = ⏰ Quedan { $seconds } s antes de que tu turno se juegue automáticamente.
 dm-closed = { $mention }, no puedo enviarte mensajes directos. Usa **Show my hand** en el mensaje de la mesa para ver tus cartas y jugar.
+button-show-hand = Ver mi mano
+button-rematch = Revancha

@@ -115,3 +115,5 @@ button-cancel = Annuler
 
 reminder = ⏰ Plus que { $seconds } s avant que votre tour soit joué automatiquement.
 dm-closed = { $mention }, je ne peux pas vous envoyer de messages privés. Utilisez **Show my hand** sur le message de la table pour voir vos cartes et jouer.
+button-show-hand = Voir ma main
+button-rematch = Revanche
