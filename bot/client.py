@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import pkgutil
 import time
@@ -183,8 +184,13 @@ class GinBot(commands.Bot):
     async def _on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
+        language = None
+        if self.screens is not None:
+            # The reader's chosen language; a failing lookup must not hide the answer.
+            with contextlib.suppress(Exception):
+                language = await self.screens.readers.language(interaction)
         try:
-            await handle_interaction_error(interaction, error)
+            await handle_interaction_error(interaction, error, language)
         finally:
             let_go(interaction)
 

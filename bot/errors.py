@@ -166,15 +166,16 @@ async def reply_privately(interaction: discord.Interaction[Any], text: str) -> N
 
 
 async def handle_interaction_error(
-    interaction: discord.Interaction[Any], error: BaseException
+    interaction: discord.Interaction[Any], error: BaseException, language: str | None = None
 ) -> None:
-    """The central handler: a private answer to the person, a traceback only in the log."""
+    """The central handler: a private answer to the person (in `language`, their chosen one
+    when the caller knows it, else their Discord client's), a traceback only in the log."""
     original = _unwrap(error)
     if getattr(original, "code", None) == UNKNOWN_INTERACTION:
         # Answered too late (3 s) or twice: nothing can reach the person any more.
         log.warning("interaction %s expired before it was answered", interaction.id)
         return
-    locale = getattr(interaction, "locale", None)
+    locale = language or getattr(interaction, "locale", None)
     text = player_message(error, locale)
     if text is None:
         original = _unwrap(error)

@@ -1,12 +1,14 @@
 """A match between a Spanish and a French reader in an English server (issue #17): each hand
 DM in its reader's language, the board in the server's. The real bot against the emulator.
 
-The cogs don't record each player's Discord locale yet (the lead's #16/#17 wiring); the test
-does what they will do: ``notifier.saw_locale(user, interaction.locale)``. Bob's language is
-his `/gin settings language` choice in the store, which wins over his Discord locale.
+Alice's language is her Discord locale, which the cogs record as she uses a command; Bob's is
+his `/gin me settings language` choice in the store, which wins over his Discord locale (de,
+which the bot does not speak) even before he has used the bot: his invitation is in French.
 """
 
 from __future__ import annotations
+
+from bot.i18n import t
 
 from .conftest import World
 
@@ -14,14 +16,11 @@ from .conftest import World
 async def test_each_player_reads_their_own_language(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
     a.locale, b.locale = "es-ES", "de"
-    notifier = world.bot.get_cog("Play").notifier  # type: ignore[union-attr]
-    notifier.saw_locale(a.id, a.locale)
-    notifier.saw_locale(b.id, b.locale)
     await world.bot.services.store.players.update_settings(b.id, language="fr")
 
     await emu.slash(a, ch, "gin challenge", opponent=b)
-    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
-    await emu.click(b, invite, "Accept")
+    invite = await emu.wait_for_dm(b, lambda m: t("fr", "button-accept") in m.button_labels)
+    await emu.click(b, invite, t("fr", "button-accept"))
 
     spanish = await emu.wait_for_dm(a, lambda m: "Tu mano" in m.text)
     french = await emu.wait_for_dm(b, lambda m: "Votre main" in m.text)
