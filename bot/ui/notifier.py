@@ -64,6 +64,9 @@ class Notifier:
         self._chat: dict[int, deque[tuple[frozenset[int], str]]] = {}
         #: user -> their Discord client's locale, as last seen (`saw_locale`).
         self.discord_locales: dict[int, str] = {}
+        #: Each player's saved language choice as last read (refreshed whenever they interact,
+        #: see bot/ui/readers.py): a hand DM needs no store read of its own.
+        self.saved_languages: dict[int, str | None] = {}
         warm()  # the catalogs, before the first game rather than during it
 
     # ----- whose language ----------------------------------------------------------------
@@ -83,7 +86,11 @@ class Notifier:
     async def language(self, state: TableState, user_id: int) -> str:
         """A player's language for their DMs: their `/gin me settings language`, else their
         Discord locale as last seen, else the server's (`pick_language`)."""
-        saved = (await self.store.players.settings(user_id)).language
+        if user_id in self.saved_languages:
+            saved = self.saved_languages[user_id]
+        else:
+            saved = (await self.store.players.settings(user_id)).language
+            self.saved_languages[user_id] = saved
         return pick_language(self.discord_locales.get(user_id), saved, self.board_language(state))
 
     async def __call__(self, update: TableUpdate) -> None:
