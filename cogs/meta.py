@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.client import GinBot
 from bot.i18n import keys, t
 from bot.i18n.commands import command_key
+from bot.ui.readers import Readers
 
 from ._group import gin_command
 
@@ -60,16 +61,14 @@ def command_lines(root: app_commands.Group, language: str = "en") -> dict[str, l
 class Meta(commands.Cog):
     """About the bot itself."""
 
-    def __init__(self, bot: GinBot) -> None:
+    def __init__(self, bot: GinBot, readers: Readers) -> None:
         self.bot = bot
-
-    async def _language(self, interaction: discord.Interaction) -> str:
-        return await self.bot.wired()[1].readers.language(interaction)
+        self.readers = readers
 
     @gin_command(name="about", description="What this bot does and how to start a game")
     async def about(self, interaction: discord.Interaction) -> None:
         uptime = int(time.monotonic() - self.bot.started_at)
-        lang = await self._language(interaction)
+        lang = await self.readers.language(interaction)
         embed = discord.Embed(title="Gin Rummy", description=t(lang, "about-text"))
         embed.add_field(name=t(lang, "about-version"), value=_version())
         embed.add_field(
@@ -85,7 +84,7 @@ class Meta(commands.Cog):
 
     @gin_command(name="help", description="Every command, briefly, and how a game goes")
     async def help(self, interaction: discord.Interaction) -> None:
-        lang = await self._language(interaction)
+        lang = await self.readers.language(interaction)
         embed = discord.Embed(title=t(lang, "help-title"), description=t(lang, "help-how"))
         for group, lines in command_lines(self.bot.gin, lang).items():
             title = t(lang, "help-play") if not group else f"/gin {group}"
@@ -99,4 +98,5 @@ class Meta(commands.Cog):
 
 
 async def setup(bot: GinBot) -> None:
-    await bot.add_cog(Meta(bot))
+    _, screens = bot.wired()
+    await bot.add_cog(Meta(bot, screens.readers))

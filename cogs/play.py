@@ -185,7 +185,7 @@ class Play(commands.Cog):
         for_opponent: bool = False,
     ) -> messages.Message:
         """The challenge in the server's language, or by DM in the opponent's."""
-        server = self.readers.server_language(self.bot, ch.guild_id)
+        server = self.readers.server_language(ch.guild_id)
         locale = await self.readers.language_of(ch.opponent_id, server) if for_opponent else server
         name = challenger if isinstance(challenger, str) else _name(challenger)
         mention = opponent.mention if opponent is not None else f"<@{ch.opponent_id}>"
@@ -476,7 +476,7 @@ class Play(commands.Cog):
         except GameError as exc:
             await reply(interaction, exc)
             return
-        board = self.readers.server_language(self.bot, update.state.guild_id)
+        board = self.readers.server_language(update.state.guild_id)
         if update.kind in ("lobby", "closed"):
             note = update.note
             closed = note.text(board) if isinstance(note, Said) else note
@@ -557,7 +557,7 @@ class Play(commands.Cog):
 
     async def _tell(self, ch: Challenge, key: str, **values: object) -> None:
         """A DM to the challenger, in their language."""
-        server = self.readers.server_language(self.bot, ch.guild_id)
+        server = self.readers.server_language(ch.guild_id)
         user_id = ch.challenger_id
         text = t(await self.readers.language_of(user_id, server), key, **values)
         await self.notifier.dms.tell(user_id, text)
@@ -660,7 +660,7 @@ async def _edit_lobby(
     """The table's lobby message after a change made from a private answer."""
     if lobby is None:
         return
-    board = cog.readers.server_language(cog.bot, update.state.guild_id)
+    board = cog.readers.server_language(update.state.guild_id)
     closed = None if update.kind == "lobby" else t(board, "reply-started")
     msg = messages.lobby_message(update.state, closed=closed, locale=board)
     try:

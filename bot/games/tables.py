@@ -625,16 +625,13 @@ class TableService:
         lines = self._lines(live, match, ended_by, loser)
         players = [s.user_id for s in live.record.seats]
         rater = self.ratings
-        rated = None
         if rater is not None and rater.is_rated(live.record.id, ended_by, players, winner, acted):
+            # Rated: two people (is_rated), so both ids are there.
             assert winner is not None
+            won, lost = players[winner], players[1 - winner]
+            assert won is not None and lost is not None
             async with rater.turn():
-                rated, updates = await rater.plan(
-                    live.record.id,
-                    live.record.guild_id,
-                    players[winner] or 0,
-                    players[1 - winner] or 0,
-                )
+                rated, updates = await rater.plan(live.record.id, live.record.guild_id, won, lost)
                 live.version = await self._finish_in_store(live, match, ended_by, lines, updates)
             rater.done(rated)
         else:

@@ -13,38 +13,20 @@ import aiosqlite
 
 from bot.store._conn import ThreadConnection
 from bot.store._sql import Clock, Database, connect, connect_writer, utcnow
-from bot.store.achievements import Achievements
-from bot.store.challenges import Challenges
 from bot.store.errors import StoreError
-from bot.store.history import History
 from bot.store.interfaces import OpenStorage, Storage
 from bot.store.migrate import check_not_newer, load_migrations, migrate, schema_version
-from bot.store.players import Players
-from bot.store.privacy import Privacy
-from bot.store.ratings import Ratings
-from bot.store.relations import Relations
-from bot.store.stats import Stats
-from bot.store.tables import Tables
-from bot.store.tournaments import Tournaments
+from bot.store.repositories import Repositories
 
 
-class Store:
+class Store(Repositories):
     """The bot's database, the SQLite backend of `Storage` (`bot/store/interfaces.py`). Use
     the repositories: `await store.tables.apply_move(...)`, `await store.players.get(...)`,
     and so on. Open with `open_store`."""
 
     def __init__(self, db: Database) -> None:
+        super().__init__(db)
         self._db = db
-        self.players = Players(db)
-        self.relations = Relations(db)
-        self.stats = Stats(db)
-        self.achievements = Achievements(db)
-        self.tables = Tables(db)
-        self.challenges = Challenges(db)
-        self.history = History(db)
-        self.tournaments = Tournaments(db)
-        self.ratings = Ratings(db)
-        self.privacy = Privacy(db, self.players)
 
     @property
     def path(self) -> str:

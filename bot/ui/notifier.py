@@ -80,18 +80,25 @@ class Notifier:
 
     def board_language(self, state: TableState) -> str:
         """A public message's language: the server's (``guild.preferred_locale``)."""
-        guild = self.client.get_guild(state.guild_id) if state.guild_id else None
+        return self.server_language(state.guild_id)
+
+    def server_language(self, guild_id: int | None) -> str:
+        """The language of a server's public messages (its preferred locale)."""
+        guild = self.client.get_guild(guild_id) if guild_id else None
         return resolve_locale(guild.preferred_locale if guild is not None else None)
 
     async def language(self, state: TableState, user_id: int) -> str:
         """A player's language for their DMs: their `/gin me settings language`, else their
         Discord locale as last seen, else the server's (`pick_language`)."""
-        if user_id in self.saved_languages:
-            saved = self.saved_languages[user_id]
-        else:
-            saved = (await self.store.players.settings(user_id)).language
-            self.saved_languages[user_id] = saved
+        saved = await self.saved_language(user_id)
         return pick_language(self.discord_locales.get(user_id), saved, self.board_language(state))
+
+    async def saved_language(self, user_id: int) -> str | None:
+        """A player's `/gin me settings language` choice, read once (see `saved_languages`)."""
+        if user_id not in self.saved_languages:
+            settings = await self.store.players.settings(user_id)
+            self.saved_languages[user_id] = settings.language
+        return self.saved_languages[user_id]
 
     async def __call__(self, update: TableUpdate) -> None:
         state = update.state

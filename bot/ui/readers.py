@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import pick_language, resolve_locale
+from bot.i18n import pick_language
 from bot.store.interfaces import Storage
 from bot.ui.notifier import Notifier
 
@@ -28,10 +28,9 @@ class Readers:
     async def language_of(self, user_id: int, server: Any = None) -> str:
         """The language of a DM to `user_id` sent unasked: their saved choice, else their
         Discord locale as last seen, else `server`'s."""
-        saved = (await self.store.players.settings(user_id)).language
+        saved = await self.notifier.saved_language(user_id)
         return pick_language(self.notifier.discord_locales.get(user_id), saved, server)
 
-    def server_language(self, client: discord.Client, guild_id: int | None) -> str:
+    def server_language(self, guild_id: int | None) -> str:
         """A public message's language: the server's."""
-        guild = client.get_guild(guild_id) if guild_id else None
-        return resolve_locale(guild.preferred_locale if guild is not None else None)
+        return self.notifier.server_language(guild_id)

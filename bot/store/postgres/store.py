@@ -12,20 +12,11 @@ import asyncpg
 
 from bot.store import shown_target
 from bot.store._db import Clock, utcnow
-from bot.store.achievements import Achievements
-from bot.store.challenges import Challenges
-from bot.store.history import History
 from bot.store.interfaces import OpenStorage, Storage
 from bot.store.migrate import load_migrations
-from bot.store.players import Players
 from bot.store.postgres._pg import PgDatabase
 from bot.store.postgres.migrate import migrate, schema_version
-from bot.store.privacy import Privacy
-from bot.store.ratings import Ratings
-from bot.store.relations import Relations
-from bot.store.stats import Stats
-from bot.store.tables import Tables
-from bot.store.tournaments import Tournaments
+from bot.store.repositories import Repositories
 
 #: Connections per process when `GIN_PG_POOL_SIZE` is not set.
 DEFAULT_POOL_SIZE = 10
@@ -41,21 +32,12 @@ def pool_size_setting(environ: Mapping[str, str] | None = None) -> int:
     return int(raw)
 
 
-class PgStore:
+class PgStore(Repositories):
     """The bot's database on a PostgreSQL server. Open with `open_pg_store`."""
 
     def __init__(self, db: PgDatabase) -> None:
+        super().__init__(db)
         self._db = db
-        self.players = Players(db)
-        self.relations = Relations(db)
-        self.stats = Stats(db)
-        self.achievements = Achievements(db)
-        self.tables = Tables(db)
-        self.challenges = Challenges(db)
-        self.history = History(db)
-        self.tournaments = Tournaments(db)
-        self.ratings = Ratings(db)
-        self.privacy = Privacy(db, self.players)
 
     @property
     def path(self) -> str:
