@@ -705,7 +705,11 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
                 "PYTHONUNBUFFERED": "1",
                 # The bot runs the same source tree as this script (e.g. a `git archive`
                 # snapshot of main), not whatever the editable install points at.
-                "PYTHONPATH": str(ROOT),
+                # BENCH_PYTHONPATH: more folders for the bot (e.g. a sitecustomize.py that
+                # logs its garbage collections while measuring).
+                "PYTHONPATH": os.pathsep.join(
+                    p for p in (str(ROOT), os.environ.get("BENCH_PYTHONPATH", "")) if p
+                ),
             }
             workdir = Path(tmp) / "bot"
             workdir.mkdir()

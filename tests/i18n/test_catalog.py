@@ -68,6 +68,41 @@ def test_every_message_formats_without_errors_in_every_language() -> None:
             assert text.strip(), (language, key)
 
 
+@pytest.mark.parametrize("value", ["Alice", "Ana María", 0, 7, 1500, 123456])
+def test_the_plain_messages_read_as_fluent_writes_them(value: object) -> None:
+    """The templates that fill plain messages without Fluent's resolver give Fluent's own
+    text, for names and numbers, in every language; and they cover most messages."""
+    for language in LANGUAGES:
+        bundle = catalog_module.bundle(language)
+        plain = 0
+        for key, names in placeholders(language).items():
+            values = {n: value for n in names}
+            message = bundle.get_message(key)
+            assert message.value is not None
+            args = {k: catalog_module._arg(v) for k, v in values.items()}
+            expected, errors = bundle.format_pattern(message.value, args)
+            assert t(language, key, **values) == expected, (language, key)
+            plain += key in catalog_module._templates(language)
+        assert plain > 0.8 * len(placeholders(language)), language
+
+
+def test_values_that_need_fluent_still_get_it() -> None:
+    # A negative number and a boolean go through Fluent's resolver, not the template.
+    key = next(
+        k for k, n in placeholders("en").items() if n and k in catalog_module._templates("en")
+    )
+    names = placeholders("en")[key]
+    bundle = catalog_module.bundle("fr")
+    message = bundle.get_message(key)
+    assert message.value is not None
+    for value in (-3, True, 2.5):
+        values = {n: value for n in names}
+        expected, _ = bundle.format_pattern(
+            message.value, {k: catalog_module._arg(v) for k, v in values.items()}
+        )
+        assert t("fr", key, **values) == expected
+
+
 def test_plurals_and_selectors() -> None:
     assert t("es", "illegal-knock-deadwood", deadwood=1, limit=10) == (
         "No puedes cerrar con 1 punto suelto: el límite es 10."
@@ -137,8 +172,7 @@ def test_a_missing_key_falls_back_to_english_and_logs_once(
         return files
 
     monkeypatch.setattr(catalog_module, "source", without)
-    catalog_module.bundle.cache_clear()
-    catalog_module._format.cache_clear()
+    catalog_module.reload()
     catalog_module._warned.clear()
     try:
         with caplog.at_level(logging.WARNING, logger="gin.i18n"):
@@ -148,8 +182,8 @@ def test_a_missing_key_falls_back_to_english_and_logs_once(
         lines = [r.getMessage() for r in caplog.records if "table-full" in r.getMessage()]
         assert lines == ["i18n: missing key 'table-full' in fr"]
     finally:
-        catalog_module.bundle.cache_clear()
-        catalog_module._format.cache_clear()
+        monkeypatch.undo()
+        catalog_module.reload()
 
 
 def test_a_key_missing_everywhere_is_shown_as_the_key_and_logged_once(
