@@ -109,7 +109,7 @@ class Play(commands.Cog):
         self._expiry = asyncio.create_task(self.challenges.expire_loop(self._expired))
         processes = self.bot.settings.render_processes
         if self.pictures.enabled and processes:
-            await workers.start(processes)  # each worker draws its card faces as it starts
+            await workers.start(processes)  # returns once each has drawn its card faces
         elif self.pictures.enabled:
             # Draw the card faces once, off the loop, so the first game's pictures are quick.
             self._warm = asyncio.create_task(asyncio.to_thread(warm_up, images.PUBLIC))

@@ -24,8 +24,10 @@ def cycle() -> Node:
 
 @pytest.fixture(autouse=True)
 def unfrozen() -> Iterator[None]:
+    thresholds = gc.get_threshold()
     yield
     gc.unfreeze()  # the rest of the test session collects as usual
+    gc.set_threshold(*thresholds)
 
 
 def test_what_is_alive_is_left_out_of_later_collections() -> None:

@@ -15,7 +15,7 @@ import signal
 import traceback
 from typing import BinaryIO
 
-from bot.render.workers import ANSWER, BYTES, ERROR, REQUEST, VALUE
+from bot.render.workers import ANSWER, BYTES, ERROR, READY, REQUEST, VALUE
 
 M_MMAP_THRESHOLD = -3  # glibc's mallopt() parameter
 
@@ -35,6 +35,10 @@ def main() -> None:
     from bot.render.pictures import warm_up
 
     warm_up()
+    try:
+        _write_all(answers, ANSWER.pack(0, 0, READY))
+    except BrokenPipeError:
+        return
     serve(requests, answers)
 
 

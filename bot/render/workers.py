@@ -29,10 +29,12 @@ log = logging.getLogger(__name__)
 
 # The frames on a worker's pipes. A request: REQUEST (body length, request id), then the
 # pickled `(callable, args)`. An answer: ANSWER (body length, request id, kind), then the
-# bytes the callable returned (BYTES), or a pickled value (VALUE) or exception (ERROR).
+# bytes the callable returned (BYTES), or a pickled value (VALUE) or exception (ERROR). A
+# worker's first frame is an empty READY once its card faces are drawn.
 REQUEST = struct.Struct("!II")
 ANSWER = struct.Struct("!IIB")
-BYTES, VALUE, ERROR = 0, 1, 2
+BYTES, VALUE, ERROR, READY = 0, 1, 2, 3
+_WARM_WAIT = 30.0  # seconds `start` waits for a worker to be ready, at most
 
 # This source tree, first on the workers' path: they draw with the bot's own code.
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -71,6 +73,8 @@ class _Worker(asyncio.Protocol):
         self.reader: asyncio.ReadTransport | None = None
         self.alive = True
         self.answered = False
+        #: Done when the worker has drawn its card faces (or is gone).
+        self.warm: asyncio.Future[None] = loop.create_future()
 
     async def connect(self) -> None:
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -105,6 +109,10 @@ class _Worker(asyncio.Protocol):
 
     def _answer(self, ident: int, kind: int, body: bytes) -> None:
         global _failures
+        if kind == READY:
+            if not self.warm.done():
+                self.warm.set_result(None)
+            return
         self.answered = True
         _failures = 0
         answer = self.pending.pop(ident, None)
@@ -155,6 +163,9 @@ class _Worker(asyncio.Protocol):
             for pipe in (self.process.stdin, self.process.stdout):
                 if pipe is not None:
                     pipe.close()
+        if not self.warm.done():
+            with contextlib.suppress(RuntimeError):
+                self.warm.set_result(None)
         pending, self.pending = self.pending, {}
         for answer in pending.values():
             if not answer.done():
@@ -210,6 +221,11 @@ async def _spawn_missing() -> None:
             return
         try:
             await worker.connect()
+            # Ready when its card faces are drawn: a bot that says it is ready (and memory
+            # measured then) includes them.
+            await asyncio.wait_for(asyncio.shield(worker.warm), _WARM_WAIT)
+        except TimeoutError:
+            log.warning("picture worker %s is slow to start", worker.process.pid)
         except BaseException:
             worker.died()
             raise
@@ -236,7 +252,7 @@ def _lost(worker: _Worker) -> None:
 async def start(processes: int) -> None:
     """Draw pictures in `processes` worker processes from now on (0: in threads).
 
-    The workers start at once; each draws its card faces before its first picture."""
+    Returns when each has drawn its card faces (or after 30 s)."""
     global _wanted, _loop, _failures
     stop()
     _wanted = max(processes, 0)
@@ -262,6 +278,11 @@ def stop() -> None:
 def running() -> int:
     """How many worker processes draw pictures (0: threads)."""
     return _wanted
+
+
+def warm() -> bool:
+    """Whether every worker has drawn its card faces (true with none)."""
+    return all(worker.warm.done() for worker in _workers)
 
 
 def owed() -> int:

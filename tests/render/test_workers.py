@@ -58,6 +58,7 @@ def _wait_gone(pid: int) -> bool:
 
 async def test_a_worker_process_draws_the_same_picture(pool: None) -> None:
     assert workers.running() == 1
+    assert workers.warm()  # `start` returned once the card faces were drawn
     pic = _hand("H7 H8 H9 S2 D5 CK")
     drawn = await render_hand_async(pic, RenderOptions(dark=True))
     CACHE.clear()
