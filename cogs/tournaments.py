@@ -373,6 +373,8 @@ class Tournaments(commands.Cog):
 
     async def on_signup(self, interaction: discord.Interaction, tid: int, op: str) -> None:
         user = interaction.user
+        # Their tables' DMs will be in their Discord language (unless they chose one).
+        self.readers.notifier.saw_locale(user.id, interaction.locale)
         if op == "join":
             info = await self.service.join(tid, user.id, user.display_name)
         else:
