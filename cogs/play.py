@@ -22,7 +22,7 @@ from bot.games.errors import NOT_SEATED, GameError
 from bot.games.model import TableState, TableUpdate
 from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET, preset_name
 from bot.games.tables import StaleButton, TableService
-from bot.i18n import Coded, Said, t
+from bot.i18n import Coded, Said, render, t
 from bot.render import warm_up, workers
 from bot.ui import images, messages, ownership
 from bot.ui.components import DYNAMIC_ITEMS, bind, unbind
@@ -39,6 +39,8 @@ NEEDED = ("send_messages", "embed_links", "attach_files")
 #: A challenge's status line: a catalog key and its values (said in each reader's language).
 Status = tuple[str, dict[str, Any]]
 ANSWER_WITHIN = 2.5  # seconds; Discord's deadline is 3
+#: The note on a hand shown again because the clicked control was out of date.
+OUT_OF_DATE = Coded("reply-out-of-date")
 
 
 def _name(user: discord.abc.User) -> str:
@@ -135,9 +137,11 @@ class Play(commands.Cog):
         unbind(self.bot, *DYNAMIC_ITEMS)
 
     async def _hand(
-        self, state: TableState, view: RoundView, user_id: int, *, note: str | None = None
+        self, state: TableState, view: RoundView, user_id: int, *, note: Coded | None = None
     ) -> messages.Message:
-        return await self.notifier.hand(state, view, user_id, note)
+        """A hand message; its `note` in the hand's own language (the notifier's)."""
+        said = None if note is None else render(note, await self.notifier.language(state, user_id))
+        return await self.notifier.hand(state, view, user_id, said)
 
     async def _seen(self, interaction: discord.Interaction) -> None:
         self.notifier.saw_locale(interaction.user.id, interaction.locale)
@@ -283,7 +287,7 @@ class Play(commands.Cog):
         note = None
         if len(tables) > 1:
             others = ", ".join(f"#{table.record.id}" for table in tables[1:])
-            note = t(await self.readers.language(interaction), "reply-also-at", tables=others)
+            note = Coded("reply-also-at", {"tables": others})
         msg = await self._hand(update.state, view, interaction.user.id, note=note)
         await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
 
@@ -329,8 +333,7 @@ class Play(commands.Cog):
         if custom_id in on_message or not await ownership.allowed(interaction, private=True):
             return
         table_id = int(custom_id.split(":")[2])
-        lang = await self.readers.language(interaction)
-        await self._fresh_hand(interaction, table_id, note=t(lang, "reply-out-of-date"))
+        await self._fresh_hand(interaction, table_id, note=OUT_OF_DATE)
 
     async def on_action(
         self, interaction: discord.Interaction, table_id: int, version: int, action: Action
@@ -352,7 +355,7 @@ class Play(commands.Cog):
             await self._fresh_hand(
                 interaction,
                 table_id,
-                note=t(await self.readers.language(interaction), "reply-out-of-date"),
+                note=OUT_OF_DATE,
                 in_place=True,
             )
             return
@@ -397,8 +400,7 @@ class Play(commands.Cog):
         (view,) = update.views.values()
         stale = update.state.version != version
         if stale or action not in view.legal:
-            lang = await self.readers.language(interaction)
-            note = t(lang, "reply-out-of-date") if stale else None
+            note = OUT_OF_DATE if stale else None
             msg = await self._hand(update.state, view, interaction.user.id, note=note)
         else:
             msg = await self.notifier.hand(update.state, view, interaction.user.id, confirm=action)
@@ -411,7 +413,7 @@ class Play(commands.Cog):
         self,
         interaction: discord.Interaction,
         table_id: int,
-        note: str | None = None,
+        note: Coded | None = None,
         *,
         in_place: bool = False,
     ) -> None:
@@ -441,7 +443,7 @@ class Play(commands.Cog):
             msg.release()
 
     async def _hand_anew(
-        self, interaction: discord.Interaction, table_id: int, note: str | None = None
+        self, interaction: discord.Interaction, table_id: int, note: Coded | None = None
     ) -> None:
         """The hand in a new private message, when the clicked one could not be edited: the
         player keeps their controls."""
