@@ -33,10 +33,6 @@ class Format(enum.StrEnum):
     SWISS = "swiss"
 
     @property
-    def label(self) -> str:
-        return self.value.replace("_", " ").capitalize()
-
-    @property
     def is_elimination(self) -> bool:
         return self in (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
 
