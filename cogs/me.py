@@ -27,7 +27,8 @@ class ForgetView(OwnedView):
         self.erase.label = t(language, "reply-erase-button")
         self.keep.label = t(language, "reply-keep-button")
 
-    @discord.ui.button(label="Erase my data", style=discord.ButtonStyle.danger)
+    # Labels in the reader's language, set in __init__.
+    @discord.ui.button(style=discord.ButtonStyle.danger)
     async def erase(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         try:
             await self.circle.forget(self.owner_id)
@@ -40,7 +41,7 @@ class ForgetView(OwnedView):
             content=t(self.language, "reply-erased"), view=None, attachments=[]
         )
 
-    @discord.ui.button(label="Keep it", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def keep(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await interaction.response.edit_message(
             content=t(self.language, "reply-not-erased"), view=None, attachments=[]

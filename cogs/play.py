@@ -22,7 +22,7 @@ from bot.games.errors import NOT_SEATED, GameError
 from bot.games.model import TableState, TableUpdate
 from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET, preset_name
 from bot.games.tables import StaleButton, TableService
-from bot.i18n import Said, t
+from bot.i18n import Coded, Said, render, t
 from bot.render import warm_up, workers
 from bot.ui import images, messages, ownership
 from bot.ui.components import DYNAMIC_ITEMS, bind, unbind
@@ -39,6 +39,8 @@ NEEDED = ("send_messages", "embed_links", "attach_files")
 #: A challenge's status line: a catalog key and its values (said in each reader's language).
 Status = tuple[str, dict[str, Any]]
 ANSWER_WITHIN = 2.5  # seconds; Discord's deadline is 3
+#: The note on a hand shown again because the clicked control was out of date.
+OUT_OF_DATE = Coded("reply-out-of-date")
 
 
 def _name(user: discord.abc.User) -> str:
@@ -52,8 +54,19 @@ def too_late(interaction: discord.Interaction) -> bool:
     return age > ANSWER_WITHIN
 
 
-def _words(error: Exception, interaction: discord.Interaction) -> str:
-    return player_message(error, interaction.locale) or str(error)
+def _words(error: Exception, language: str) -> str:
+    return player_message(error, language) or str(error)
+
+
+def _listed(codes: list[str]) -> Coded:
+    """Permission names in the reader's words, comma-separated (Discord's own names for
+    them: "Attach Files", "Adjuntar archivos")."""
+    name = Coded("permission-name", {"permission": codes[-1]})
+    for code in reversed(codes[:-1]):
+        name = Coded(
+            "list-more", {"item": Coded("permission-name", {"permission": code}), "rest": name}
+        )
+    return name
 
 
 def hosting_channel(interaction: discord.Interaction, elsewhere: str) -> tuple[int, int]:
@@ -62,16 +75,16 @@ def hosting_channel(interaction: discord.Interaction, elsewhere: str) -> tuple[i
     if interaction.guild_id is None or interaction.channel_id is None:
         raise GameError(elsewhere)
     perms = interaction.app_permissions
-    missing = [p.replace("_", " ") for p in NEEDED if not getattr(perms, p)]
+    missing = [p for p in NEEDED if not getattr(perms, p)]
     if missing:
-        raise GameError("reply-missing-permissions", missing=", ".join(missing))
+        raise GameError("reply-missing-permissions", missing=_listed(missing))
     return interaction.guild_id, interaction.channel_id
 
 
-async def reply(interaction: discord.Interaction, said: str | Exception) -> None:
+async def reply(interaction: discord.Interaction, said: str | Exception, language: str) -> None:
     """A short private answer, whether or not the interaction was answered already; an
-    error is said in the reader's language."""
-    text = said if isinstance(said, str) else _words(said, interaction)
+    error is said in the reader's `language`."""
+    text = said if isinstance(said, str) else _words(said, language)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -124,9 +137,11 @@ class Play(commands.Cog):
         unbind(self.bot, *DYNAMIC_ITEMS)
 
     async def _hand(
-        self, state: TableState, view: RoundView, user_id: int, *, note: str | None = None
+        self, state: TableState, view: RoundView, user_id: int, *, note: Coded | None = None
     ) -> messages.Message:
-        return await self.notifier.hand(state, view, user_id, note)
+        """A hand message; its `note` in the hand's own language (the notifier's)."""
+        said = None if note is None else render(note, await self.notifier.language(state, user_id))
+        return await self.notifier.hand(state, view, user_id, said)
 
     async def _seen(self, interaction: discord.Interaction) -> None:
         self.notifier.saw_locale(interaction.user.id, interaction.locale)
@@ -222,7 +237,7 @@ class Play(commands.Cog):
             target=target,
             seats=seats,
         )
-        lobby = messages.lobby_message(state)
+        lobby = messages.lobby_message(state, locale=self.readers.server_language(guild_id))
         message_id = await answer_with_message(interaction, **lobby.send_kwargs())
         lobby.release()
         await self.tables.set_lobby_message(state.table_id, message_id)
@@ -242,7 +257,7 @@ class Play(commands.Cog):
         guild_id, channel_id = hosting_channel(interaction, "reply-computer-elsewhere")
         lang = await self.readers.language(interaction)
         await interaction.response.send_message(
-            t(lang, "reply-computer-setting-up", level=level), ephemeral=True
+            t(lang, "reply-computer-setting-up", level=t(lang, f"choice-{level}")), ephemeral=True
         )
         started = await self.tables.play_computer(
             guild_id=guild_id,
@@ -253,7 +268,12 @@ class Play(commands.Cog):
             target=target,
         )
         await interaction.edit_original_response(
-            content=t(lang, "reply-computer-on", level=level, table=started.state.table_id)
+            content=t(
+                lang,
+                "reply-computer-on",
+                level=t(lang, f"choice-{level}"),
+                table=started.state.table_id,
+            )
         )
 
     @gin_command(name="hand", description="Show your hand again, privately.")
@@ -267,7 +287,7 @@ class Play(commands.Cog):
         note = None
         if len(tables) > 1:
             others = ", ".join(f"#{table.record.id}" for table in tables[1:])
-            note = t(await self.readers.language(interaction), "reply-also-at", tables=others)
+            note = Coded("reply-also-at", {"tables": others})
         msg = await self._hand(update.state, view, interaction.user.id, note=note)
         await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
 
@@ -289,7 +309,8 @@ class Play(commands.Cog):
     @app_commands.describe(preset=f"Which rules (default {DEFAULT_PRESET})")
     @app_commands.choices(preset=PRESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, preset: str = DEFAULT_PRESET) -> None:
-        await interaction.response.send_message(rules_text.summary(preset), ephemeral=True)
+        lang = await self.readers.language(interaction)
+        await interaction.response.send_message(rules_text.summary(preset, lang), ephemeral=True)
 
     # ----- buttons ------------------------------------------------------------------
 
@@ -312,9 +333,7 @@ class Play(commands.Cog):
         if custom_id in on_message or not await ownership.allowed(interaction, private=True):
             return
         table_id = int(custom_id.split(":")[2])
-        await self._fresh_hand(
-            interaction, table_id, note=t(interaction.locale, "reply-out-of-date")
-        )
+        await self._fresh_hand(interaction, table_id, note=OUT_OF_DATE)
 
     async def on_action(
         self, interaction: discord.Interaction, table_id: int, version: int, action: Action
@@ -336,12 +355,12 @@ class Play(commands.Cog):
             await self._fresh_hand(
                 interaction,
                 table_id,
-                note=t(interaction.locale, "reply-out-of-date"),
+                note=OUT_OF_DATE,
                 in_place=True,
             )
             return
         except (GameError, IllegalAction) as exc:
-            await reply(interaction, exc)
+            await reply(interaction, exc, await self.readers.language(interaction))
             return
         seat = update.state.seat_of(interaction.user.id)
         view = update.views.get(seat.seat) if seat is not None else None
@@ -376,12 +395,12 @@ class Play(commands.Cog):
         try:
             update = self.tables.hand(table_id, interaction.user.id)
         except GameError as exc:
-            await reply(interaction, exc)
+            await reply(interaction, exc, await self.readers.language(interaction))
             return
         (view,) = update.views.values()
         stale = update.state.version != version
         if stale or action not in view.legal:
-            note = t(interaction.locale, "reply-out-of-date") if stale else None
+            note = OUT_OF_DATE if stale else None
             msg = await self._hand(update.state, view, interaction.user.id, note=note)
         else:
             msg = await self.notifier.hand(update.state, view, interaction.user.id, confirm=action)
@@ -394,7 +413,7 @@ class Play(commands.Cog):
         self,
         interaction: discord.Interaction,
         table_id: int,
-        note: str | None = None,
+        note: Coded | None = None,
         *,
         in_place: bool = False,
     ) -> None:
@@ -403,7 +422,7 @@ class Play(commands.Cog):
         try:
             update = self.tables.hand(table_id, interaction.user.id)
         except GameError as exc:
-            await reply(interaction, exc)
+            await reply(interaction, exc, await self.readers.language(interaction))
             return
         (view,) = update.views.values()
         msg = await self._hand(update.state, view, interaction.user.id, note=note)
@@ -424,7 +443,7 @@ class Play(commands.Cog):
             msg.release()
 
     async def _hand_anew(
-        self, interaction: discord.Interaction, table_id: int, note: str | None = None
+        self, interaction: discord.Interaction, table_id: int, note: Coded | None = None
     ) -> None:
         """The hand in a new private message, when the clicked one could not be edited: the
         player keeps their controls."""
@@ -438,10 +457,11 @@ class Play(commands.Cog):
         try:
             live = self.tables.get(table_id)
         except GameError as exc:
-            await reply(interaction, exc)
+            await reply(interaction, exc, await self.readers.language(interaction))
             return
         if live.record.seat_of(interaction.user.id) is None:
-            await reply(interaction, t(interaction.locale, "reply-only-players-hands"))
+            lang = await self.readers.language(interaction)
+            await reply(interaction, t(lang, "reply-only-players-hands"), lang)
             return
         await self._fresh_hand(interaction, table_id)
 
@@ -474,7 +494,7 @@ class Play(commands.Cog):
                 )
                 return
         except GameError as exc:
-            await reply(interaction, exc)
+            await reply(interaction, exc, await self.readers.language(interaction))
             return
         board = self.readers.server_language(update.state.guild_id)
         if update.kind in ("lobby", "closed"):
@@ -514,7 +534,7 @@ class Play(commands.Cog):
                 ch = await self.challenges.cancel(challenge_id, user.id)
                 status = ("reply-cancelled", {})
         except GameError as exc:
-            await reply(interaction, exc)
+            await reply(interaction, exc, await self.readers.language(interaction))
             return
         msg = await self._challenge_message(
             ch,
@@ -572,11 +592,12 @@ class Play(commands.Cog):
                 table_id, (interaction.user.id, _name(interaction.user))
             )
         except GameError as exc:
-            await reply(interaction, exc)
+            await reply(interaction, exc, await self.readers.language(interaction))
             return
         if rematch.challenge is None:
             await interaction.response.send_message(
-                t(interaction.locale, "reply-rematch-dealing"), ephemeral=True
+                t(await self.readers.language(interaction), "reply-rematch-dealing"),
+                ephemeral=True,
             )
             return
         msg = await self._challenge_message(rematch.challenge, interaction.user, None)
@@ -600,17 +621,18 @@ class JoinAnyway(OwnView):
         self.join.label = t(language, "reply-join-anyway")
         self.cancel.label = t(language, "reply-dont-join")
 
-    @discord.ui.button(label="Join anyway", style=discord.ButtonStyle.danger)
+    # Labels in the reader's language, set in __init__.
+    @discord.ui.button(style=discord.ButtonStyle.danger)
     async def join(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         try:
             update = await self.cog._join(self.table_id, interaction.user)
         except GameError as exc:
-            await interaction.response.edit_message(content=_words(exc, interaction), view=None)
+            await interaction.response.edit_message(content=_words(exc, self.language), view=None)
             return
         await interaction.response.edit_message(content=t(self.language, "reply-joined"), view=None)
         await _edit_lobby(self.cog, self.lobby, update, self.table_id)
 
-    @discord.ui.button(label="Don't join", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def cancel(
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
@@ -629,7 +651,7 @@ class ComputerLevels(OwnView):
         self.cog, self.table_id, self.lobby, self.language = cog, table_id, lobby, language
         for level in COMPUTER_LEVELS:
             button: discord.ui.Button[ComputerLevels] = discord.ui.Button(
-                label=level.capitalize(),
+                label=t(language, f"choice-{level}").capitalize(),
                 style=discord.ButtonStyle.primary
                 if level == DEFAULT_LEVEL
                 else discord.ButtonStyle.secondary,
@@ -644,10 +666,15 @@ class ComputerLevels(OwnView):
                     self.table_id, interaction.user.id, level
                 )
             except GameError as exc:
-                await interaction.response.edit_message(content=_words(exc, interaction), view=None)
+                await interaction.response.edit_message(
+                    content=_words(exc, self.language), view=None
+                )
                 return
             await interaction.response.edit_message(
-                content=t(self.language, "reply-computer-sits", level=level), view=None
+                content=t(
+                    self.language, "reply-computer-sits", level=t(self.language, f"choice-{level}")
+                ),
+                view=None,
             )
             await _edit_lobby(self.cog, self.lobby, update, self.table_id)
 
@@ -680,20 +707,21 @@ class ConfirmResign(OwnView):
         self.confirm.label = t(language, "reply-resign-button")
         self.keep.label = t(language, "reply-keep-playing")
 
-    @discord.ui.button(label="Resign", style=discord.ButtonStyle.danger)
+    # Labels in the reader's language, set in __init__.
+    @discord.ui.button(style=discord.ButtonStyle.danger)
     async def confirm(
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         try:
             await self.cog.tables.resign(self.table_id, self.user_id)
         except GameError as exc:
-            await interaction.response.edit_message(content=_words(exc, interaction), view=None)
+            await interaction.response.edit_message(content=_words(exc, self.language), view=None)
             return
         await interaction.response.edit_message(
             content=t(self.language, "reply-resigned"), view=None
         )
 
-    @discord.ui.button(label="Keep playing", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def keep(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await interaction.response.edit_message(
             content=t(self.language, "reply-good-luck"), view=None

@@ -48,13 +48,14 @@ class LeaderboardView(OwnedView):
         )
         await interaction.response.edit_message(content=content, view=view, allowed_mentions=NONE)
 
-    @discord.ui.button(label="◀ Previous", style=discord.ButtonStyle.secondary)
+    # Labels in the reader's language, set in __init__.
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def previous(
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         await self._go(interaction, self.page - 1)
 
-    @discord.ui.button(label="Next ▶", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def next(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await self._go(interaction, self.page + 1)
 
@@ -62,14 +63,17 @@ class LeaderboardView(OwnedView):
 class ReplayView(OwnedView):
     """Step through a replayed round."""
 
-    def __init__(self, owner_id: int, replay: RoundReplay, at: int = 0) -> None:
-        super().__init__(owner_id, timeout=600)
+    def __init__(
+        self, owner_id: int, replay: RoundReplay, at: int = 0, language: str = "en"
+    ) -> None:
+        super().__init__(owner_id, timeout=600, language=language)
         self.replay, self.at = replay, at
         self.scoring = replay.rules.scoring if replay.rules is not None else "points"
         self._sync()
 
     def content(self) -> str:
-        return views.frame_text(self.replay, self.replay.frames[self.at], self.scoring)
+        frame = self.replay.frames[self.at]
+        return views.frame_text(self.replay, frame, self.scoring, self.language)
 
     def _sync(self) -> None:
         last = len(self.replay.frames) - 1
@@ -202,8 +206,9 @@ class RecordsCommands(commands.Cog, name="Records"):
         match: int,
         round: app_commands.Range[int, 1, 500] = 1,
     ) -> None:
-        replay = await self.circle.replay(match, round, interaction.user.id)
-        view = ReplayView(interaction.user.id, replay)
+        lang = await self.readers.language(interaction)
+        replay = await self.circle.replay(match, round, interaction.user.id, locale=lang)
+        view = ReplayView(interaction.user.id, replay, language=lang)
         await interaction.response.send_message(view.content(), view=view, ephemeral=True)
 
 

@@ -14,10 +14,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import GinBot
+from bot.i18n import Said, t
 from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentProblem, TournamentService
-from bot.tournaments.words import plural
 from bot.ui.components import bind, handled, handlers_of, unbind
+from bot.ui.readers import Readers
 from cogs._answers import answer_with_message
 from cogs._options import PRESET_CHOICES
 
@@ -27,10 +28,6 @@ FormatName = Literal["swiss", "round_robin", "single_elimination", "double_elimi
 EMBED_COLOUR = 0x2E7D32
 #: A tournament's thread archives after a week without messages.
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
-NO_THREAD = (
-    "I couldn't open a thread for **{name}** here (that needs a text channel and my Create "
-    "Public Threads and Send Messages in Threads permissions), so it runs in this channel."
-)
 
 
 def _code(text: str) -> str:
@@ -43,12 +40,14 @@ class SignupButton(
 ):
     """Join / Leave on a sign-up message (persistent: works after a restart)."""
 
-    def __init__(self, tournament_id: int, op: str) -> None:
+    def __init__(self, tournament_id: int, op: str, locale: str = "en") -> None:
         self.tournament_id, self.op = tournament_id, op
         style = discord.ButtonStyle.success if op == "join" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
-                label=op.capitalize(), style=style, custom_id=f"gin:tj:{tournament_id}:{op}"
+                label=t(locale, f"signup-{op}"),
+                style=style,
+                custom_id=f"gin:tj:{tournament_id}:{op}",
             )
         )
 
@@ -65,42 +64,65 @@ class SignupButton(
         await cog.on_signup(interaction, self.tournament_id, self.op)
 
 
-def signup_view(tournament_id: int) -> discord.ui.View:
+def signup_view(tournament_id: int, locale: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(SignupButton(tournament_id, "join"))
-    view.add_item(SignupButton(tournament_id, "leave"))
+    view.add_item(SignupButton(tournament_id, "join", locale))
+    view.add_item(SignupButton(tournament_id, "leave", locale))
     return view
 
 
-def signup_embed(info: TournamentInfo) -> discord.Embed:
+def command_path(path: str, sub: str, locale: str) -> str:
+    """How a reader of ``locale`` types a tournament command: ``/gin torneo empezar`` (the
+    names Discord shows them, from commands.ftl); the code's own names when the group is
+    not under /gin."""
+    if path.split() != ["gin", "tournament"]:
+        return f"/{path} {sub}"
+    keys = ("cmd-gin-name", "cmd-gin-tournament-name", f"cmd-gin-tournament-{sub}-name")
+    return "/" + " ".join(t(locale, key) for key in keys)
+
+
+def signup_embed(info: TournamentInfo, locale: str, path: str) -> discord.Embed:
+    """The sign-up message (``path``: how the tournament commands are typed)."""
+    head = t(
+        locale, "signup-format", format=t(locale, "tournament-format", format=info.format.value)
+    )
+    extras = [head]
+    if info.rounds:
+        extras.append(t(locale, "signup-rounds", count=info.rounds))
+    if info.duplicate:
+        extras.append(t(locale, "signup-duplicate"))
     details = [
-        f"Format: **{info.format.label}**"
-        + (f", {plural(info.rounds, 'round')}" if info.rounds else "")
-        + (", duplicate deals" if info.duplicate else ""),
-        f"Rules: **{info.rules}** to {info.target} points",
+        ", ".join(extras),
+        t(locale, "signup-rules", rules=info.rules, target=info.target),
     ]
     if info.max_players:
-        details.append(f"Places: {len(info.entrants)}/{info.max_players}")
-    names = ", ".join(name for _, name in info.entrants) or "nobody yet"
-    details.append(f"Entrants ({len(info.entrants)}): {names}")
+        details.append(t(locale, "signup-places", count=len(info.entrants), most=info.max_players))
+    names = ", ".join(name for _, name in info.entrants) or t(locale, "signup-nobody")
+    details.append(t(locale, "signup-entrants", count=len(info.entrants), names=names))
     if info.status == "signup":
-        details.append(
-            "Press **Join** to play. The organizer starts it with `/gin tournament start`."
-        )
+        command = command_path(path, "start", locale)
+        details.append(t(locale, "signup-press-join", command=command))
     else:
-        details.append(f"Sign-up is closed ({info.status}).")
+        status = t(locale, "tournament-status-word", status=info.status)
+        details.append(t(locale, "signup-closed", status=status))
     return discord.Embed(
         title=f"🏆 {info.name} (#{info.id})", description="\n".join(details), colour=EMBED_COLOUR
     )
 
 
-def standings_embed(info: TournamentInfo, *, final: bool = False) -> discord.Embed:
-    head = "Final standings" if final else f"Standings after round {info.round_no}"
-    if info.total_rounds and not final:
-        head += f" of {info.total_rounds}"
-    parts = [f"**{head}**", _code(info.standings or "No results yet.")]
-    if info.bracket:
-        parts.append(_code(info.bracket))
+def standings_embed(
+    info: TournamentInfo, locale: str = "en", *, final: bool = False
+) -> discord.Embed:
+    if final:
+        head = t(locale, "standings-final")
+    elif info.total_rounds:
+        head = t(locale, "standings-after-of", round=info.round_no, total=info.total_rounds)
+    else:
+        head = t(locale, "standings-after", round=info.round_no)
+    parts = [f"**{head}**", _code(info.standings(locale) or t(locale, "standings-none"))]
+    bracket = info.bracket(locale)
+    if bracket:
+        parts.append(_code(bracket))
     text = "\n".join(parts)
     return discord.Embed(title=f"🏆 {info.name}", description=text[:4000], colour=EMBED_COLOUR)
 
@@ -108,25 +130,29 @@ def standings_embed(info: TournamentInfo, *, final: bool = False) -> discord.Emb
 class Tournaments(commands.Cog):
     """Community tournaments: sign-up, organizer commands, standings."""
 
-    def __init__(self, bot: GinBot, service: TournamentService) -> None:
+    def __init__(self, bot: GinBot, service: TournamentService, readers: Readers) -> None:
         self.bot = bot
         self.service = service
+        self.readers = readers
         self.group = app_commands.Group(name="tournament", description="Gin Rummy tournaments")
         #: How players type it.
         self.path = f"{bot.gin.name} {self.group.name}"
-        for name, description, callback in (
-            ("create", "Create a tournament and open sign-up (organizers).", self.create),
-            ("start", "Close sign-up and play round 1 (organizers).", self.start),
-            ("pause", "Pause a tournament (organizers).", self.pause),
-            ("resume", "Carry on a paused tournament (organizers).", self.resume),
-            ("cancel", "Cancel a tournament (organizers).", self.cancel),
-            ("kick", "Remove a player from a tournament (organizers).", self.kick),
-            ("standings", "Show a tournament's standings.", self.standings),
-            ("organizer-role", "Set the role that may run tournaments (admins).", self.organizer),
+        for name, callback in (
+            ("create", self.create),
+            ("start", self.start),
+            ("pause", self.pause),
+            ("resume", self.resume),
+            ("cancel", self.cancel),
+            ("kick", self.kick),
+            ("standings", self.standings),
+            ("organizer-role", self.organizer),
         ):
-            # A bound method: discord.py passes `self` (see cogs/_group.py).
+            # A bound method: discord.py passes `self` (see cogs/_group.py). The description
+            # is the English of commands.ftl; Discord shows each user theirs (the translator).
             command: app_commands.Command[Any, Any, Any] = app_commands.Command(
-                name=name, description=description, callback=callback
+                name=name,
+                description=t("en", f"cmd-gin-tournament-{name}-description"),
+                callback=callback,
             )
             if name == "standings":
                 command.autocomplete("tournament")(self.tournament_choices)
@@ -157,7 +183,7 @@ class Tournaments(commands.Cog):
 
     async def _target(self, interaction: discord.Interaction, tournament: int | None) -> int:
         if interaction.guild_id is None:
-            raise TournamentProblem("Tournaments are run in a server.")
+            raise TournamentProblem("tournament-in-a-server")
         return await self.service.find(interaction.guild_id, interaction.channel_id, tournament)
 
     # ----- commands ---------------------------------------------------------------------
@@ -197,8 +223,11 @@ class Tournaments(commands.Cog):
             rounds=rounds,
             duplicate=duplicate,
         )
+        board = self.readers.server_language(guild_id)
         sent = await answer_with_message(
-            interaction, embed=signup_embed(info), view=signup_view(info.id)
+            interaction,
+            embed=signup_embed(info, board, self.path),
+            view=signup_view(info.id, board),
         )
         await self.service.set_signup_message(info.id, sent)
         await self._open_thread(interaction, info, sent)
@@ -227,7 +256,10 @@ class Tournaments(commands.Cog):
             else:
                 await self.service.set_thread(info.id, thread.id)
                 return
-        await interaction.followup.send(NO_THREAD.format(name=info.name), ephemeral=True)
+        lang = await self.readers.language(interaction)
+        await interaction.followup.send(
+            t(lang, "tournament-no-thread", name=info.name), ephemeral=True
+        )
 
     @app_commands.describe(tournament="Tournament number (default: this channel's)")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -235,14 +267,17 @@ class Tournaments(commands.Cog):
         tid = await self._target(interaction, tournament)
         await interaction.response.defer(ephemeral=True)
         info = await self.service.start(tid)
-        await interaction.followup.send(f"{info.name} has started: round 1 is on.", ephemeral=True)
+        lang = await self.readers.language(interaction)
+        await interaction.followup.send(
+            t(lang, "tournament-reply-started", name=info.name), ephemeral=True
+        )
         await self._edit_signup(info)
 
     @app_commands.describe(tournament="Tournament number (default: this channel's)")
     async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self._organizer(interaction)
         info = await self.service.pause(await self._target(interaction, tournament))
-        await interaction.response.send_message(f"{info.name} is paused.", ephemeral=True)
+        await self._private(interaction, "tournament-reply-paused", name=info.name)
 
     @app_commands.describe(tournament="Tournament number (default: this channel's)")
     async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -250,13 +285,16 @@ class Tournaments(commands.Cog):
         tid = await self._target(interaction, tournament)
         await interaction.response.defer(ephemeral=True)
         info = await self.service.resume(tid)
-        await interaction.followup.send(f"{info.name} carries on.", ephemeral=True)
+        lang = await self.readers.language(interaction)
+        await interaction.followup.send(
+            t(lang, "tournament-reply-resumed", name=info.name), ephemeral=True
+        )
 
     @app_commands.describe(tournament="Tournament number (default: this channel's)")
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self._organizer(interaction)
         info = await self.service.cancel(await self._target(interaction, tournament))
-        await interaction.response.send_message(f"{info.name} is cancelled.", ephemeral=True)
+        await self._private(interaction, "tournament-reply-cancelled", name=info.name)
         await self._edit_signup(info)
 
     @app_commands.describe(player="Who to remove", tournament="Tournament number")
@@ -267,8 +305,10 @@ class Tournaments(commands.Cog):
         tid = await self._target(interaction, tournament)
         await interaction.response.defer(ephemeral=True)
         info = await self.service.kick(tid, player.id)
+        lang = await self.readers.language(interaction)
         await interaction.followup.send(
-            f"{player.display_name} is out of {info.name}.", ephemeral=True
+            t(lang, "tournament-reply-kicked", player=player.display_name, name=info.name),
+            ephemeral=True,
         )
         if info.status == "signup":
             await self._edit_signup(info)
@@ -278,17 +318,20 @@ class Tournaments(commands.Cog):
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
         if interaction.guild_id is None:
-            raise TournamentProblem("Tournaments are run in a server.")
+            raise TournamentProblem("tournament-in-a-server")
         # Without a number: the running one here, else the server's most recent one.
         tid = await self.service.find(
             interaction.guild_id, interaction.channel_id, tournament, ended_too=True
         )
         info = await self.service.info(tid)
-        if info.standings is None:
-            await interaction.response.send_message(embed=signup_embed(info), ephemeral=True)
+        lang = await self.readers.language(interaction)
+        if not info.started:
+            await interaction.response.send_message(
+                embed=signup_embed(info, lang, self.path), ephemeral=True
+            )
             return
         await interaction.response.send_message(
-            embed=standings_embed(info, final=info.status == "finished"), ephemeral=True
+            embed=standings_embed(info, lang, final=info.status == "finished"), ephemeral=True
         )
 
     async def tournament_choices(
@@ -298,9 +341,10 @@ class Tournaments(commands.Cog):
         if interaction.guild_id is None:
             return []
         typed = current.strip().lstrip("#").casefold()
+        lang = await self.readers.language(interaction)
         choices = []
         for row in await self.service.recent(interaction.guild_id):
-            label = f"#{row.id} {row.name} ({row.status})"
+            label = f"#{row.id} {row.name} ({t(lang, 'tournament-status-word', status=row.status)})"
             if typed and typed not in label.casefold():
                 continue
             choices.append(app_commands.Choice(name=label[:100], value=row.id))
@@ -315,22 +359,30 @@ class Tournaments(commands.Cog):
             None if role is None else role.id,
             manages_server=interaction.permissions.manage_guild,
         )
-        text = (
-            f"Members with {role.mention} can now run tournaments."
-            if role is not None
-            else "The organizer role is cleared: only Manage Server can run tournaments."
-        )
+        if role is not None:
+            await self._private(interaction, "tournament-role-set", role=role.mention)
+        else:
+            await self._private(interaction, "tournament-role-cleared")
+
+    async def _private(self, interaction: discord.Interaction, key: str, /, **values: Any) -> None:
+        """A short private answer in the reader's language."""
+        text = t(await self.readers.language(interaction), key, **values)
         await interaction.response.send_message(text, ephemeral=True)
 
     # ----- buttons ------------------------------------------------------------------------
 
     async def on_signup(self, interaction: discord.Interaction, tid: int, op: str) -> None:
         user = interaction.user
+        # Their tables' DMs will be in their Discord language (unless they chose one).
+        self.readers.notifier.saw_locale(user.id, interaction.locale)
         if op == "join":
             info = await self.service.join(tid, user.id, user.display_name)
         else:
             info = await self.service.leave(tid, user.id)
-        await interaction.response.edit_message(embed=signup_embed(info), view=signup_view(tid))
+        board = self.readers.server_language(info.guild_id)
+        await interaction.response.edit_message(
+            embed=signup_embed(info, board, self.path), view=signup_view(tid, board)
+        )
 
     # ----- showing updates ----------------------------------------------------------------
 
@@ -353,13 +405,20 @@ class Tournaments(commands.Cog):
     async def _edit_signup(self, info: TournamentInfo) -> None:
         if info.signup_message_id is None:
             return
-        view = signup_view(info.id) if info.status == "signup" else None
+        board = self.readers.server_language(info.guild_id)
+        view = signup_view(info.id, board) if info.status == "signup" else None
         await self._edit(
-            info.channel_id, info.signup_message_id, embed=signup_embed(info), view=view
+            info.channel_id,
+            info.signup_message_id,
+            embed=signup_embed(info, board, self.path),
+            view=view,
         )
 
-    async def _dm(self, user_id: int, text: str) -> None:
+    async def _dm(self, user_id: int, server: str, key: str, /, **values: Any) -> None:
+        """A DM in its reader's language (their choice, else their Discord's, else the
+        server's)."""
         try:
+            text = t(await self.readers.language_of(user_id, server), key, **values)
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(text)
         except discord.HTTPException:
@@ -368,54 +427,61 @@ class Tournaments(commands.Cog):
     async def show(self, update: TournamentUpdate) -> None:
         """The tournament service's observer: announce what changed in the channel."""
         info = update.info
+        board = self.readers.server_language(info.guild_id)
         if update.kind == "signup":
             # Read it afresh: a queued join must not paint over "sign-up closed".
             await self._edit_signup(await self.service.info(info.id))
         elif update.kind == "round_started":
-            await self._round_started(update)
+            await self._round_started(update, board)
         elif update.kind in ("result", "kicked"):
-            if update.note:
-                await self._send(info.home_id, content=f"**{info.name}**: {update.note}")
+            note = update.note
+            if note:
+                words = note.text(board) if isinstance(note, Said) else note
+                await self._send(info.home_id, content=f"**{info.name}**: {words}")
             if update.kind == "result":
-                await self._standings(info)
+                await self._standings(info, board)
         elif update.kind == "finished":
-            await self._standings(info, final=True)
-            await self._finished(update)
+            await self._standings(info, board, final=True)
+            await self._finished(update, board)
         else:
-            verb = {"paused": "is paused", "resumed": "carries on", "cancelled": "was cancelled"}
-            await self._send(info.home_id, content=f"**{info.name}** {verb[update.kind]}.")
+            text = t(board, "tournament-announce", change=update.kind, name=info.name)
+            await self._send(info.home_id, content=text)
 
-    async def _round_started(self, update: TournamentUpdate) -> None:
+    async def _round_started(self, update: TournamentUpdate, board: str) -> None:
         info = update.info
-        lines = [
-            f"🏆 **{info.name}**: round {info.round_no}"
-            + (f" of {info.total_rounds}" if info.total_rounds else "")
-        ]
+        if info.total_rounds:
+            head = t(
+                board,
+                "tournament-round-of",
+                name=info.name,
+                round=info.round_no,
+                total=info.total_rounds,
+            )
+        else:
+            head = t(board, "tournament-round", name=info.name, round=info.round_no)
+        lines = [head]
         for table in update.tables:
             if len(table.players) == 1:
-                lines.append(f"<@{table.players[0]}> has a bye.")
+                lines.append(t(board, "tournament-bye", player=f"<@{table.players[0]}>"))
             elif table.table_id is not None and table.result is None:
                 a, b = table.players
                 lines.append(
-                    f"<@{a}> vs <@{b}>: table #{table.table_id}, your cards are in your DMs."
+                    t(board, "tournament-table", a=f"<@{a}>", b=f"<@{b}>", table=table.table_id)
                 )
         if info.deadline_ts is not None:
+            when = int(info.deadline_ts)
             lines.append(
-                f"Make your first move by <t:{int(info.deadline_ts)}:t> (<t:{int(info.deadline_ts)}:R>)"
-                " or lose the match by no-show."
+                t(board, "tournament-deadline", time=f"<t:{when}:t>", relative=f"<t:{when}:R>")
             )
         await self._send(info.home_id, content="\n".join(lines)[:2000])
         for key, blocker, blocked in update.blocked:
             for who in (blocker, blocked):
                 await self._dm(
-                    who,
-                    f"In {info.name}, round {info.round_no} ({key}) pairs you with a player one "
-                    "of you has blocked. Tournaments pair everyone; the organizer decides "
-                    "whether anyone is removed.",
+                    who, board, "tournament-blocked", name=info.name, round=info.round_no, key=key
                 )
 
-    async def _standings(self, info: TournamentInfo, *, final: bool = False) -> None:
-        embed = standings_embed(info, final=final)
+    async def _standings(self, info: TournamentInfo, board: str, *, final: bool = False) -> None:
+        embed = standings_embed(info, board, final=final)
         if info.standings_message_id is not None and await self._edit(
             info.home_id, info.standings_message_id, embed=embed
         ):
@@ -424,18 +490,19 @@ class Tournaments(commands.Cog):
         if sent is not None and not final:
             await self.service.set_standings_message(info.id, sent.id)
 
-    async def _finished(self, update: TournamentUpdate) -> None:
+    async def _finished(self, update: TournamentUpdate, board: str) -> None:
         info = update.info
         winners = [r for r in update.ranking if r.place == 1]
-        who = " and ".join(f"<@{r.user_id}>" for r in winners) or "nobody"
-        lines = [f"🏆 **{info.name}** is over! Winner: {who}", "```"]
+        joined = f" {t(board, 'tournament-and')} ".join(f"<@{r.user_id}>" for r in winners)
+        who = joined or t(board, "tournament-nobody")
+        lines = [t(board, "tournament-over", name=info.name, winners=who), "```"]
         for r in update.ranking:
-            lines.append(f"{r.place:>3}. {r.name[:20]:<20} {r.detail}")
+            lines.append(f"{r.place:>3}. {r.name[:20]:<20} {r.detail(board)}")
         lines.append("```")
         await self._send(info.home_id, content="\n".join(lines)[:2000])
         await self._edit_signup(info)
 
 
 async def setup(bot: GinBot) -> None:
-    services, _ = bot.wired()
-    await bot.add_cog(Tournaments(bot, services.tournaments))
+    services, screens = bot.wired()
+    await bot.add_cog(Tournaments(bot, services.tournaments, screens.readers))

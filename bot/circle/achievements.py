@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import Coded, render, t
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,14 +113,19 @@ def earned(facts: Facts) -> list[AchievementDef]:
     return [a for a in ACHIEVEMENTS if a.test(facts)]
 
 
+def announcement(achievement: AchievementDef) -> Coded:
+    """The private announcement of a new achievement, not yet in words: said in each
+    player's language where it is shown (their final hand message)."""
+    key = achievement.key
+    return Coded(
+        "ach-unlocked",
+        {"title": Coded(f"ach-{key}-title"), "description": Coded(f"ach-{key}-description")},
+    )
+
+
 def achievement_text(achievement: AchievementDef, locale: Any = "en") -> str:
     """The private announcement (DM) of a new achievement, in the player's language."""
-    return t(
-        locale,
-        "ach-unlocked",
-        title=achievement.title_in(locale),
-        description=achievement.description_in(locale),
-    )
+    return render(announcement(achievement), locale)
 
 
 def titles(keys: Sequence[str], locale: Any = "en") -> list[str]:

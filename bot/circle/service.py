@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -78,7 +78,7 @@ class StatsView:
     people: StatLine
     computer: StatLine
     favorite_rules: str | None
-    achievements: tuple[str, ...]  # titles, first unlocked first
+    achievements: tuple[str, ...]  # keys, first unlocked first (`titles` names them)
     #: Glicko-2 ratings; None when never rated there (server: None outside a server too).
     server_rating: Rating | None = None
     global_rating: Rating | None = None
@@ -172,6 +172,8 @@ class CircleService:
 
     def __init__(self, store: Storage) -> None:
         self.store = store
+        #: Called with a player's id once their data is erased (caches that hold it).
+        self.forgotten: list[Callable[[int], None]] = []
 
     # ----- relations ---------------------------------------------------------------------
 
@@ -314,7 +316,7 @@ class CircleService:
             favorite_rules=await self.store.history.favorite_rules(
                 user_id, None if sid == GLOBAL else sid
             ),
-            achievements=tuple(BY_KEY[k].title if k in BY_KEY else k for k in keys),
+            achievements=tuple(keys),
             server_rating=(
                 None
                 if guild_id is None
@@ -483,9 +485,12 @@ class CircleService:
     async def forget(self, user_id: int) -> dict[str, int]:
         """Erase the player; finished games keep an anonymous seat."""
         try:
-            return await self.store.privacy.erase_player(user_id)
+            erased = await self.store.privacy.erase_player(user_id)
         except PlayerInGame as exc:
             raise CircleError("forget-in-game") from exc
+        for drop in self.forgotten:
+            drop(user_id)
+        return erased
 
 
 def _name(player: Any, user_id: int) -> str:

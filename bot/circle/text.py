@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from bot.circle.achievements import titles
 from bot.circle.replay import ReplayFrame, RoundReplay
 from bot.circle.service import LeaderboardPage, RatingPage, RelationsView, StatsView
 from bot.engine import RuleSet
@@ -119,7 +120,8 @@ def ratings_field(view: StatsView, locale: Any = "en") -> str:
 
 def stats_text(view: StatsView, locale: Any = "en") -> tuple[str, list[tuple[str, str]]]:
     """Title and (field name, value) pairs for `/gin records stats`."""
-    achievements = ", ".join(view.achievements) if view.achievements else t(locale, "none-yet")
+    named = titles(view.achievements, locale)
+    achievements = ", ".join(named) if named else t(locale, "none-yet")
     fields = [
         (t(locale, "stats-field-rating"), ratings_field(view, locale)),
         (t(locale, "stats-field-people"), "\n".join(stat_lines(view.people, locale))),

@@ -238,7 +238,10 @@ def said(key: str, /, **values: Any) -> Said:
 
 def word(value: Any, locale: Any = DEFAULT) -> Any:
     """A value ready for a sentence: a :class:`Coded` in words, an engine card by its short
-    label in ``locale`` ("Q♠", "D♠"), anything else as it is."""
+    label in ``locale`` ("Q♠", "D♠"), a tuple as its items' words one per line, anything
+    else as it is."""
+    if isinstance(value, tuple):
+        return "\n".join(str(word(item, locale)) for item in value)
     if isinstance(value, Coded):
         return render(value, locale)
     if isinstance(value, Said):

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .types import Format
+
+if TYPE_CHECKING:
+    from .state import Tournament
 
 UpdateKind = Literal[
     "signup",  # the entrant list changed
@@ -57,10 +61,37 @@ class TableInfo:
 
 @dataclass(frozen=True, slots=True)
 class RankLine:
+    """A line of the final ranking; ``detail(locale)`` is its record in words."""
+
     place: int
     user_id: int
     name: str
-    detail: str
+    wins: int
+    losses: int
+    #: How many of the wins and losses were forfeits.
+    forfeits: int
+    #: Swiss and round robin: match points and tiebreaks (None for a bracket).
+    match_points: int | None = None
+    buchholz: int = 0
+    sonneborn_berger: int = 0
+
+    def detail(self, locale: Any = "en") -> str:
+        """``1-0``, ``1-1 (1 ff)``, or ``2 pts, Bu 3, SB 1, 2-1``."""
+        from bot.i18n import t
+
+        from .render import record_words
+
+        record = record_words(self.wins, self.losses, self.forfeits, locale)
+        if self.match_points is None:
+            return record
+        return t(
+            locale,
+            "tournament-rank-points",
+            points=self.match_points,
+            bu=self.buchholz,
+            sb=self.sonneborn_berger,
+            record=record,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,12 +118,41 @@ class TournamentInfo:
     total_rounds: int | None
     #: When this round's no-show deadline falls (epoch seconds; None when paused or none).
     deadline_ts: float | None
-    #: Text views for a code block (None before the first round).
-    standings: str | None = None
-    round_text: str | None = None
-    bracket: str | None = None
+    #: The tournament as it stood (a copy; None before the first round): the text views are
+    #: drawn from it in each reader's language.
+    snapshot: Tournament | None = None
+    #: user id -> display name, for the views.
+    names: Mapping[int, str] = field(default_factory=dict)
     #: The tournament's own thread, if it runs in one (else everything is in the channel).
     thread_id: int | None = None
+
+    @property
+    def started(self) -> bool:
+        return self.snapshot is not None
+
+    def standings(self, locale: Any = "en") -> str | None:
+        """The standings table (None before the first round)."""
+        from .render import render_standings
+
+        return (
+            None if self.snapshot is None else render_standings(self.snapshot, self.names, locale)
+        )
+
+    def round_text(self, locale: Any = "en") -> str | None:
+        """The current round's tables (None before the first round)."""
+        from .render import render_round
+
+        return (
+            None if self.snapshot is None else render_round(self.snapshot, self.names, None, locale)
+        )
+
+    def bracket(self, locale: Any = "en") -> str | None:
+        """The bracket of an elimination tournament (else None)."""
+        from .render import render_bracket
+
+        if self.snapshot is None or not self.snapshot.format.is_elimination:
+            return None
+        return render_bracket(self.snapshot, self.names, locale=locale)
 
     @property
     def label(self) -> str:
@@ -116,7 +176,8 @@ class TournamentUpdate:
     blocked: tuple[tuple[str, int, int], ...] = ()
     #: finished: the final ranking.
     ranking: tuple[RankLine, ...] = ()
-    #: A player-readable line (who was kicked, which table was forfeited...).
+    #: A player-readable line (who was kicked, which table was forfeited...): a ``Said``,
+    #: ``note.text(locale)`` in the reader's language.
     note: str | None = None
     #: Players the note concerns (to ping or DM).
     users: tuple[int, ...] = field(default_factory=tuple)

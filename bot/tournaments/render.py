@@ -1,4 +1,5 @@
-"""Plain-text views (for a Discord code block or embed): round tables, standings, brackets.
+"""Plain-text views (for a Discord code block or embed): round tables, standings, brackets,
+in the reader's language (``tournaments.ftl``, the ``view-`` keys).
 
 Names come from the caller (display names change, the state keeps only ids); a missing
 name falls back to the id. Lines stay under ~50 characters so phones do not wrap them.
@@ -7,13 +8,22 @@ name falls back to the id. Lines stay under ~50 characters so phones do not wrap
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.i18n import t as say
 
 from .bracket import MatchState
 from .state import Tournament
 from .types import Pairing, PlayerId, ResultKind, Standing, Status
-from .words import plural
 
-__all__ = ["forfeit_counts", "record_text", "render_bracket", "render_round", "render_standings"]
+__all__ = [
+    "forfeit_counts",
+    "record_words",
+    "record_text",
+    "render_bracket",
+    "render_round",
+    "render_standings",
+]
 
 NAME_WIDTH = 14
 EMBED_LIMIT = 3900  # an embed description holds 4096; leave room for the code fence
@@ -30,32 +40,42 @@ def _tag(t: Tournament, names: Mapping[PlayerId, str], p: PlayerId | None) -> st
     return f"{_name(names, p)} ({t.seed_of(p)})"
 
 
-def _table_line(t: Tournament, names: Mapping[PlayerId, str], p: Pairing) -> str:
+def _table_line(
+    t: Tournament, names: Mapping[PlayerId, str], p: Pairing, locale: Any = "en"
+) -> str:
     a = _tag(t, names, p.a)
     if p.b is None:
-        return f"{a}  bye"
+        return say(locale, "view-bye", a=a)
     b = _tag(t, names, p.b)
     res = p.result
     if res is None:
-        return f"{a}  vs  {b}"
+        return say(locale, "view-vs", a=a, b=b)
     if res.kind is ResultKind.DOUBLE_FORFEIT:
-        return f"{a} & {b}: neither played, both lose"
+        return say(locale, "view-double-forfeit", a=a, b=b)
     winner, loser = (a, b) if res.winner == p.a else (b, a)
-    suffix = " (forfeit)" if res.kind is ResultKind.FORFEIT else ""
-    return f"{winner} def. {loser}{suffix}"
+    key = "view-beat-forfeit" if res.kind is ResultKind.FORFEIT else "view-beat"
+    return say(locale, key, winner=winner, loser=loser)
 
 
-def render_round(t: Tournament, names: Mapping[PlayerId, str], round_no: int | None = None) -> str:
+def render_round(
+    t: Tournament,
+    names: Mapping[PlayerId, str],
+    round_no: int | None = None,
+    locale: Any = "en",
+) -> str:
     """The tables of a round (the current one by default), one per line."""
     number = round_no or t.current_round
     if not 1 <= number <= t.current_round:
-        return "No round has been paired yet."
+        return say(locale, "view-no-round")
     total = t.total_rounds
-    head = f"Round {number}" + (f" of {total}" if total else "")
+    if total:
+        head = say(locale, "view-round-of", round=number, total=total)
+    else:
+        head = say(locale, "view-round", round=number)
     lines = [head]
     for p in t.rounds[number - 1]:
         label = p.id if t.format.is_elimination else f"T{p.table}"
-        lines.append(f"{label:<5} {_table_line(t, names, p)}")
+        lines.append(f"{label:<5} {_table_line(t, names, p, locale)}")
     return "\n".join(lines)
 
 
@@ -74,9 +94,16 @@ def forfeit_counts(t: Tournament) -> dict[PlayerId, int]:
     return counts
 
 
-def record_text(s: Standing, forfeits: int) -> str:
+def record_words(wins: int, losses: int, forfeits: int, locale: Any = "en") -> str:
     """Wins-losses, with the forfeits among them: ``1-1 (1 ff)``."""
-    return f"{s.wins}-{s.losses}" + (f" ({forfeits} ff)" if forfeits else "")
+    if forfeits:
+        return say(locale, "view-record-ff", wins=wins, losses=losses, forfeits=forfeits)
+    return f"{wins}-{losses}"
+
+
+def record_text(s: Standing, forfeits: int, locale: Any = "en") -> str:
+    """A standing's record (see :func:`record_words`)."""
+    return record_words(s.wins, s.losses, forfeits, locale)
 
 
 def _place(s: Standing, ranking: Sequence[Standing]) -> str:
@@ -84,28 +111,31 @@ def _place(s: Standing, ranking: Sequence[Standing]) -> str:
     return f"{'=' if shared else ''}{s.place}"
 
 
-def render_standings(t: Tournament, names: Mapping[PlayerId, str]) -> str:
+def render_standings(t: Tournament, names: Mapping[PlayerId, str], locale: Any = "en") -> str:
     """The standings table. Swiss/round robin: match points (MP), Buchholz (Bu),
     Sonneborn-Berger (SB), wins-losses (``(1 ff)``: how many of them were forfeits);
     brackets: record and status. ``=`` marks a shared place."""
     ranking = t.standings()
     ff = forfeit_counts(t)
     width = NAME_WIDTH + 5
+    player, wl = say(locale, "view-col-player"), say(locale, "view-col-record")
     if t.format.is_elimination:
-        lines = [f"{'#':>3}  {'Player':<{width}} {'W-L':>5}  Status"]
+        lines = [f"{'#':>3}  {player:<{width}} {wl:>5}  {say(locale, 'view-col-status')}"]
         for s in ranking:
-            status = s.status.value
+            status = say(locale, "view-player-status", status=s.status.value)
             if s.status is Status.ELIMINATED and s.eliminated_round:
-                status = f"out in round {s.eliminated_round}"
-            record = record_text(s, ff.get(s.player, 0))
+                status = say(locale, "view-out-in-round", round=s.eliminated_round)
+            record = record_text(s, ff.get(s.player, 0), locale)
             lines.append(
                 f"{_place(s, ranking):>3}  {_tag(t, names, s.player):<{width}} {record:>5}  {status}"
             )
         return "\n".join(lines)
-    lines = [f"{'#':>3}  {'Player':<{width}} {'MP':>3} {'Bu':>3} {'SB':>3} {'W-L':>5}"]
+    points = say(locale, "view-col-points")
+    lines = [f"{'#':>3}  {player:<{width}} {points:>3} {'Bu':>3} {'SB':>3} {wl:>5}"]
+    left = " " + say(locale, "view-left")
     for s in ranking:
-        mark = " (left)" if s.status is Status.WITHDRAWN else ""
-        record = record_text(s, ff.get(s.player, 0))
+        mark = left if s.status is Status.WITHDRAWN else ""
+        record = record_text(s, ff.get(s.player, 0), locale)
         lines.append(
             f"{_place(s, ranking):>3}  {_tag(t, names, s.player):<{width}} "
             f"{s.match_points:>3} {s.buchholz:>3} {s.sonneborn_berger:>3} {record:>5}{mark}"
@@ -113,27 +143,36 @@ def render_standings(t: Tournament, names: Mapping[PlayerId, str]) -> str:
     return "\n".join(lines)
 
 
-_SECTION = {"W": "Winners", "L": "Losers", "F": "Grand final"}
-
-
-def _match_line(t: Tournament, names: Mapping[PlayerId, str], s: MatchState) -> str | None:
+def _match_line(
+    t: Tournament, names: Mapping[PlayerId, str], s: MatchState, locale: Any = "en"
+) -> str | None:
     mid = s.match.id
     if s.pairing is not None:
-        return f"{mid:<5} {_table_line(t, names, s.pairing)}"
+        return f"{mid:<5} {_table_line(t, names, s.pairing, locale)}"
     if s.match.reset_of is not None and s.decided:
-        return f"{mid:<5} not needed"
+        return f"{mid:<5} {say(locale, 'view-not-needed')}"
     if s.decided:
         if s.winner is None:
             return None  # an empty match between two byes: nothing to show
-        return f"{mid:<5} {_tag(t, names, s.winner)}  bye"
-    a = _tag(t, names, s.a) if s.a_known else "TBD"
-    b = _tag(t, names, s.b) if s.b_known else "TBD"
-    tail = "  (if the losers' champion wins GF1)" if s.match.reset_of else ""
-    return f"{mid:<5} {a}  vs  {b}{tail}"
+        return f"{mid:<5} {say(locale, 'view-bye', a=_tag(t, names, s.winner))}"
+    a = _tag(t, names, s.a) if s.a_known else say(locale, "view-tbd")
+    b = _tag(t, names, s.b) if s.b_known else say(locale, "view-tbd")
+    tail = "  " + say(locale, "view-if-reset") if s.match.reset_of else ""
+    return f"{mid:<5} {say(locale, 'view-vs', a=a, b=b)}{tail}"
+
+
+def _section_title(section: str, level: int, locale: Any) -> str:
+    if section == "F":
+        key = "view-grand-final-reset" if level > 1 else "view-section"
+        return say(locale, key, section=section)
+    return say(locale, "view-section-round", section=section, round=level)
 
 
 def render_bracket(
-    t: Tournament, names: Mapping[PlayerId, str], max_chars: int = EMBED_LIMIT
+    t: Tournament,
+    names: Mapping[PlayerId, str],
+    max_chars: int = EMBED_LIMIT,
+    locale: Any = "en",
 ) -> str:
     """The whole bracket, section by section and round by round. If it is longer than
     ``max_chars``, the earliest fully decided rounds are left out first."""
@@ -143,11 +182,8 @@ def render_bracket(
         key = (s.match.section, s.match.level)
         if key != current:
             current = key
-            title = _SECTION[key[0]] if key[0] == "F" else f"{_SECTION[key[0]]} round {key[1]}"
-            if key[0] == "F" and key[1] > 1:
-                title = "Grand final reset"
-            blocks.append((True, [f"— {title}"]))
-        line = _match_line(t, names, s)
+            blocks.append((True, [f"— {_section_title(key[0], key[1], locale)}"]))
+        line = _match_line(t, names, s, locale)
         done, lines = blocks[-1]
         if line is not None:
             lines.append(line)
@@ -155,10 +191,10 @@ def render_bracket(
     hidden = 0
     while blocks:
         text = "\n".join(line for _, ls in blocks for line in ls)
-        note = f"({plural(hidden, 'finished round')} hidden)\n" if hidden else ""
+        note = say(locale, "view-hidden-finished", count=hidden) + "\n" if hidden else ""
         if len(note) + len(text) <= max_chars:
             return note + text
         idx = next((i for i, (done, _) in enumerate(blocks) if done), 0)
         blocks.pop(idx)
         hidden += 1
-    return f"({plural(hidden, 'round')} hidden)"
+    return say(locale, "view-hidden", count=hidden)

@@ -26,6 +26,7 @@ from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.presets import make_rules
 from bot.games.tables import TableService
+from bot.i18n import Coded, Said, said
 from bot.rating_service import as_rating
 from bot.store.errors import AlreadyEntered, AlreadyRecorded, TournamentFull, WrongStatus
 from bot.store.interfaces import Storage
@@ -42,10 +43,9 @@ from ._model import (
 )
 from .blocks import blocked_pairings
 from .noshow import no_show_result
-from .render import forfeit_counts, record_text, render_bracket, render_round, render_standings
+from .render import forfeit_counts
 from .state import Tournament, TournamentConfig
 from .types import Entrant, Format, Pairing, Result, ResultKind, Status, TournamentError
-from .words import plural
 
 __all__ = [
     "TournamentProblem",
@@ -351,12 +351,9 @@ class TournamentService:
     def _info(self, live: _Live) -> TournamentInfo:
         row, t = live.row, live.t
         entrants = tuple(live.names.items())
-        standings = round_text = bracket = None
-        if t is not None and t.started:
-            standings = render_standings(t, live.names)
-            round_text = render_round(t, live.names)
-            if t.format.is_elimination:
-                bracket = render_bracket(t, live.names)
+        # A copy: the views are drawn later, in each reader's language, from the tournament
+        # as it was when this was said.
+        snapshot = Tournament.from_dict(t.to_dict()) if t is not None and t.started else None
         return TournamentInfo(
             id=row.id,
             guild_id=row.guild_id,
@@ -377,9 +374,8 @@ class TournamentService:
             round_no=0 if t is None else t.current_round,
             total_rounds=None if t is None else t.total_rounds,
             deadline_ts=live.deadline if row.status == "running" else None,
-            standings=standings,
-            round_text=round_text,
-            bracket=bracket,
+            snapshot=snapshot,
+            names=dict(live.names),
         )
 
     def tables_in_play(self, tournament_id: int) -> dict[int, str]:
@@ -537,7 +533,9 @@ class TournamentService:
             try:
                 t = Tournament.create(config, entrants)
             except TournamentError as exc:
-                raise TournamentProblem(str(exc)) from None
+                raise TournamentProblem(
+                    exc.code or "tournament-cannot-start", **exc.values
+                ) from None
             await self._set_status(live, "running", ("signup",))
             live.t = t
             live.names = {e.user_id: e.display_name for e in entries}
@@ -589,7 +587,7 @@ class TournamentService:
         """Remove a player: during sign-up their entry goes; once running they withdraw
         (their pending table is forfeited to the opponent, and they are never paired again)."""
         live = await self._get(tournament_id)
-        name = live.names.get(user_id, "That player")
+        name = live.names.get(user_id, str(user_id))
         if live.row.status == "signup":
             return await self.leave(tournament_id, user_id)
         async with live.lock:
@@ -603,10 +601,11 @@ class TournamentService:
             await self.store.tournaments.set_entry(live.id, user_id, status="kicked")
             for p in changed:
                 await self._store_result(live, p)
-            notes = []
+            notes: list[Said] = []
             for p in changed:
-                note = _decided_note(p, live.names, f"{name} was removed from the tournament")
-                note = note or f"{name} was removed from the tournament."
+                note = _decided_note(p, live.names, removed=name) or said(
+                    "tournament-removed", name=name
+                )
                 await self._end_table(live, p, note)
                 notes.append(note)
             info = self._info(live)
@@ -614,7 +613,9 @@ class TournamentService:
                 TournamentUpdate(
                     "kicked",
                     info,
-                    note="\n".join(notes) or f"{name} was removed from the tournament.",
+                    note=said("tournament-lines", lines=tuple(notes))
+                    if notes
+                    else said("tournament-removed", name=name),
                     users=(user_id,),
                 )
             )
@@ -799,12 +800,18 @@ class TournamentService:
                 status=status,  # type: ignore[arg-type]
             )
         ff = forfeit_counts(t)
+        points = not t.format.is_elimination
         lines = tuple(
             RankLine(
                 s.place,
                 s.player,
                 live.names.get(s.player, str(s.player)),
-                _detail(t, s, ff.get(s.player, 0)),
+                wins=s.wins,
+                losses=s.losses,
+                forfeits=ff.get(s.player, 0),
+                match_points=s.match_points if points else None,
+                buchholz=s.buchholz,
+                sonneborn_berger=s.sonneborn_berger,
             )
             for s in ranking
         )
@@ -973,7 +980,7 @@ class TournamentService:
         live.deadline = None
         decided: list[Pairing] = []
         absent: set[int] = set()
-        notes: list[str] = []
+        notes: list[Said] = []
         for p in t.pending_pairings():
             present = self._present(live, p)
             result = no_show_result(p, present)
@@ -995,11 +1002,11 @@ class TournamentService:
                 TournamentUpdate(
                     "result",
                     self._info(live),
-                    note="\n".join(
-                        [
-                            f"No-show{'s' if len(notes) > 1 else ''} in round {t.current_round}:",
-                            *(f"• {n}" for n in notes),
-                        ]
+                    note=said(
+                        "tournament-no-shows",
+                        count=len(notes),
+                        round=t.current_round,
+                        lines=tuple(Coded("tournament-bullet", {"line": n}) for n in notes),
                     ),
                     users=tuple(sorted(absent)),
                 )
@@ -1016,7 +1023,7 @@ class TournamentService:
                 here |= self.tables.get(table_id).acted & set(p.players)
         return here
 
-    async def _end_table(self, live: _Live, p: Pairing, note: str) -> bool:
+    async def _end_table(self, live: _Live, p: Pairing, note: Said) -> bool:
         """End the match of a table decided without play. It is abandoned, not finished:
         no history, stats, rating or achievement can come of it, whatever the order in
         which the table's last update and the tournament's end are delivered. The table
@@ -1083,32 +1090,29 @@ def _names_of(names: dict[int, str], *users: int | None) -> list[str]:
     return [names.get(u, str(u)) if u is not None else "?" for u in users]
 
 
-def _no_show_note(p: Pairing, result: Result, names: dict[int, str]) -> str:
-    """What a deadline decided at a table, in words."""
+def _no_show_note(p: Pairing, result: Result, names: dict[int, str]) -> Said:
+    """What a deadline decided at a table (said in each reader's language)."""
     if result.kind is ResultKind.DOUBLE_FORFEIT:
         a, b = _names_of(names, p.a, p.b)
-        return f"Neither {a} nor {b} played in time: both lose."
+        return said("tournament-no-show-both", a=a, b=b)
     loser = p.b if result.winner == p.a else p.a
     w, lo = _names_of(names, result.winner, loser)
-    return f"{lo} did not play in time: {w} wins by forfeit."
+    return said("tournament-no-show-one", loser=lo, winner=w)
 
 
-def _decided_note(p: Pairing, names: dict[int, str], why: str | None = None) -> str | None:
-    """A table decided without play, in words (None for a match played out)."""
+def _decided_note(p: Pairing, names: dict[int, str], *, removed: str | None = None) -> Said | None:
+    """A table decided without play (None for a match played out); ``removed``: the name
+    of the player whose removal decided it."""
     res = p.result
     if res is None or res.played or p.b is None:
         return None
     if res.kind is ResultKind.DOUBLE_FORFEIT:
         a, b = _names_of(names, p.a, p.b)
-        text = f"neither {a} nor {b} played: both lose."
-        return f"{why}: {text}" if why else text[0].upper() + text[1:]
+        if removed is not None:
+            return said("tournament-removed-both", name=removed, a=a, b=b)
+        return said("tournament-decided-both", a=a, b=b)
     loser = p.b if res.winner == p.a else p.a
     w, lo = _names_of(names, res.winner, loser)
-    return f"{why or f'{lo} did not play'}: {w} wins by forfeit."
-
-
-def _detail(t: Tournament, s: Any, forfeits: int = 0) -> str:
-    record = record_text(s, forfeits)
-    if t.format.is_elimination:
-        return record
-    return f"{plural(s.match_points, 'pt')}, Bu {s.buchholz}, SB {s.sonneborn_berger}, {record}"
+    if removed is not None:
+        return said("tournament-removed-one", name=removed, winner=w)
+    return said("tournament-decided-one", loser=lo, winner=w)

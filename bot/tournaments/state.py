@@ -97,12 +97,21 @@ class Tournament:
             raise TournamentError("A player is signed up twice.")
         n = len(entrants)
         if n < MIN_PLAYERS:
-            raise TournamentError(f"A tournament needs at least {MIN_PLAYERS} players.")
+            raise TournamentError(
+                f"A tournament needs at least {MIN_PLAYERS} players.",
+                "tournament-too-few",
+                count=MIN_PLAYERS,
+            )
         if config.format is Format.SWISS:
             most = _swiss.max_rounds(n)
             if config.rounds is not None and not 1 <= config.rounds <= most:
                 allowed = "only 1 round" if most == 1 else f"1 to {most} rounds"
-                raise TournamentError(f"A Swiss tournament of {n} players can have {allowed}.")
+                raise TournamentError(
+                    f"A Swiss tournament of {n} players can have {allowed}.",
+                    "tournament-swiss-rounds",
+                    players=n,
+                    most=most,
+                )
         elif config.rounds is not None:
             raise TournamentError("The number of rounds can only be chosen for Swiss.")
         if config.format is Format.ROUND_ROBIN and config.duplicate:

@@ -16,7 +16,14 @@ BYE_POINTS = WIN_POINTS
 
 
 class TournamentError(Exception):
-    """Raised on a request the tournament cannot honour; the message is player-readable."""
+    """Raised on a request the tournament cannot honour. The message is for the log and the
+    tests; the few a player can cause (a field too small, too many Swiss rounds) carry a
+    catalog key ``code`` and its ``values`` for the player's own language."""
+
+    def __init__(self, message: str, code: str | None = None, **values: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values = values
 
 
 class Format(enum.StrEnum):
@@ -24,10 +31,6 @@ class Format(enum.StrEnum):
     DOUBLE_ELIMINATION = "double_elimination"
     ROUND_ROBIN = "round_robin"
     SWISS = "swiss"
-
-    @property
-    def label(self) -> str:
-        return self.value.replace("_", " ").capitalize()
 
     @property
     def is_elimination(self) -> bool:

@@ -22,7 +22,7 @@ import discord
 from bot.engine.actions import Action
 from bot.engine.view import RoundView
 from bot.games.model import TableState, TableUpdate
-from bot.i18n import pick_language, resolve_locale, t
+from bot.i18n import Coded, Said, pick_language, render, resolve_locale, t
 from bot.i18n.catalog import warm
 from bot.store.interfaces import Storage
 from bot.ui import images, messages
@@ -33,8 +33,9 @@ log = logging.getLogger(__name__)
 #: Chat lines kept per table for the hand messages.
 CHAT_LINES = 3
 
-#: `unlocks(table_id)` -> (user id, announcement) for what a finished match earned.
-Unlocks = Callable[[int], Awaitable[Sequence[tuple[int, str]]]]
+#: `unlocks(table_id)` -> (user id, announcement) for what a finished match earned, said in
+#: each player's language in their final hand.
+Unlocks = Callable[[int], Awaitable[Sequence[tuple[int, Coded]]]]
 
 
 class Notifier:
@@ -77,6 +78,15 @@ class Notifier:
         value = getattr(locale, "value", locale)
         if isinstance(value, str) and value:
             self.discord_locales[user_id] = value
+
+    def forget_player(self, user_id: int) -> None:
+        """Drop what is kept in memory about a player whose data was erased (`/gin me
+        forget-me`): their saved language is gone with it, so their next DM follows their
+        Discord locale again."""
+        self.saved_languages.pop(user_id, None)
+        self.discord_locales.pop(user_id, None)
+        for key in [k for k in self._favorites if k[1] == user_id]:
+            del self._favorites[key]
 
     def board_language(self, state: TableState) -> str:
         """A public message's language: the server's (``guild.preferred_locale``)."""
@@ -282,7 +292,7 @@ class Notifier:
         last round's, and any achievements), without controls."""
         state, summary = update.state, update.summary
         assert summary is not None
-        earned: dict[int, list[str]] = {}
+        earned: dict[int, list[Coded]] = {}
         if self.unlocks is not None:
             try:
                 for user_id, text in await self.unlocks(state.table_id):
@@ -293,9 +303,8 @@ class Notifier:
             if seat.user_id is None:
                 continue
             language = await self.language(state, seat.user_id)
-            message = messages.final_hand_message(
-                state, summary, earned.get(seat.user_id, ()), language
-            )
+            said = [render(item, language) for item in earned.get(seat.user_id, ())]
+            message = messages.final_hand_message(state, summary, said, language)
             await self._show(state, seat.seat, seat.user_id, message)
 
     async def _close_hands(self, state: TableState, note: str) -> None:
@@ -305,7 +314,9 @@ class Notifier:
             current = await self._live_hand(state.table_id, seat.seat)
             if current is not None:
                 language = await self.language(state, seat.user_id)
-                await self._edit_dm(current, messages.called_off_message(state, note, language))
+                # A Said (a tournament's no-show note): in this player's words.
+                words = note.text(language) if isinstance(note, Said) else note
+                await self._edit_dm(current, messages.called_off_message(state, words, language))
 
     async def _tell_removed(self, state: TableState, seat_no: int) -> None:
         seat = state.seats[seat_no]

@@ -23,12 +23,14 @@ from typing import Any
 import discord
 
 from bot.errors import handle_interaction_error
+from bot.i18n import t
 from bot.ui.dms import dm_channel_id
 
 log = logging.getLogger(__name__)
 
-NOT_YOURS = "That message isn't yours: use your own hand message, or `/gin hand`."
-NOT_CHECKED = "Sorry, I couldn't check that click. Please try again in a moment."
+#: Catalog keys of the refusals (said in the clicker's Discord language).
+NOT_YOURS = "click-not-yours"
+NOT_CHECKED = "click-not-checked"
 
 
 class Surface(enum.Enum):
@@ -82,9 +84,9 @@ async def allowed(interaction: discord.Interaction[Any], *, private: bool) -> bo
     return False
 
 
-async def _refuse(interaction: discord.Interaction[Any], text: str) -> None:
+async def _refuse(interaction: discord.Interaction[Any], key: str) -> None:
     try:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(t(interaction.locale, key), ephemeral=True)
     except discord.HTTPException as exc:
         log.info("could not refuse a click by %s: %s", interaction.user.id, exc)
 

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.circle.achievements import achievement_text
+from bot.circle.achievements import announcement
+from bot.i18n import Coded
 from bot.ui import images
 from bot.ui.notifier import Notifier
 from bot.ui.readers import Readers
@@ -28,11 +29,13 @@ class Screens:
     def build(cls, client: discord.Client, services: Services, *, pictures: bool) -> Screens:
         circle = services.circle
 
-        async def unlocks(table_id: int) -> Sequence[tuple[int, str]]:
-            """What a finished match earned, to show in each player's final hand message."""
+        async def unlocks(table_id: int) -> Sequence[tuple[int, Coded]]:
+            """What a finished match earned, to show in each player's final hand message
+            (in that player's language)."""
             earned = await circle.on_match_recorded(table_id)
-            return [(user_id, achievement_text(a)) for user_id, a in earned]
+            return [(user_id, announcement(a)) for user_id, a in earned]
 
         shown = images.Pictures(services.store, enabled=pictures)
         notifier = Notifier(client, services.store, shown, unlocks=unlocks)
+        circle.forgotten.append(notifier.forget_player)
         return cls(shown, notifier, Readers(services.store, notifier))

@@ -73,7 +73,7 @@ async def test_recorded_match_unlocks_once(circle: CircleService, store: Store) 
         assert stored == keys(found, uid)
     assert await circle.on_match_recorded(table_id) == []
     stats = await circle.stats(winner, guild_id=None, scope="global")
-    assert "First Win" in stats.achievements
+    assert "first_win" in stats.achievements
 
 
 async def test_counters_streaks_and_computer(circle: CircleService, store: Store) -> None:

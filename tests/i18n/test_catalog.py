@@ -215,3 +215,25 @@ def test_card_names_in_each_language() -> None:
     for language in LANGUAGES:
         assert len({name(c, language) for c in deck()}) == 52
         assert len({label(c, language) for c in deck()}) == 52
+
+
+#: Placeholders that hold a person's name (a display name may start with a vowel).
+NAMES = {"name", "knocker", "winner", "loser", "player", "a", "b", "who", "names", "opponent"}
+NAMES |= {"challenger", "winners", "mention", "opponents", "you"}
+
+
+def test_french_never_needs_an_elision_before_a_name() -> None:
+    """Fluent can't write "d'Alice" for "de { $name }", nor "qu'Alice": the French catalog
+    never puts a name right after a word that elides (it says "En attente : Alice")."""
+    import re
+
+    elides = re.compile(
+        r"\b(de|que|le|la|ne|jusque|lorsque|puisque|je|me|te|se)\s+\{ ?\$(\w+)", re.I
+    )
+    found = [
+        f"{name}: {m.group(0)}"
+        for name, text in source("fr").items()
+        for m in elides.finditer(text)
+        if m.group(2) in NAMES
+    ]
+    assert not found, found

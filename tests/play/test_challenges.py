@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.i18n import t
+
 from .conftest import World
 from .test_tables import play_to_the_end
 
@@ -49,7 +51,9 @@ async def test_missing_permission_is_explained(world: World) -> None:
     emu.deny_bot(ch, "attach_files")
     inter = await emu.slash(a, ch, "gin challenge", opponent=b)
     assert inter.response is not None and inter.response.ephemeral_to is a
-    assert "attach files" in inter.response.text
+    # Discord's name for the permission, in the reader's language (English here).
+    assert t("en", "permission-name", permission="attach_files") in inter.response.text
+    assert "Attach Files" in inter.response.text
     assert emu.messages(ch) == [] or all(m.ephemeral for m in emu.messages(ch))
 
 

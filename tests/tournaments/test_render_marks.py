@@ -1,4 +1,4 @@
-"""Forfeits marked in the text views, and plurals in tournament texts."""
+"""Forfeits marked in the text views, and the Swiss round count refused with its code."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import pytest
 
 from bot.tournaments import Format, Result, TournamentError, render_round, render_standings
 from bot.tournaments.render import forfeit_counts
-from bot.tournaments.words import plural
 
 from .helpers import make
 
@@ -51,12 +50,13 @@ def test_an_elimination_record_is_marked_too() -> None:
     assert "0-1 (1 ff)" in _row(text, "Alice")
 
 
-def test_plurals() -> None:
-    assert plural(1, "round") == "1 round"
-    assert plural(3, "round") == "3 rounds"
-    assert plural(0, "pt") == "0 pts"
-    assert plural(2, "match", "matches") == "2 matches"
-    with pytest.raises(TournamentError, match="only 1 round"):
+def test_too_many_swiss_rounds() -> None:
+    with pytest.raises(TournamentError, match="only 1 round") as one:
         make(Format.SWISS, 2, rounds=2)
-    with pytest.raises(TournamentError, match="1 to 3 rounds"):
+    assert (one.value.code, one.value.values) == (
+        "tournament-swiss-rounds",
+        {"players": 2, "most": 1},
+    )
+    with pytest.raises(TournamentError, match="1 to 3 rounds") as more:
         make(Format.SWISS, 4, rounds=4)
+    assert more.value.values == {"players": 4, "most": 3}

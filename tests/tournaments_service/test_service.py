@@ -329,7 +329,7 @@ async def test_single_elimination_is_seeded_by_rating_and_crowns_a_champion(rig:
     await rig.play_round(tid)
     await rig.settle()
     info = await rig.service.info(tid)
-    assert info.status == "finished" and info.bracket is not None
+    assert info.status == "finished" and info.bracket() is not None
     finished = next(u for u in rig.seen if u.kind == "finished")
     champion = finished.ranking[0]
     entries = {e.user_id: e for e in await rig.store.tournaments.entries(tid)}

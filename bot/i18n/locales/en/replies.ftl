@@ -60,3 +60,14 @@ about-up-for = Up for
 about-uptime = { $hours } h { $minutes } min
 about-latency = Gateway latency
 about-not-measured = not measured yet
+# Discord's own names for the permissions the bot checks (shown as the app shows them).
+permission-name = { $permission ->
+        [send_messages] Send Messages
+        [embed_links] Embed Links
+        [attach_files] Attach Files
+       *[other] { $permission }
+    }
+list-more = { $item }, { $rest }
+# A click on someone else's message (bot/ui/ownership.py).
+click-not-yours = That message isn't yours: use your own hand message, or `/gin hand`.
+click-not-checked = Sorry, I couldn't check that click. Please try again in a moment.

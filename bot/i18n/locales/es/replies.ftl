@@ -60,3 +60,14 @@ about-up-for = En marcha desde hace
 about-uptime = { $hours } h { $minutes } min
 about-latency = Latencia de la pasarela
 about-not-measured = aún sin medir
+# Los nombres que Discord da a los permisos que comprueba el bot.
+permission-name = { $permission ->
+        [send_messages] Enviar mensajes
+        [embed_links] Insertar enlaces
+        [attach_files] Adjuntar archivos
+       *[other] { $permission }
+    }
+list-more = { $item }, { $rest }
+# Un clic en el mensaje de otra persona (bot/ui/ownership.py).
+click-not-yours = Ese mensaje no es tuyo: usa tu propio mensaje de mano, o `/gin hand`.
+click-not-checked = Lo siento, no he podido comprobar ese clic. Vuelve a intentarlo en un momento.

@@ -1,5 +1,7 @@
 # Messages Discord d'une partie : le tableau public, le salon d'attente, la révélation, le
 # résumé, la main d'un joueur et ses commandes, un défi. Boutons : 80 caractères au plus.
+# Fluent n'élide pas : jamais « de », « que »... juste avant un nom (« En attente : Alice »,
+# pas « En attente de Alice ») ; tests/i18n/test_catalog.py le vérifie.
 
 table-title = Gin Rummy · table n° { $table } · { $rules } en { $target }
 scores-line = { $scores } ({ $penalty ->
@@ -64,7 +66,7 @@ hand-round-over = **La manche { $round } est terminée.**
 hand-last-round = C'était la dernière manche : le résultat suit.
 hand-next-round = La manche suivante est distribuée dans un instant.
 hand-your-turn = **À vous :** { $what }
-hand-waiting = En attente de { $name }.
+hand-waiting = En attente : { $name }.
 hand-confirm = **{ $question }** Appuyez sur **Confirmer**, ou choisissez un autre coup.
 hand-last-round-result = *Dernière manche :* { $result }
 hand-title = Table n° { $table } · { $rules } · scores { $scores }
@@ -88,7 +90,7 @@ confirm-big-gin = Faire Big Gin avec toutes vos cartes ?
 button-confirm-knock = Confirmer : frapper avec { $card }
 button-confirm-gin = Confirmer : gin (défausser { $card })
 button-confirm-big-gin = Confirmer : Big Gin
-button-waiting-for = En attente de { $name }
+button-waiting-for = En attente : { $name }
 button-waiting = En attente
 button-take = Prendre { $card }
 button-pass = Passer

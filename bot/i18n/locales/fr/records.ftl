@@ -36,7 +36,7 @@ stats-field-people = Contre des joueurs
 stats-field-computer = Contre l'ordinateur
 stats-field-rules = Règles préférées
 stats-field-achievements = Succès
-stats-title = Bilan de { $name } ({ $server ->
+stats-title = Bilan : { $name } ({ $server ->
         [true] ce serveur
        *[false] tous les serveurs
     })
@@ -78,7 +78,7 @@ friends-online = { $online ->
 ## /gin records history, /gin records replay
 
 history-none = { $name } n'a pas encore de partie terminée.
-history-head = **Parties récentes de { $name }**
+history-head = **Parties récentes : { $name }**
 history-line = `#{ $table }` { $date } contre { $vs } : { $won ->
         [true] gagnée
        *[false] perdue

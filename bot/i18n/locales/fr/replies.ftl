@@ -60,3 +60,14 @@ about-up-for = En ligne depuis
 about-uptime = { $hours } h { $minutes } min
 about-latency = Latence de la passerelle
 about-not-measured = pas encore mesurée
+# Les noms que Discord donne aux permissions que le bot vérifie.
+permission-name = { $permission ->
+        [send_messages] Envoyer des messages
+        [embed_links] Intégrer des liens
+        [attach_files] Joindre des fichiers
+       *[other] { $permission }
+    }
+list-more = { $item }, { $rest }
+# Un clic sur le message de quelqu'un d'autre (bot/ui/ownership.py).
+click-not-yours = Ce message n'est pas le vôtre : utilisez votre propre message de main, ou `/gin hand`.
+click-not-checked = Désolé, je n'ai pas pu vérifier ce clic. Réessayez dans un instant.
