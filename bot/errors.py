@@ -28,6 +28,8 @@ from bot.engine.errors import IllegalAction
 if TYPE_CHECKING:
     import discord
 
+    from bot.i18n import Coded
+
 log = logging.getLogger("gin.errors")
 
 UNKNOWN_INTERACTION = 10062
@@ -101,22 +103,34 @@ def player_message(error: BaseException, locale: Any = "en") -> str | None:
         return render(Coded(f"illegal-{original.code}", original.values), locale)
     if isinstance(original, app_commands.CommandOnCooldown):
         return t(locale, "error-cooldown", seconds=round(original.retry_after))
-    if isinstance(
-        original,
-        app_commands.NoPrivateMessage
-        | app_commands.MissingPermissions
-        | app_commands.MissingRole
-        | app_commands.MissingAnyRole,
-    ):
-        return str(original)  # discord.py's own words (English), naming the permission or role
+    if isinstance(original, app_commands.NoPrivateMessage):
+        return t(locale, "error-no-dm")
+    if isinstance(original, app_commands.MissingRole | app_commands.MissingAnyRole):
+        return t(locale, "error-missing-role")
+    if isinstance(original, app_commands.MissingPermissions):
+        missing = render(listed_permissions(original.missing_permissions), locale)
+        return t(locale, "error-missing-permissions", missing=missing)
     if isinstance(original, app_commands.BotMissingPermissions):
-        missing = ", ".join(p.replace("_", " ") for p in original.missing_permissions)
+        missing = render(listed_permissions(original.missing_permissions), locale)
         return t(locale, "error-bot-permissions", missing=missing)
     if isinstance(original, app_commands.CheckFailure):
         return t(locale, _KEYS["CHECK_FAILED"])
     if isinstance(original, app_commands.TransformerError):
         return t(locale, _KEYS["BAD_OPTION"])
     return None
+
+
+def listed_permissions(codes: list[str]) -> Coded:
+    """Permission names in the reader's words, comma-separated (Discord's own names for
+    them: "Attach Files", "Adjuntar archivos")."""
+    from bot.i18n import Coded
+
+    name = Coded("permission-name", {"permission": codes[-1]})
+    for code in reversed(codes[:-1]):
+        name = Coded(
+            "list-more", {"item": Coded("permission-name", {"permission": code}), "rest": name}
+        )
+    return name
 
 
 #: What the parts of a control's custom id name (`bot/ui/components.py`), by its prefix.

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.circle import CircleService
 from bot.client import GinBot
 from bot.engine import Action, IllegalAction, RoundView
-from bot.errors import player_message
+from bot.errors import listed_permissions, player_message
 from bot.games import rules_text
 from bot.games.challenges import Challenge, ChallengeService
 from bot.games.errors import NOT_SEATED, GameError
@@ -58,17 +58,6 @@ def _words(error: Exception, language: str) -> str:
     return player_message(error, language) or str(error)
 
 
-def _listed(codes: list[str]) -> Coded:
-    """Permission names in the reader's words, comma-separated (Discord's own names for
-    them: "Attach Files", "Adjuntar archivos")."""
-    name = Coded("permission-name", {"permission": codes[-1]})
-    for code in reversed(codes[:-1]):
-        name = Coded(
-            "list-more", {"item": Coded("permission-name", {"permission": code}), "rest": name}
-        )
-    return name
-
-
 def hosting_channel(interaction: discord.Interaction, elsewhere: str) -> tuple[int, int]:
     """The server and channel a game would be hosted in; a readable refusal outside a server
     channel (`elsewhere`) or where the bot lacks a permission it needs."""
@@ -77,7 +66,7 @@ def hosting_channel(interaction: discord.Interaction, elsewhere: str) -> tuple[i
     perms = interaction.app_permissions
     missing = [p for p in NEEDED if not getattr(perms, p)]
     if missing:
-        raise GameError("reply-missing-permissions", missing=_listed(missing))
+        raise GameError("reply-missing-permissions", missing=listed_permissions(missing))
     return interaction.guild_id, interaction.channel_id
 
 

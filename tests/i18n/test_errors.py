@@ -64,3 +64,20 @@ def test_achievements_in_each_language() -> None:
     assert titles(["first_win", "retired_key"], "fr") == ["Première victoire", "retired_key"]
     for language in ("en", "es", "fr"):
         assert len({a.title_in(language) for a in ACHIEVEMENTS}) == len(ACHIEVEMENTS)
+
+
+def test_discords_own_check_failures_are_in_the_readers_words() -> None:
+    from discord import app_commands
+
+    missing = app_commands.MissingPermissions(["attach_files", "embed_links"])
+    spanish = player_message(missing, "es")
+    assert spanish is not None and "Adjuntar archivos" in spanish and "Insertar" in spanish
+    assert "attach" not in spanish.lower()
+    bot_missing = app_commands.BotMissingPermissions(["attach_files"])
+    french = player_message(bot_missing, "fr")
+    assert french is not None and "Joindre des fichiers" in french
+    assert player_message(app_commands.NoPrivateMessage(), "fr") == (
+        "Cette commande ne fonctionne que sur un serveur."
+    )
+    english = player_message(app_commands.MissingRole("Organizer"), "en")
+    assert english is not None and "role" in english

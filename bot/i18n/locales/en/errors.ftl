@@ -6,6 +6,9 @@ error-check-failed = Sorry, you can't use that here.
 error-bad-option = Sorry, I couldn't understand one of the options. Please check it and try again.
 error-cooldown = Slow down a little: try again in { $seconds } s.
 error-bot-permissions = I need these permissions here first: { $missing }.
+error-no-dm = This command works only in a server.
+error-missing-permissions = You need these permissions for this: { $missing }.
+error-missing-role = You need a particular role for this command.
 
 ## The engine
 

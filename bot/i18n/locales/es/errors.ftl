@@ -5,6 +5,9 @@ error-check-failed = Lo sentimos, no puedes usar eso aquí.
 error-bad-option = Lo sentimos, no he entendido una de las opciones. Revísala y vuelve a intentarlo.
 error-cooldown = Más despacio: vuelve a intentarlo dentro de { $seconds } s.
 error-bot-permissions = Primero necesito estos permisos aquí: { $missing }.
+error-no-dm = Este comando solo funciona en un servidor.
+error-missing-permissions = Necesitas estos permisos para esto: { $missing }.
+error-missing-role = Necesitas un rol concreto para este comando.
 
 ## El motor
 

@@ -5,6 +5,9 @@ error-check-failed = Désolé, vous ne pouvez pas utiliser cela ici.
 error-bad-option = Désolé, je n'ai pas compris l'une des options. Vérifiez-la et réessayez.
 error-cooldown = Doucement : réessayez dans { $seconds } s.
 error-bot-permissions = J'ai d'abord besoin de ces permissions ici : { $missing }.
+error-no-dm = Cette commande ne fonctionne que sur un serveur.
+error-missing-permissions = Il vous faut ces permissions pour cela : { $missing }.
+error-missing-role = Il vous faut un rôle particulier pour cette commande.
 
 ## Le moteur
 
