@@ -341,6 +341,25 @@ class TableInPlay:
         return self.table.snapshot_version
 
 
+# -- Timers (`store.timers`) ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """Something due without a click, shared by every bot process (one row per `kind` and
+    `ref_id`): `what` to do, at the state `version` it was armed at, at `due_at`. A claimed
+    timer carries its `owner` and the end of its lease."""
+
+    id: int
+    kind: str
+    ref_id: int
+    what: str
+    version: int
+    due_at: datetime
+    owner: str | None = None
+    lease_until: datetime | None = None
+
+
 # -- Challenges (`store.challenges`) -------------------------------------------------------
 
 ChallengeStatus = Literal["pending", "accepted", "declined", "cancelled", "expired"]

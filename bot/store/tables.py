@@ -706,6 +706,25 @@ class Tables:
                 ("playing", when),
             )
 
+    async def version_of(self, table_id: int) -> tuple[int, TableStatus] | None:
+        """The table's current (version, status), or None: the cheap read a process makes
+        before using its copy of a table (several processes, docs/deploy.md)."""
+        row = await self._db.fetchone(_VERSION_AND_STATUS, (table_id,))
+        return None if row is None else (row["version"], row["status"])
+
+    async def in_play_one(self, table_id: int) -> TableInPlay | None:
+        """One playing table as `in_play` gives it (snapshot and later moves), or None."""
+        async with self._db.read() as r:
+            table = await load_table(r, table_id)
+            if table is None or table.status != "playing":
+                return None
+            rows = await r.fetchall(
+                "SELECT table_id, seq, round_no, seat, action_json, created_at FROM moves"
+                " WHERE table_id = ? AND seq > ? ORDER BY seq",
+                (table_id, table.snapshot_version),
+            )
+        return TableInPlay(table, tuple(_move(row) for row in rows))
+
     async def in_play(self) -> list[TableInPlay]:
         """Every playing table with its last snapshot and the moves logged after it, in
         order, read from one consistent snapshot: what a restart replays."""
