@@ -316,7 +316,9 @@ class TableService:
 
     async def sync(self, table_id: int) -> LiveTable:
         """The table as the store has it now (for a read such as `/gin hand` on a shared
-        store; one process alone: the table in memory)."""
+        store; one process alone: the table in memory, no read)."""
+        if not self.shared:
+            return self.get(table_id)
         async with self._hold(table_id) as live:
             return live
 
