@@ -88,6 +88,8 @@ class LiveTable:
     #: The match seed to deal from (a duplicate tournament's); random when None.
     seed: int | None = None
     auto_moves: dict[int, int] = field(default_factory=dict)
+    #: `auto_moves` as last written to the store (it is written only when it changes).
+    auto_saved: dict[int, int] = field(default_factory=dict)
     acted: set[int] = field(default_factory=set)  # users who clicked a move or resigned
     players: dict[int, Player] = field(default_factory=dict)  # computer (or removed) seats
     deadline: float | None = None  # wall-clock seconds
@@ -108,6 +110,13 @@ class LiveTable:
         if seat is None:
             raise GameError("table-not-seated")
         return seat.seat_no
+
+
+def _auto_counts(record: Table) -> dict[int, int]:
+    """The seats' automatic turns in a row as the store has them."""
+    if not record.auto_json:
+        return {}
+    return {int(seat): int(n) for seat, n in json.loads(record.auto_json).items()}
 
 
 def computer_name(level: str) -> str:
@@ -369,6 +378,8 @@ class TableService:
         deadline = item.table.turn_deadline
         live.deadline = None if deadline is None else deadline.timestamp()
         live.players.clear()  # computer players start afresh from the rebuilt state
+        live.auto_moves = _auto_counts(item.table)
+        live.auto_saved = dict(live.auto_moves)
         live.reloaded = True
 
     @staticmethod
@@ -651,6 +662,7 @@ class TableService:
             deadline = datetime.fromtimestamp(live.deadline, UTC)  # same turn, same clock
         else:
             deadline = self._deadline_for(live, trial)
+        auto = {s: n for s, n in live.auto_moves.items() if n}
         try:
             version = await self.store.tables.apply_move(
                 live.record.id,
@@ -660,6 +672,8 @@ class TableService:
                 json.dumps(action.to_dict()),
                 turn_deadline=deadline,
                 round_result_json=None if result is None else json.dumps(result.to_dict()),
+                # Who is being played automatically, for whichever process rebuilds the table.
+                auto_json=None if auto == live.auto_saved else json.dumps(auto),
             )
         except StaleVersion as exc:
             if self.shared:  # another process moved first: take the table as it is now
@@ -668,6 +682,7 @@ class TableService:
                 await self._refresh(live)
             raise StaleButton("table-stale") from exc
         match.apply(action, seat)
+        live.auto_saved = auto
         if actor is not None:  # a person's own click, not an automatic move
             live.acted.add(actor)
         live.version = version
@@ -1113,6 +1128,8 @@ class TableService:
                 await self.store.tables.abandon(record.id)
                 continue
             live = LiveTable(record, match, record.version)
+            live.auto_moves = _auto_counts(record)
+            live.auto_saved = dict(live.auto_moves)
             if record.turn_deadline is not None:
                 live.deadline = record.turn_deadline.timestamp()
             self._live[record.id] = live

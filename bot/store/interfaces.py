@@ -267,6 +267,7 @@ class TablesRepository(Protocol):
         *,
         turn_deadline: datetime | None = None,
         round_result_json: str | None = None,
+        auto_json: str | None = None,
     ) -> int:
         """Append one move to the log and advance the table's version, in one transaction.
 

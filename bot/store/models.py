@@ -292,6 +292,8 @@ class Table:
     created_at: datetime
     updated_at: datetime
     seats: tuple[Seat, ...]
+    #: Each seat's automatic turns in a row, as JSON (`{"0": 1}`); None: none yet.
+    auto_json: str | None = None
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

@@ -86,6 +86,7 @@ def _table(row: Row, seats: Sequence[Seat]) -> Table:
         version=row["version"],
         round_no=row["round_no"],
         turn_deadline=opt_dt(row["turn_deadline"]),
+        auto_json=row["auto_json"],
         created_at=from_ms(row["created_at"]),
         updated_at=from_ms(row["updated_at"]),
         seats=tuple(seats),
@@ -178,6 +179,7 @@ class _Move:
     state_json: str | None
     turn_deadline_ms: int | None
     round_result_json: str | None
+    auto_json: str | None = None
 
     def steps(self, now_ms: int) -> Steps:
         """Apply the move inside a shared transaction (its own savepoint on SQLite, its own
@@ -188,6 +190,8 @@ class _Move:
         then matches no row and is refused."""
         new_version = self.expected_version + 1
         snapshot = "" if self.state_json is None else " state_json = ?, snapshot_version = ?,"
+        if self.auto_json is not None:
+            snapshot += " auto_json = ?,"
         changed = yield (
             "execute",
             "UPDATE game_tables SET version = ?,"  # noqa: S608 (a literal of this function)
@@ -196,6 +200,7 @@ class _Move:
             (
                 new_version,
                 *(() if self.state_json is None else (self.state_json, new_version)),
+                *(() if self.auto_json is None else (self.auto_json,)),
                 self.turn_deadline_ms,
                 now_ms,
                 self.table_id,
@@ -440,12 +445,14 @@ class Tables:
         *,
         turn_deadline: datetime | None = None,
         round_result_json: str | None = None,
+        auto_json: str | None = None,
     ) -> int:
         """Append one move to the log and advance the table's version, in one transaction.
 
         With `state_json` the snapshot is replaced too (else recovery replays this move on
         the older snapshot). `turn_deadline` becomes the table's deadline (None clears it).
         `round_result_json` closes the round in the same commit when this move ended it.
+        `auto_json`, if given, replaces the seats' counts of automatic turns in a row.
         Returns the new version, which is also the move's `seq`. Raises `StaleVersion` if
         the table is no longer at `expected_version`, `WrongStatus` if it is not playing;
         either way nothing is written. Acknowledge the player only after this returns.
@@ -461,6 +468,7 @@ class Tables:
             state_json,
             opt_ms(turn_deadline),
             round_result_json,
+            auto_json,
         )
         version: int = await self._db.batched(move)
         return version

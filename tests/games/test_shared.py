@@ -256,3 +256,42 @@ async def test_a_computer_seat_moves_once_whichever_service_fires(
         assert len(after) > before and {m.seat for m in after[before:]} == {seat}
     await one.close()
     await two.close()
+
+
+async def test_missed_turns_count_across_services(stores: tuple[Storage, Storage]) -> None:
+    """A player away for two turns in a row is removed, though each deadline was fired by
+    another service: the count of automatic turns lives in the store."""
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    table_id = await challenge(one, stores[0])
+    away = (await one.sync(table_id)).match.round.to_move  # type: ignore[union-attr]
+    for tables in (one, two):
+        # The away seat's turn runs out (reminder, then deadline)...
+        clock.now += TIMING.turn
+        while await tables.fire_due():
+            pass
+        try:
+            await tables.sync(table_id)
+        except GameError:  # the match is over
+            break
+        # ...and the other seat plays its turn by clicks, through the other service.
+        other = one if tables is two else two
+        player = BaselinePlayer()
+        for _ in range(2):
+            live = await other.sync(table_id)
+            assert live.match is not None
+            seat = live.match.round.to_move
+            if seat == away or seat is None:
+                break
+            view = live.match.round.view(seat)
+            user = live.record.seats[seat].user_id
+            assert user is not None
+            await other.act(table_id, user, player.choose(view, view.legal), live.version)
+    await one.wait_idle()
+    await two.wait_idle()
+    (over,) = [u for u in seen if u.kind == "match_over"]
+    assert over.summary is not None and over.summary.ended_by == "timeout"
+    assert over.summary.loser == away
+    await one.close()
+    await two.close()

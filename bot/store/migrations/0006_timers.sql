@@ -17,3 +17,7 @@ CREATE TABLE timers (
 );
 
 CREATE INDEX timers_by_due ON timers (due_at);
+
+-- Each seat's automatic turns in a row (`{"seat": count}`, JSON; NULL: none), so that any
+-- process rebuilding the table knows who is about to be removed for being away.
+ALTER TABLE game_tables ADD COLUMN auto_json TEXT;
