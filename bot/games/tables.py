@@ -14,7 +14,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -110,6 +110,36 @@ class LiveTable:
         if seat is None:
             raise GameError("table-not-seated")
         return seat.seat_no
+
+
+class _Held:
+    """`TableService._hold`: a plain class, not a generator, as it is on every click."""
+
+    __slots__ = ("live", "service", "table_id")
+
+    def __init__(self, service: TableService, table_id: int) -> None:
+        self.service = service
+        self.table_id = table_id
+
+    async def __aenter__(self) -> LiveTable:
+        service = self.service
+        live = service._live.get(self.table_id)
+        if live is None:
+            if not service.shared:
+                raise GameError("table-not-found")
+            live = await service._load(self.table_id)
+        await live.lock.acquire()
+        try:
+            if service.shared:
+                await service._sync(live)
+        except BaseException:
+            live.lock.release()
+            raise
+        self.live = live
+        return live
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.live.lock.release()
 
 
 def _auto_counts(record: Table) -> dict[int, int]:
@@ -307,21 +337,12 @@ class TableService:
 
     # ----- the store as the truth (several processes) -----------------------------------
 
-    @contextlib.asynccontextmanager
-    async def _hold(self, table_id: int) -> AsyncIterator[LiveTable]:
-        """The table under its lock, as the store has it now. One process alone (SQLite)
-        holds every table it serves in memory, so the cache is used as it is; on a shared
-        store one cheap read compares versions, and the table is rebuilt from the store if
-        another process moved it on or this one never had it."""
-        live = self._live.get(table_id)
-        if live is None:
-            if not self.shared:
-                raise GameError("table-not-found")
-            live = await self._load(table_id)
-        async with live.lock:
-            if self.shared:
-                await self._sync(live)
-            yield live
+    def _hold(self, table_id: int) -> _Held:
+        """The table under its lock, as the store has it now (`async with`). One process
+        alone (SQLite) holds every table it serves in memory, so the cache is used as it is
+        (no read); on a shared store one cheap read compares versions, and the table is
+        rebuilt from the store if another process moved it on or this one never had it."""
+        return _Held(self, table_id)
 
     async def sync(self, table_id: int) -> LiveTable:
         """The table as the store has it now (for a read such as `/gin hand` on a shared
