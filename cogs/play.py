@@ -259,7 +259,7 @@ class Play(commands.Cog):
     @gin_command(name="hand", description="Show your hand again, privately.")
     async def hand(self, interaction: discord.Interaction) -> None:
         await self._seen(interaction)
-        tables = self.tables.playing_tables_of(interaction.user.id)
+        tables = await self.tables.playing_tables_for(interaction.user.id)
         if not tables:
             raise GameError("reply-not-in-game")
         update = self.tables.hand(tables[0].record.id, interaction.user.id)
@@ -273,7 +273,7 @@ class Play(commands.Cog):
 
     @gin_command(name="resign", description="Concede your current match.")
     async def resign(self, interaction: discord.Interaction) -> None:
-        tables = self.tables.playing_tables_of(interaction.user.id)
+        tables = await self.tables.playing_tables_for(interaction.user.id)
         if not tables:
             raise GameError("reply-not-in-match")
         table_id = tables[0].record.id

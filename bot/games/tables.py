@@ -276,6 +276,20 @@ class TableService:
     def playing_tables_of(self, user_id: int) -> list[LiveTable]:
         return [t for t in self.tables_of(user_id) if t.record.status == "playing"]
 
+    async def playing_tables_for(self, user_id: int) -> list[LiveTable]:
+        """The player's tables in play, oldest first: those in memory for one process alone
+        (no read); on a shared store the store's list, each table as the store has it now
+        (another process may hold the player's tables)."""
+        if not self.shared:
+            return self.playing_tables_of(user_id)
+        found = []
+        for record in await self.store.tables.active_for(user_id):
+            if record.status != "playing":
+                continue
+            with contextlib.suppress(GameError):  # ended meanwhile
+                found.append(await self.sync(record.id))
+        return [t for t in found if t.record.status == "playing"]
+
     def state(self, live: LiveTable) -> TableState:
         record = live.record
         match = live.match

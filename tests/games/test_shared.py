@@ -148,8 +148,10 @@ async def test_two_moves_at_one_version_from_two_services_one_lands(
     seen: list[TableUpdate] = []
     one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
     table_id = await challenge(one, stores[0])
-    live = await two.sync(table_id)
-    assert live.match is not None
+    # `/gin hand` reaching the other process finds the table through the store.
+    assert two.playing_tables_of(A) == []
+    (live,) = await two.playing_tables_for(A)
+    assert live.record.id == table_id and live.match is not None
     seat = live.match.round.to_move
     assert seat is not None
     view = live.match.round.view(seat)
