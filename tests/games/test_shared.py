@@ -297,3 +297,23 @@ async def test_missed_turns_count_across_services(stores: tuple[Storage, Storage
     assert over.summary.loser == away
     await one.close()
     await two.close()
+
+
+async def test_a_table_left_without_timer_gets_its_timer_back(
+    stores: tuple[Storage, Storage],
+) -> None:
+    """A process killed between a move's commit and arming the next timer leaves a table
+    with none: the sweep arms a "check", which arms what the table waits for."""
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one = service(stores[0], clock, seen)
+    table_id = await challenge(one, stores[0])
+    await stores[0].timers.cancel("table", table_id)
+    await one.close()
+    two = service(stores[1], clock, seen)
+    assert await two.fire_due() == 1  # the sweep's check, due at once
+    timer = await stores[1].timers.get("table", table_id)
+    assert timer is not None and timer.what == "reminder"
+    assert timer.due_at == datetime.fromtimestamp(T0 + TIMING.turn - TIMING.reminder, UTC)
+    assert await two.fire_due() == 0
+    await two.close()
