@@ -31,6 +31,14 @@ worker pool; found and measured with psutil, processes may come and go) and prin
 as main + workers. Memory: that sum before the tables are set up and after each phase; per
 table = (after - before) / N (pages a forked worker shares with the bot count twice).
 
+``--processes N`` (issue 18): N bot processes, shards 0..N-1 of N, over one PostgreSQL
+database (a throwaway server as the tests start one, ``tests/store/pgserver.py``, with its
+production settings; or ``--database URL``, an existing server's, one database per level
+made there). The emulator routes by shard: the server's events (the challenges) go to the
+last shard's process, every DM (the accepts, every move) to shard 0's, and the timers (the
+deals between rounds) to whichever claims them. CPU and memory are summed over every bot
+process and their workers ("main" is the bot processes together).
+
 Targets (issue 5): p99 <= 50 ms at 500 tables, no errors, every interaction acknowledged in
 time, <= 100 KiB per table. Everything shares this machine's cores: the emulator and the
 scripted users run here and compete with the bot; the figures say so.
@@ -57,6 +65,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+import asyncpg
 import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,6 +75,7 @@ from emulator import Emulator, EmulatorError, Interaction, InteractionFailed, Us
 from emulator.botproc import BotProcess, clean_environ  # noqa: E402
 from emulator.models import MESSAGE_COMPONENT  # noqa: E402
 from emulator.players import live_controls, play_one  # noqa: E402
+from tests.store.pgserver import PgServer  # noqa: E402
 
 T = TypeVar("T")
 TABLES_PER_CHANNEL = 25
@@ -182,6 +192,17 @@ class Usage:
     @property
     def rss(self) -> int:
         return self.main_rss + self.workers_rss
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.main_cpu + other.main_cpu,
+            self.workers_cpu + other.workers_cpu,
+            self.main_wait + other.main_wait,
+            self.workers_wait + other.workers_wait,
+            self.main_rss + other.main_rss,
+            self.workers_rss + other.workers_rss,
+            self.workers + other.workers,
+        )
 
     def __sub__(self, before: Usage) -> Usage:
         return Usage(
@@ -554,11 +575,26 @@ class Phase:
         )
 
 
+class Trees:
+    """Several bots' process trees (``--processes``), sampled as one."""
+
+    def __init__(self, pids: list[int]) -> None:
+        self.trees = [ProcessTree(pid) for pid in pids]
+
+    def sample(self) -> Usage:
+        usages = [tree.sample() for tree in self.trees]
+        total = usages[0]
+        for usage in usages[1:]:
+            total = total + usage
+        return total
+
+
 class Level:
-    def __init__(self, emu: Emulator, bot: BotProcess) -> None:
+    def __init__(self, emu: Emulator, bot: BotProcess, *others: BotProcess) -> None:
         self.emu, self.bot = emu, bot
         self.pid = bot.proc.pid if bot.proc is not None else 0
-        self.tree = ProcessTree(self.pid)
+        pids = [self.pid, *(o.proc.pid for o in others if o.proc is not None)]
+        self.tree: ProcessTree | Trees = ProcessTree(self.pid) if not others else Trees(pids)
 
     async def _sample_tree(self) -> None:
         """Read the bot's process tree once a second (threads that end keep their wait)."""
@@ -676,14 +712,29 @@ async def run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
         return await _run_level(n, args)
 
 
+async def new_database(server_url: str, n: int) -> str:
+    """A fresh database for one level on the PostgreSQL server at ``server_url``."""
+    name = f"gin_load_{os.getpid()}_{n}"
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name}")
+        await admin.execute(f"CREATE DATABASE {name}")
+    finally:
+        await admin.close()
+    return server_url.rsplit("/", 1)[0] + "/" + name
+
+
 async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed + n)
+    procs = args.processes
     with tempfile.TemporaryDirectory(prefix=f"gin-load-{n}-") as tmp:
-        async with Emulator() as emu:
+        async with Emulator(**({"shard_count": procs} if procs > 1 else {})) as emu:
             channels = [
                 f"gin-{k}" for k in range((n + TABLES_PER_CHANNEL - 1) // TABLES_PER_CHANNEL)
             ]
-            guild = emu.create_guild("Load Club", channels=tuple(channels))
+            # Several processes: the server on the last shard, its DMs (the moves) on shard 0.
+            on_shard = {"shard": procs - 1} if procs > 1 else {}
+            guild = emu.create_guild("Load Club", channels=tuple(channels), **on_shard)
             tables = [
                 Table(
                     emu.create_user(f"player{2 * i}", guilds=[guild]),
@@ -695,7 +746,11 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
             env = {
                 **clean_environ(),
                 **emu.bot_env(guild),
-                "GIN_DATABASE": str(Path(tmp) / "gin.sqlite3"),
+                "GIN_DATABASE": (
+                    await new_database(args.pg_url, n)
+                    if procs > 1
+                    else str(Path(tmp) / "gin.sqlite3")
+                ),
                 "GIN_LOG_LEVEL": "INFO",
                 "GIN_GUILD_READY_TIMEOUT": "0.1",
                 # Long turn timers: no automatic moves while the scripted players think.
@@ -719,8 +774,22 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
                 bot: BotProcess = ProfiledBot(env, workdir, prof)
             else:
                 bot = BotProcess(env, workdir)
+            others: list[BotProcess] = []
+            if procs > 1:
+                bot.env.update(GIN_SHARDS="0", GIN_SHARD_COUNT=str(procs))
+                for shard in range(1, procs):
+                    other_dir = Path(tmp) / f"bot{shard}"
+                    other_dir.mkdir()
+                    others.append(
+                        BotProcess(
+                            {**env, "GIN_SHARDS": str(shard), "GIN_SHARD_COUNT": str(procs)},
+                            other_dir,
+                        )
+                    )
             await bot.start(timeout=60)
-            level = Level(emu, bot)
+            for other in others:
+                await other.start(timeout=60)
+            level = Level(emu, bot, *others)
             print(f"{n} tables: bot pid {level.pid}, this process {os.getpid()}", flush=True)
             watch = Watch(emu)
             await emu.settle(quiet=0.5, timeout=30)
@@ -764,6 +833,9 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
             load1 = os.getloadavg()
             status = await bot.stop(timeout=60)
             log_text = bot.output()
+            for other in others:
+                status = max(status, await other.stop(timeout=60))
+                log_text += other.output()
             problems = [
                 m
                 for m in re.finditer(r"^.* (ERROR|WARNING|CRITICAL) .*$", log_text, re.M)
@@ -876,6 +948,17 @@ def main() -> None:
         "--pictures", choices=("on", "off"), default="on", help="GIN_PICTURES: card pictures"
     )
     parser.add_argument("--profile-bot", metavar="DIR", help="run the bot under cProfile")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="bot processes (shards 0..N-1 of N) over one PostgreSQL database; 1: SQLite",
+    )
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="--processes: an existing PostgreSQL server (a database per level is made there)",
+    )
     args = parser.parse_args()
     if args.profile_bot:  # the bot runs in another working directory
         args.profile_bot = str(Path(args.profile_bot).resolve())
@@ -892,10 +975,19 @@ async def run(args: argparse.Namespace) -> None:
         f"{args.round_pause:g} s, turn timer 3600 s"
     )
     results = []
-    for n in args.tables:
-        r = await run_level(n, args)
-        results.append(r)
-        print(report(r), flush=True)
+    with contextlib.ExitStack() as stack:
+        if args.processes > 1:
+            if args.database:
+                args.pg_url = args.database
+            else:
+                # Production settings (fsync and synchronous_commit on): `durable=True`.
+                server = stack.enter_context(PgServer(durable=True))
+                args.pg_url = server.url()
+            print(f"{args.processes} bot processes on PostgreSQL, one shard each")
+        for n in args.tables:
+            r = await run_level(n, args)
+            results.append(r)
+            print(report(r), flush=True)
     print()
     print(summary_table(results))
 

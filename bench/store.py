@@ -219,8 +219,25 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}"
 
 
+async def version_reads(store: Store, reads: int) -> list[float]:
+    """The read a click makes first on a shared store (several processes, issue 18): the
+    table's version and status (`tables.version_of`), one after another, in ms."""
+    table_id, _ = await new_table(store, 0)
+    times = []
+    for _ in range(reads):
+        start = time.perf_counter()
+        await store.tables.version_of(table_id)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
 async def moves_figures(store: Store, args: argparse.Namespace, probe: Callable[[], str]) -> None:
     """The move figures of one store (both backends run the same calls)."""
+    times = await version_reads(store, 2000)
+    print(
+        f"  version check before a click (several processes only): p50 {pct(times, 50):.3f} ms"
+        f"  p99 {pct(times, 99):.3f} ms{probe()}"
+    )
     rate = await single_writer(store, args.moves, snapshot=False)
     print(f"  1 client, one move at a time, log only:      {rate:7.0f} moves/s{probe()}")
     rate = await single_writer(store, args.moves, snapshot=True)

@@ -27,6 +27,7 @@ def timing_from(settings: Settings) -> Timing:
         reminder=min(settings.reminder_seconds, settings.turn_seconds / 2),
         round_pause=settings.round_pause,
         computer_delay=settings.computer_delay,
+        lease=max(1.0, settings.timer_lease),
     )
 
 

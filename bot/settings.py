@@ -49,6 +49,9 @@ class Settings:
     computer_delay: float = 1.5
     #: Seconds before an unanswered challenge expires.
     challenge_seconds: float = 300.0
+    #: Several processes on PostgreSQL: seconds a process holds a timer it claimed; a dead
+    #: process's timers are fired by another after this (``GIN_TIMER_LEASE``).
+    timer_lease: float = 30.0
     #: Card pictures on messages (``GIN_PICTURES=off`` keeps text only, for very busy bots).
     pictures: bool = True
     #: Worker processes that draw the pictures (``GIN_RENDER_PROCESSES``; 0 draws them in
@@ -206,6 +209,7 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("round_pause", "GIN_ROUND_PAUSE", _seconds),
     ("computer_delay", "GIN_COMPUTER_DELAY", _seconds),
     ("challenge_seconds", "GIN_CHALLENGE_SECONDS", _seconds),
+    ("timer_lease", "GIN_TIMER_LEASE", _seconds),
     ("pictures", "GIN_PICTURES", _switch),
     ("render_processes", "GIN_RENDER_PROCESSES", _processes),
     ("guild_ready_timeout", "GIN_GUILD_READY_TIMEOUT", _seconds),

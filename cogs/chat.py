@@ -53,7 +53,7 @@ class Chat(commands.Cog):
     @gin_command(name="say", description="Say something to the players at your table.")
     async def say(self, interaction: discord.Interaction, text: str | None = None) -> None:
         if text is None:
-            self._table_of(interaction.user.id)  # refuse now if they're not playing
+            await self._table_of(interaction.user.id)  # refuse now if they're not playing
             await interaction.response.send_message(
                 t(await self.readers.language(interaction), "reply-quick-reactions"),
                 view=ReactionsView(self, interaction.user.id),
@@ -62,8 +62,8 @@ class Chat(commands.Cog):
             return
         await self.relay(interaction, text, None)
 
-    def _table_of(self, user_id: int) -> LiveTable:
-        tables = self.tables.playing_tables_of(user_id)
+    async def _table_of(self, user_id: int) -> LiveTable:
+        tables = await self.tables.playing_tables_for(user_id)
         if not tables:
             raise CircleError("reply-chat-not-playing")
         return max(tables, key=lambda t: t.record.id)  # the newest when at several
@@ -73,7 +73,7 @@ class Chat(commands.Cog):
     ) -> None:
         """Post a chat line or a quick reaction at the speaker's table and DM the others who
         haven't muted the speaker. The speaker hears only that it was sent."""
-        live = self._table_of(interaction.user.id)
+        live = await self._table_of(interaction.user.id)
         seated = [s.user_id for s in live.record.seats if not s.removed]
         if reaction is not None:
             line = await self.circle.reaction(interaction.user.id, reaction, seated)

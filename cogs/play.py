@@ -268,7 +268,7 @@ class Play(commands.Cog):
     @gin_command(name="hand", description="Show your hand again, privately.")
     async def hand(self, interaction: discord.Interaction) -> None:
         await self._seen(interaction)
-        tables = self.tables.playing_tables_of(interaction.user.id)
+        tables = await self.tables.playing_tables_for(interaction.user.id)
         if not tables:
             raise GameError("reply-not-in-game")
         update = self.tables.hand(tables[0].record.id, interaction.user.id)
@@ -282,7 +282,7 @@ class Play(commands.Cog):
 
     @gin_command(name="resign", description="Concede your current match.")
     async def resign(self, interaction: discord.Interaction) -> None:
-        tables = self.tables.playing_tables_of(interaction.user.id)
+        tables = await self.tables.playing_tables_for(interaction.user.id)
         if not tables:
             raise GameError("reply-not-in-match")
         table_id = tables[0].record.id
@@ -382,6 +382,7 @@ class Play(commands.Cog):
         is played (or stored) until the player confirms."""
         await self._seen(interaction)
         try:
+            await self.tables.sync(table_id)  # another process may have moved it on
             update = self.tables.hand(table_id, interaction.user.id)
         except GameError as exc:
             await reply(interaction, exc, await self.readers.language(interaction))
@@ -409,6 +410,7 @@ class Play(commands.Cog):
         """The player's hand now, privately: a new message, or (`in_place`, after a deferred
         answer) the clicked message edited."""
         try:
+            await self.tables.sync(table_id)  # another process may have moved it on
             update = self.tables.hand(table_id, interaction.user.id)
         except GameError as exc:
             await reply(interaction, exc, await self.readers.language(interaction))
@@ -444,7 +446,7 @@ class Play(commands.Cog):
     async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         await self._seen(interaction)
         try:
-            live = self.tables.get(table_id)
+            live = await self.tables.sync(table_id)
         except GameError as exc:
             await reply(interaction, exc, await self.readers.language(interaction))
             return
@@ -458,7 +460,7 @@ class Play(commands.Cog):
         user = interaction.user
         try:
             if op == "join":
-                seated = [s.user_id for s in self.tables.get(table_id).record.seats]
+                seated = [s.user_id for s in (await self.tables.sync(table_id)).record.seats]
                 await self.circle.check_join(user.id, seated)
                 if await self.circle.blocked_at_table(user.id, seated):
                     lang = await self.readers.language(interaction)
@@ -474,6 +476,7 @@ class Play(commands.Cog):
             elif op == "start":
                 update = await self.tables.start(table_id, user.id)
             else:
+                await self.tables.sync(table_id)
                 self.tables.check_add_computer(table_id, user.id)
                 lang = await self.readers.language(interaction)
                 await interaction.response.send_message(

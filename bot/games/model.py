@@ -128,3 +128,6 @@ class TableUpdate:
     seat: int | None = None
     #: Who may read a "chat" line (the speaker's table minus those who muted them).
     recipients: frozenset[int] = frozenset()
+    #: The table was rebuilt from the store before this update (another process changed it):
+    #: the message ids a process remembers for it (board, hands) may be stale.
+    reloaded: bool = False

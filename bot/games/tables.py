@@ -10,11 +10,13 @@ import contextlib
 import functools
 import json
 import logging
+import os
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from bot.engine import IllegalAction, Match, RuleSet
@@ -28,7 +30,16 @@ from bot.games.presets import make_rules
 from bot.i18n import said
 from bot.store.errors import StaleVersion
 from bot.store.interfaces import Storage
-from bot.store.models import EndedBy, MatchLine, NewSeat, RatingUpdate, Table, TableSpec
+from bot.store.models import (
+    EndedBy,
+    MatchLine,
+    NewSeat,
+    RatingUpdate,
+    Table,
+    TableInPlay,
+    TableSpec,
+    Timer,
+)
 
 if TYPE_CHECKING:
     from bot.rating_service import RatingService
@@ -58,6 +69,12 @@ class Timing:
     computer_delay: float = 1.5
     #: Automatic moves in a row after which a player is removed for being away.
     max_auto_moves: int = 2
+    #: Shared store only (several processes, docs/deploy.md "Timers"): how often a process
+    #: looks for due timers, how long a claimed timer is its own (a dead process's timers
+    #: are taken over after this), and how often tables left without a timer are looked for.
+    poll: float = 0.25
+    lease: float = 30.0
+    sweep: float = 15.0
 
 
 @dataclass(eq=False)
@@ -71,12 +88,17 @@ class LiveTable:
     #: The match seed to deal from (a duplicate tournament's); random when None.
     seed: int | None = None
     auto_moves: dict[int, int] = field(default_factory=dict)
+    #: `auto_moves` as last written to the store (it is written only when it changes).
+    auto_saved: dict[int, int] = field(default_factory=dict)
     acted: set[int] = field(default_factory=set)  # users who clicked a move or resigned
     players: dict[int, Player] = field(default_factory=dict)  # computer (or removed) seats
     deadline: float | None = None  # wall-clock seconds
     timer: asyncio.Task[None] | None = None
     queue: asyncio.Queue[TableUpdate] = field(default_factory=asyncio.Queue)
     worker: asyncio.Task[None] | None = None
+    #: Rebuilt from the store (another process changed it): the next update says so, so
+    #: the Discord side reads the table's message ids afresh.
+    reloaded: bool = False
 
     @functools.cached_property
     def rules(self) -> RuleSet:
@@ -90,13 +112,55 @@ class LiveTable:
         return seat.seat_no
 
 
+class _Held:
+    """`TableService._hold`: a plain class, not a generator, as it is on every click."""
+
+    __slots__ = ("live", "service", "table_id")
+
+    def __init__(self, service: TableService, table_id: int) -> None:
+        self.service = service
+        self.table_id = table_id
+
+    async def __aenter__(self) -> LiveTable:
+        service = self.service
+        live = service._live.get(self.table_id)
+        if live is None:
+            if not service.shared:
+                raise GameError("table-not-found")
+            live = await service._load(self.table_id)
+        await live.lock.acquire()
+        try:
+            if service.shared:
+                await service._sync(live)
+        except BaseException:
+            live.lock.release()
+            raise
+        self.live = live
+        return live
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.live.lock.release()
+
+
+def _auto_counts(record: Table) -> dict[int, int]:
+    """The seats' automatic turns in a row as the store has them."""
+    if not record.auto_json:
+        return {}
+    return {int(seat): int(n) for seat, n in json.loads(record.auto_json).items()}
+
+
 def computer_name(level: str) -> str:
     """A computer opponent's name, saying how strong it plays."""
     return f"Computer ({level})"
 
 
 class TableService:
-    """Every table in play, kept in memory and mirrored, move by move, in the store."""
+    """Every table in play, kept in memory and mirrored, move by move, in the store.
+
+    On a shared store (several processes, `Storage.shared`) the memory is a cache: every
+    change first compares the table's version with the store's and rebuilds the table from
+    the store when another process moved it on, and the timers live in the store
+    (`store.timers`), fired by whichever process claims them first."""
 
     def __init__(
         self,
@@ -105,8 +169,18 @@ class TableService:
         timing: Timing | None = None,
         make_player: PlayerFactory | None = None,
         ratings: RatingService | None = None,
+        shared: bool | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        #: Several processes share the store (default: what the store says).
+        self.shared = bool(getattr(store, "shared", False)) if shared is None else shared
+        #: Wall-clock seconds for the shared timers (tests move it).
+        self.clock = clock
+        #: This process's name on the timers it claims.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self._timer_loop: asyncio.Task[None] | None = None
+        self._next_sweep = 0.0
         #: Rates a finished match in its own `finish_match` transaction (None: no ratings).
         self.ratings = ratings
         self.timing = timing or Timing()
@@ -138,6 +212,11 @@ class TableService:
 
     async def close(self) -> None:
         self._closing = True
+        loop, self._timer_loop = self._timer_loop, None
+        if loop is not None:
+            loop.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await loop
         for live in list(self._live.values()):
             await self._stop_tasks(live)
 
@@ -197,6 +276,20 @@ class TableService:
     def playing_tables_of(self, user_id: int) -> list[LiveTable]:
         return [t for t in self.tables_of(user_id) if t.record.status == "playing"]
 
+    async def playing_tables_for(self, user_id: int) -> list[LiveTable]:
+        """The player's tables in play, oldest first: those in memory for one process alone
+        (no read); on a shared store the store's list, each table as the store has it now
+        (another process may hold the player's tables)."""
+        if not self.shared:
+            return self.playing_tables_of(user_id)
+        found = []
+        for record in await self.store.tables.active_for(user_id):
+            if record.status != "playing":
+                continue
+            with contextlib.suppress(GameError):  # ended meanwhile
+                found.append(await self.sync(record.id))
+        return [t for t in found if t.record.status == "playing"]
+
     def state(self, live: LiveTable) -> TableState:
         record = live.record
         match = live.match
@@ -243,7 +336,8 @@ class TableService:
         }
 
     def update(self, live: LiveTable, kind: str, **extra: object) -> TableUpdate:
-        return TableUpdate(kind, self.state(live), self.views(live), **extra)  # type: ignore[arg-type]
+        reloaded, live.reloaded = live.reloaded, False
+        return TableUpdate(kind, self.state(live), self.views(live), reloaded=reloaded, **extra)  # type: ignore[arg-type]
 
     def hand(self, table_id: int, user_id: int) -> TableUpdate:
         """The state of `user_id`'s table with only their own view (for `/gin hand`)."""
@@ -254,6 +348,90 @@ class TableService:
         return TableUpdate(
             "hand", self.state(live), {seat: live.match.round.view(seat)}, actor=user_id
         )
+
+    # ----- the store as the truth (several processes) -----------------------------------
+
+    def _hold(self, table_id: int) -> _Held:
+        """The table under its lock, as the store has it now (`async with`). One process
+        alone (SQLite) holds every table it serves in memory, so the cache is used as it is
+        (no read); on a shared store one cheap read compares versions, and the table is
+        rebuilt from the store if another process moved it on or this one never had it."""
+        return _Held(self, table_id)
+
+    async def sync(self, table_id: int) -> LiveTable:
+        """The table as the store has it now (for a read such as `/gin hand` on a shared
+        store; one process alone: the table in memory, no read)."""
+        if not self.shared:
+            return self.get(table_id)
+        async with self._hold(table_id) as live:
+            return live
+
+    async def _load(self, table_id: int) -> LiveTable:
+        """A table this process does not hold, from the store (shared store)."""
+        record = await self.store.tables.get(table_id)
+        if record is None or record.status not in ("lobby", "playing"):
+            raise GameError("table-not-found")
+        live = LiveTable(record, None, -1)  # -1: `_sync` rebuilds it under the lock
+        return self._live.setdefault(table_id, live)
+
+    async def _sync(self, live: LiveTable) -> None:
+        """Under the table's lock: rebuild it unless the store is at the cached version."""
+        table_id = live.record.id
+        found = await self.store.tables.version_of(table_id)
+        if found is None or found[1] not in ("lobby", "playing"):
+            self._drop(live)
+            raise GameError("table-not-found")
+        if found[0] != live.version:
+            await self._reload(live)
+
+    def _drop(self, live: LiveTable) -> None:
+        if self._live.get(live.record.id) is live:
+            del self._live[live.record.id]
+        self._cancel_timer(live)
+
+    async def _reload(self, live: LiveTable) -> None:
+        """Rebuild `live` in place from the store: its record, the match (the snapshot and
+        the moves after it, as at a restart) and the turn's deadline."""
+        table_id = live.record.id
+        record = await self.store.tables.get(table_id)
+        if record is not None and record.status == "lobby":
+            live.record, live.match, live.version = record, None, record.version
+            live.reloaded = True
+            return
+        item = await self.store.tables.in_play_one(table_id)
+        if item is None:
+            self._drop(live)
+            raise GameError("table-not-found")
+        try:
+            match = self._replay(item)
+        except (ValueError, IllegalAction, KeyError) as exc:
+            log.exception("table %s could not be rebuilt from the store", table_id)
+            self._drop(live)
+            raise GameError("table-not-found") from exc
+        self._cancel_timer(live)
+        live.record, live.match, live.version = item.table, match, item.table.version
+        deadline = item.table.turn_deadline
+        live.deadline = None if deadline is None else deadline.timestamp()
+        live.players.clear()  # computer players start afresh from the rebuilt state
+        live.auto_moves = _auto_counts(item.table)
+        live.auto_saved = dict(live.auto_moves)
+        live.reloaded = True
+
+    @staticmethod
+    def _replay(item: TableInPlay) -> Match:
+        """The match of a playing table: its snapshot and the moves logged after it."""
+        record = item.table
+        if record.state_json is None:
+            raise ValueError(f"table {record.id} has no snapshot")
+        match = Match.from_dict(json.loads(record.state_json))
+        for move in item.moves:
+            if match.round_over and move.round_no > len(match.rounds):
+                match.next_round()
+            match.apply(Action.from_dict(json.loads(move.action_json)), move.seat)
+        for seat_record in record.seats:
+            if seat_record.removed and seat_record.seat_no not in match.withdrawn:
+                match.withdraw(seat_record.seat_no)
+        return match
 
     # ----- lobby --------------------------------------------------------------------
 
@@ -366,9 +544,10 @@ class TableService:
             return await self._start(live, actor=None)
 
     async def join(self, table_id: int, user_id: int, name: str) -> TableUpdate:
-        live = self.get(table_id)
+        if not self.shared:
+            self.get(table_id)
         await self.store.players.upsert(user_id, name)
-        async with live.lock:
+        async with self._hold(table_id) as live:
             if live.record.status != "lobby":
                 raise GameError("table-started")
             if live.record.seat_of(user_id) is not None:
@@ -397,11 +576,10 @@ class TableService:
         self, table_id: int, user_id: int, level: str = "normal", name: str | None = None
     ) -> TableUpdate:
         """The host seats a computer player ("Computer 2 (hard)" for a second one, by default)."""
-        live = self.get(table_id)
-        if name is None:
-            n = 1 + sum(1 for s in live.record.seats if s.computer_level)
-            name = f"Computer {n} ({level})"
-        async with live.lock:
+        async with self._hold(table_id) as live:
+            if name is None:
+                n = 1 + sum(1 for s in live.record.seats if s.computer_level)
+                name = f"Computer {n} ({level})"
             self.check_add_computer(table_id, user_id)
             live.record = await self.store.tables.join(
                 table_id, NewSeat(name, computer_level=level)
@@ -412,8 +590,7 @@ class TableService:
             return self.update(live, "lobby", actor=user_id)
 
     async def leave(self, table_id: int, user_id: int) -> TableUpdate:
-        live = self.get(table_id)
-        async with live.lock:
+        async with self._hold(table_id) as live:
             if live.record.status != "lobby":
                 raise GameError("table-leave-started")
             if live.record.seat_of(user_id) is None:
@@ -428,8 +605,7 @@ class TableService:
             return self.update(live, "lobby", actor=user_id)
 
     async def start(self, table_id: int, user_id: int) -> TableUpdate:
-        live = self.get(table_id)
-        async with live.lock:
+        async with self._hold(table_id) as live:
             if live.record.host_id != user_id:
                 raise GameError("table-host-starts")
             if live.record.status != "lobby":
@@ -469,7 +645,7 @@ class TableService:
         live.version = version
         update = self.update(live, "round_start", actor=None)
         self._emit(live, update)
-        self._schedule(live)
+        await self._schedule(live)
         return update
 
     # ----- play ---------------------------------------------------------------------
@@ -479,8 +655,7 @@ class TableService:
     ) -> TableUpdate:
         """A player's move. Checked against the seat, the version and the engine, committed
         to the store, then returned (and queued for everyone else)."""
-        live = self.get(table_id)
-        async with live.lock:
+        async with self._hold(table_id) as live:
             seat = live.seat_no(user_id)
             if live.match is None or live.record.status != "playing":
                 raise GameError("table-not-found")
@@ -522,6 +697,7 @@ class TableService:
             deadline = datetime.fromtimestamp(live.deadline, UTC)  # same turn, same clock
         else:
             deadline = self._deadline_for(live, trial)
+        auto = {s: n for s, n in live.auto_moves.items() if n}
         try:
             version = await self.store.tables.apply_move(
                 live.record.id,
@@ -531,11 +707,17 @@ class TableService:
                 json.dumps(action.to_dict()),
                 turn_deadline=deadline,
                 round_result_json=None if result is None else json.dumps(result.to_dict()),
+                # Who is being played automatically, for whichever process rebuilds the table.
+                auto_json=None if auto == live.auto_saved else json.dumps(auto),
             )
         except StaleVersion as exc:
-            await self._refresh(live)
+            if self.shared:  # another process moved first: take the table as it is now
+                await self._reload(live)
+            else:
+                await self._refresh(live)
             raise StaleButton("table-stale") from exc
         match.apply(action, seat)
+        live.auto_saved = auto
         if actor is not None:  # a person's own click, not an automatic move
             live.acted.add(actor)
         live.version = version
@@ -544,14 +726,13 @@ class TableService:
         update = self.update(live, kind, actor=actor)
         self._emit(live, update)
         if match.round_over:
-            self._after_round(live)
+            await self._after_round(live)
         else:
-            self._schedule(live)
+            await self._schedule(live)
         return update
 
     async def resign(self, table_id: int, user_id: int) -> TableUpdate:
-        live = self.get(table_id)
-        async with live.lock:
+        async with self._hold(table_id) as live:
             seat = live.seat_no(user_id)
             if live.record.status != "playing" or live.match is None:
                 raise GameError("match-not-in-play")
@@ -562,8 +743,7 @@ class TableService:
     async def abandon(self, table_id: int, note: str) -> TableUpdate:
         """End a match that is not to count at all (a tournament no-show): no history, no
         stats, no rating. The table shows ``note``."""
-        live = self.get(table_id)
-        async with live.lock:
+        async with self._hold(table_id) as live:
             if live.record.status != "playing" or self._live.get(table_id) is not live:
                 raise GameError("match-not-in-play")
             self._cancel_timer(live)
@@ -576,41 +756,48 @@ class TableService:
 
     # ----- rounds and match end ------------------------------------------------------
 
-    def _after_round(self, live: LiveTable) -> None:
+    async def _after_round(self, live: LiveTable) -> None:
         match = live.match
         assert match is not None
         self._cancel_timer(live)
+        if self.shared:
+            await self._arm(live, "round", self.clock() + self.timing.round_pause)
+            return
         live.timer = asyncio.create_task(self._round_break(live))
 
     async def _round_break(self, live: LiveTable) -> None:
         await asyncio.sleep(self.timing.round_pause)
         async with live.lock:
-            match = live.match
-            if match is None or live.record.status != "playing" or not match.round_over:
-                return
             live.timer = None
-            if match.over:
-                await self._finish(live, ended_by="score", loser=None, actor=None)
-                return
-            # Deal on a copy: the new round becomes visible only once it is committed.
-            dealt = Match.from_dict(match.to_dict())
-            dealt.next_round()
-            deadline = self._next_deadline(live, dealt)
-            version = await self.store.tables.start_round(
-                live.record.id,
-                live.version,
-                len(dealt.rounds),
-                dealt.round.seed,
-                dealt.round.dealer,
-                json.dumps(dealt.to_dict()),
-                turn_deadline=deadline,
-            )
-            # The new round becomes visible together with its update (no await between).
-            await self._refresh(live)
-            live.match, live.version = dealt, version
-            live.deadline = None if deadline is None else deadline.timestamp()
-            self._emit(live, self.update(live, "round_start"))
-            self._schedule(live)
+            await self._next_round(live)
+
+    async def _next_round(self, live: LiveTable) -> None:
+        """The pause after a round is over: deal the next one, or end the match."""
+        match = live.match
+        if match is None or live.record.status != "playing" or not match.round_over:
+            return
+        if match.over:
+            await self._finish(live, ended_by="score", loser=None, actor=None)
+            return
+        # Deal on a copy: the new round becomes visible only once it is committed.
+        dealt = Match.from_dict(match.to_dict())
+        dealt.next_round()
+        deadline = self._next_deadline(live, dealt)
+        version = await self.store.tables.start_round(
+            live.record.id,
+            live.version,
+            len(dealt.rounds),
+            dealt.round.seed,
+            dealt.round.dealer,
+            json.dumps(dealt.to_dict()),
+            turn_deadline=deadline,
+        )
+        # The new round becomes visible together with its update (no await between).
+        await self._refresh(live)
+        live.match, live.version = dealt, version
+        live.deadline = None if deadline is None else deadline.timestamp()
+        self._emit(live, self.update(live, "round_start"))
+        await self._schedule(live)
 
     async def _finish(
         self, live: LiveTable, *, ended_by: EndedBy, loser: int | None, actor: int | None
@@ -746,7 +933,7 @@ class TableService:
         seat = rnd.to_move
         if seat is None or self._is_auto(live, seat):
             return None
-        return datetime.now(UTC) + timedelta(seconds=self.timing.turn)
+        return datetime.fromtimestamp(self.clock() + self.timing.turn, UTC)
 
     def _next_deadline(self, live: LiveTable, match: Match) -> datetime | None:
         return self._deadline_for(live, match.round)
@@ -760,8 +947,9 @@ class TableService:
             live.timer.cancel()
         live.timer = None
 
-    def _schedule(self, live: LiveTable) -> None:
-        """Arm what happens next without a click: a computer's move or the turn timer."""
+    async def _schedule(self, live: LiveTable) -> None:
+        """Arm what happens next without a click: a computer's move or the turn timer
+        (a task of this process; on a shared store, a timer in the store)."""
         self._cancel_timer(live)
         if self._closing or live.match is None or live.match.round_over:
             return
@@ -770,10 +958,20 @@ class TableService:
             return
         if self._is_auto(live, seat):
             live.deadline = None
+            if self.shared:
+                await self._arm(live, "computer", self.clock() + self.timing.computer_delay)
+                return
             live.timer = asyncio.create_task(self._computer_turn(live, live.version))
             return
         if live.deadline is None:
-            live.deadline = time.time() + self.timing.turn
+            live.deadline = self.clock() + self.timing.turn
+        if self.shared:
+            remind_at = live.deadline - self.timing.reminder
+            if remind_at > self.clock():
+                await self._arm(live, "reminder", remind_at)
+            else:
+                await self._arm(live, "turn", live.deadline)
+            return
         live.timer = asyncio.create_task(self._turn_timer(live, live.version))
 
     async def _computer_turn(self, live: LiveTable, version: int) -> None:
@@ -781,22 +979,31 @@ class TableService:
         async with live.lock:
             if live.version != version or live.match is None or live.match.round_over:
                 return
-            rnd = live.match.round
-            seat = rnd.to_move
-            assert seat is not None
-            record = next(s for s in live.record.seats if s.seat_no == seat)
-            player = live.players.get(seat)
-            if player is None:
-                # One player object per seat for the whole match: "hard" keeps what it has
-                # inferred about the opponents from one decision to the next.
-                level = record.computer_level or "normal"
-                player = live.players[seat] = self._make_player(
-                    level, player_seed(live.match.seed, seat)
-                )
-            view = rnd.view(seat)
-            action = await asyncio.to_thread(player.choose, view, view.legal)
             live.timer = None
-            await self._apply(live, seat, action, actor=None)
+            await self._computer_move(live)
+
+    async def _computer_move(self, live: LiveTable) -> None:
+        match = live.match
+        assert match is not None
+        rnd = match.round
+        seat = rnd.to_move
+        assert seat is not None
+        record = next(s for s in live.record.seats if s.seat_no == seat)
+        player = live.players.get(seat)
+        if player is None:
+            # One player object per seat for the whole match: "hard" keeps what it has
+            # inferred about the opponents from one decision to the next.
+            level = record.computer_level or "normal"
+            player = live.players[seat] = self._make_player(level, player_seed(match.seed, seat))
+        view = rnd.view(seat)
+        action = await asyncio.to_thread(player.choose, view, view.legal)
+        await self._apply(live, seat, action, actor=None)
+
+    def _remind(self, live: LiveTable) -> None:
+        seat = live.match.round.to_move if live.match else None
+        if seat is not None and live.deadline is not None:
+            left = max(0, round(live.deadline - self.clock()))
+            self._emit(live, self.update(live, "reminder", note=f"{left}"))
 
     async def _turn_timer(self, live: LiveTable, version: int) -> None:
         assert live.deadline is not None
@@ -806,10 +1013,7 @@ class TableService:
             await asyncio.sleep(before_reminder)
             if live.version != version:
                 return
-            seat = live.match.round.to_move if live.match else None
-            if seat is not None:
-                left = max(0, round(live.deadline - time.time()))
-                self._emit(live, self.update(live, "reminder", note=f"{left}"))
+            self._remind(live)
         await asyncio.sleep(max(0.0, live.deadline - time.time()))
         async with live.lock:
             if live.version != version or live.match is None or live.match.round_over:
@@ -849,13 +1053,101 @@ class TableService:
         if match.over:  # nobody is left to play against
             await self._finish(live, ended_by="timeout", loser=seat, actor=None)
             return
-        self._schedule(live)
+        await self._schedule(live)
+
+    # ----- timers in a shared store (several processes) --------------------------------
+
+    async def _arm(self, live: LiveTable, what: str, at: float) -> None:
+        """The table's next timer, in the store: `what` is due at `at` (wall-clock seconds)
+        for the table at its current version. A failure is logged, not raised: the move is
+        committed, and the sweep (`fire_due`) arms a "check" for a table left without timer."""
+        try:
+            await self.store.timers.arm(
+                "table", live.record.id, what, live.version, datetime.fromtimestamp(at, UTC)
+            )
+        except Exception:
+            log.exception("could not arm the %s timer of table %s", what, live.record.id)
+
+    def start_timers(self) -> None:
+        """Poll the store's timers for as long as the service runs (shared store only)."""
+        if self.shared and self._timer_loop is None and not self._closing:
+            self._timer_loop = asyncio.create_task(self._poll_timers())
+
+    async def _poll_timers(self) -> None:
+        while not self._closing:
+            try:
+                await self.fire_due()
+            except Exception:
+                log.exception("the timers could not be polled")
+            await asyncio.sleep(self.timing.poll)
+
+    async def fire_due(self, now: float | None = None) -> int:
+        """Claim the timers due at `now` (default: the clock) for this process, with a lease,
+        and fire them; returns how many were claimed. Now and then, first arm a "check" for
+        any playing table left without a timer."""
+        at = self.clock() if now is None else now
+        when = datetime.fromtimestamp(at, UTC)
+        if at >= self._next_sweep:
+            self._next_sweep = at + self.timing.sweep
+            await self.store.timers.sweep_tables(when)
+        claimed = await self.store.timers.claim(self.owner, when, self.timing.lease)
+        if claimed:
+            await asyncio.gather(*(self._fire(timer) for timer in claimed))
+        return len(claimed)
+
+    async def _fire(self, timer: Timer) -> None:
+        """Fire one claimed timer, then delete it (unless firing armed the next one). A
+        timer for a version the table has moved past, or for a table over, is moot. If
+        firing fails the timer stays claimed: once the lease runs out, it is tried again."""
+        try:
+            if timer.kind == "table":
+                async with self._hold(timer.ref_id) as live:
+                    await self._fire_table(live, timer)
+        except GameError:
+            pass  # the table is over or gone
+        except Exception:
+            log.exception("timer %s (%s of table %s) failed", timer.id, timer.what, timer.ref_id)
+            return
+        await self.store.timers.done(timer)
+
+    async def _fire_table(self, live: LiveTable, timer: Timer) -> None:
+        match = live.match
+        if match is None or live.record.status != "playing":
+            return
+        if timer.what == "check":  # re-arm whatever the table is waiting for
+            if match.round_over:
+                await self._after_round(live)
+            else:
+                await self._schedule(live)
+            return
+        if timer.version != live.version:
+            return  # the table moved on: this timer is moot
+        if timer.what == "round":
+            await self._next_round(live)
+            return
+        seat = None if match.round_over else match.round.to_move
+        if seat is None:
+            return
+        if timer.what == "computer" and self._is_auto(live, seat):
+            await self._computer_move(live)
+        elif timer.what == "reminder" and live.deadline is not None:
+            self._remind(live)
+            await self._arm(live, "turn", live.deadline)
+        elif timer.what == "turn":
+            await self._timeout(live)
 
     # ----- recovery -------------------------------------------------------------------
 
     async def recover(self) -> int:
         """Rebuild every table in play from its snapshot plus the moves logged after it,
-        arm its timers again and show it afresh. Returns how many tables were restored."""
+        arm its timers again and show it afresh. Returns how many tables were restored.
+
+        On a shared store nothing is loaded here (a table is rebuilt by whichever process
+        needs it, at its next click or timer) and nothing is shown afresh (other processes
+        may be serving these tables); the timers' poll starts instead, and returns 0."""
+        if self.shared:
+            self.start_timers()
+            return 0
         restored = 0
         for item in await self.store.tables.in_play():
             record = item.table
@@ -865,28 +1157,23 @@ class TableService:
                     continue
                 if record.state_json is None:
                     continue
-                match = Match.from_dict(json.loads(record.state_json))
-                for move in item.moves:
-                    if match.round_over and move.round_no > len(match.rounds):
-                        match.next_round()
-                    match.apply(Action.from_dict(json.loads(move.action_json)), move.seat)
-                for seat_record in record.seats:
-                    if seat_record.removed and seat_record.seat_no not in match.withdrawn:
-                        match.withdraw(seat_record.seat_no)
+                match = self._replay(item)
             except (ValueError, IllegalAction, KeyError):
                 log.exception("table %s could not be restored; it is abandoned", record.id)
                 await self.store.tables.abandon(record.id)
                 continue
             live = LiveTable(record, match, record.version)
+            live.auto_moves = _auto_counts(record)
+            live.auto_saved = dict(live.auto_moves)
             if record.turn_deadline is not None:
                 live.deadline = record.turn_deadline.timestamp()
             self._live[record.id] = live
             if match.round_over:
-                self._after_round(live)
+                await self._after_round(live)
             else:
                 # Updates still queued when the bot stopped are gone: show the table and
                 # every hand afresh, so nobody is left without their controls.
                 self._emit(live, self.update(live, "round_start"))
-                self._schedule(live)
+                await self._schedule(live)
             restored += 1
         return restored

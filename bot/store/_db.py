@@ -66,6 +66,8 @@ class Db(Protocol):
     """A backend's database as the repositories use it."""
 
     clock: Clock
+    #: "sqlite" or "postgres": for the rare statement written twice (`timers.claim`).
+    dialect: str
 
     @property
     def path(self) -> str: ...

@@ -169,6 +169,8 @@ async def connect(path: str, *, read_only: bool = False) -> aiosqlite.Connection
 class Database:
     """The two connections, the write lock and the clock."""
 
+    dialect = "sqlite"
+
     def __init__(
         self,
         path: str,

@@ -45,6 +45,7 @@ from bot.store.models import (
     TableInPlay,
     TableSpec,
     TableStatus,
+    Timer,
     Tournament,
     TournamentFormat,
     TournamentPairing,
@@ -266,6 +267,7 @@ class TablesRepository(Protocol):
         *,
         turn_deadline: datetime | None = None,
         round_result_json: str | None = None,
+        auto_json: str | None = None,
     ) -> int:
         """Append one move to the log and advance the table's version, in one transaction.
 
@@ -340,6 +342,12 @@ class TablesRepository(Protocol):
 
     async def due(self, now: datetime | None = None) -> list[Table]:
         """Playing tables whose turn deadline has passed, earliest first."""
+
+    async def version_of(self, table_id: int) -> tuple[int, TableStatus] | None:
+        """The table's current (version, status), or None if there is no such table."""
+
+    async def in_play_one(self, table_id: int) -> TableInPlay | None:
+        """One playing table with its snapshot and the moves after it, or None."""
 
     async def in_play(self) -> list[TableInPlay]:
         """Every playing table with its last snapshot and the moves logged after it, in
@@ -558,6 +566,30 @@ class PrivacyRepository(Protocol):
         first, so no game in progress loses a seat under its feet."""
 
 
+class TimersRepository(Protocol):
+    """`store.timers`: timers shared by every bot process, claimed with a lease."""
+
+    async def arm(self, kind: str, ref_id: int, what: str, version: int, due: datetime) -> None:
+        """Set the timer of (`kind`, `ref_id`) (one per pair), replacing the one there unless
+        that one was armed at a later version; unclaimed."""
+
+    async def claim(self, owner: str, now: datetime, lease: float, limit: int = 50) -> list[Timer]:
+        """Claim up to `limit` timers due at `now` for `owner`, for `lease` seconds; a timer
+        under another owner's live lease is never claimed, one whose lease ran out is."""
+
+    async def done(self, timer: Timer) -> bool:
+        """Delete a fired timer unless it was armed again or taken over meanwhile."""
+
+    async def cancel(self, kind: str, ref_id: int) -> None:
+        """Remove the timer of (`kind`, `ref_id`), if any."""
+
+    async def get(self, kind: str, ref_id: int) -> Timer | None:
+        """The timer of (`kind`, `ref_id`), or None."""
+
+    async def sweep_tables(self, now: datetime) -> int:
+        """Arm a "check" timer due `now` for every playing table that has none."""
+
+
 class Storage(Protocol):
     """The whole store: one object per database, its repositories as attributes
     (`await storage.tables.apply_move(...)`). Open one with a backend's opener
@@ -583,6 +615,12 @@ class Storage(Protocol):
     def ratings(self) -> RatingsRepository: ...
     @property
     def privacy(self) -> PrivacyRepository: ...
+    @property
+    def timers(self) -> TimersRepository: ...
+
+    #: True when several bot processes may share this database (PostgreSQL): a process's
+    #: tables in memory are then checked against the store's versions before every change.
+    shared: bool
 
     def now(self) -> datetime:
         """The store's clock, the time it writes into rows."""

@@ -292,6 +292,8 @@ class Table:
     created_at: datetime
     updated_at: datetime
     seats: tuple[Seat, ...]
+    #: Each seat's automatic turns in a row, as JSON (`{"0": 1}`); None: none yet.
+    auto_json: str | None = None
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -339,6 +341,25 @@ class TableInPlay:
     @property
     def snapshot_version(self) -> int:
         return self.table.snapshot_version
+
+
+# -- Timers (`store.timers`) ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """Something due without a click, shared by every bot process (one row per `kind` and
+    `ref_id`): `what` to do, at the state `version` it was armed at, at `due_at`. A claimed
+    timer carries its `owner` and the end of its lease."""
+
+    id: int
+    kind: str
+    ref_id: int
+    what: str
+    version: int
+    due_at: datetime
+    owner: str | None = None
+    lease_until: datetime | None = None
 
 
 # -- Challenges (`store.challenges`) -------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The ten repositories over one database connection, the same for every backend: `Store`
+"""The repositories over one database connection, the same for every backend: `Store`
 (SQLite) and `PgStore` (PostgreSQL) differ only in the connection they give them."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from bot.store.ratings import Ratings
 from bot.store.relations import Relations
 from bot.store.stats import Stats
 from bot.store.tables import Tables
+from bot.store.timers import Timers
 from bot.store.tournaments import Tournaments
 
 
@@ -28,3 +29,4 @@ class Repositories:
         self.tournaments = Tournaments(db)
         self.ratings = Ratings(db)
         self.privacy = Privacy(db, self.players)
+        self.timers = Timers(db)

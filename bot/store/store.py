@@ -24,6 +24,9 @@ class Store(Repositories):
     the repositories: `await store.tables.apply_move(...)`, `await store.players.get(...)`,
     and so on. Open with `open_store`."""
 
+    #: Several bot processes may share this database (see `Storage.shared`).
+    shared = False
+
     def __init__(self, db: Database) -> None:
         super().__init__(db)
         self._db = db

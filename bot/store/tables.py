@@ -86,6 +86,7 @@ def _table(row: Row, seats: Sequence[Seat]) -> Table:
         version=row["version"],
         round_no=row["round_no"],
         turn_deadline=opt_dt(row["turn_deadline"]),
+        auto_json=row["auto_json"],
         created_at=from_ms(row["created_at"]),
         updated_at=from_ms(row["updated_at"]),
         seats=tuple(seats),
@@ -178,6 +179,7 @@ class _Move:
     state_json: str | None
     turn_deadline_ms: int | None
     round_result_json: str | None
+    auto_json: str | None = None
 
     def steps(self, now_ms: int) -> Steps:
         """Apply the move inside a shared transaction (its own savepoint on SQLite, its own
@@ -188,6 +190,8 @@ class _Move:
         then matches no row and is refused."""
         new_version = self.expected_version + 1
         snapshot = "" if self.state_json is None else " state_json = ?, snapshot_version = ?,"
+        if self.auto_json is not None:
+            snapshot += " auto_json = ?,"
         changed = yield (
             "execute",
             "UPDATE game_tables SET version = ?,"  # noqa: S608 (a literal of this function)
@@ -196,6 +200,7 @@ class _Move:
             (
                 new_version,
                 *(() if self.state_json is None else (self.state_json, new_version)),
+                *(() if self.auto_json is None else (self.auto_json,)),
                 self.turn_deadline_ms,
                 now_ms,
                 self.table_id,
@@ -440,12 +445,14 @@ class Tables:
         *,
         turn_deadline: datetime | None = None,
         round_result_json: str | None = None,
+        auto_json: str | None = None,
     ) -> int:
         """Append one move to the log and advance the table's version, in one transaction.
 
         With `state_json` the snapshot is replaced too (else recovery replays this move on
         the older snapshot). `turn_deadline` becomes the table's deadline (None clears it).
         `round_result_json` closes the round in the same commit when this move ended it.
+        `auto_json`, if given, replaces the seats' counts of automatic turns in a row.
         Returns the new version, which is also the move's `seq`. Raises `StaleVersion` if
         the table is no longer at `expected_version`, `WrongStatus` if it is not playing;
         either way nothing is written. Acknowledge the player only after this returns.
@@ -461,6 +468,7 @@ class Tables:
             state_json,
             opt_ms(turn_deadline),
             round_result_json,
+            auto_json,
         )
         version: int = await self._db.batched(move)
         return version
@@ -705,6 +713,25 @@ class Tables:
                 " ORDER BY turn_deadline, id",
                 ("playing", when),
             )
+
+    async def version_of(self, table_id: int) -> tuple[int, TableStatus] | None:
+        """The table's current (version, status), or None: the cheap read a process makes
+        before using its copy of a table (several processes, docs/deploy.md)."""
+        row = await self._db.fetchone(_VERSION_AND_STATUS, (table_id,))
+        return None if row is None else (row["version"], row["status"])
+
+    async def in_play_one(self, table_id: int) -> TableInPlay | None:
+        """One playing table as `in_play` gives it (snapshot and later moves), or None."""
+        async with self._db.read() as r:
+            table = await load_table(r, table_id)
+            if table is None or table.status != "playing":
+                return None
+            rows = await r.fetchall(
+                "SELECT table_id, seq, round_no, seat, action_json, created_at FROM moves"
+                " WHERE table_id = ? AND seq > ? ORDER BY seq",
+                (table_id, table.snapshot_version),
+            )
+        return TableInPlay(table, tuple(_move(row) for row in rows))
 
     async def in_play(self) -> list[TableInPlay]:
         """Every playing table with its last snapshot and the moves logged after it, in

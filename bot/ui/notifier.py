@@ -113,6 +113,8 @@ class Notifier:
     async def __call__(self, update: TableUpdate) -> None:
         state = update.state
         kind = update.kind
+        if update.reloaded:
+            self._reread(state.table_id)
         if kind in ("lobby", "closed"):
             board = self.board_language(state)
             closed = update.note
@@ -324,6 +326,14 @@ class Notifier:
             return
         language = await self.language(state, seat.user_id)
         await self._show(state, seat_no, seat.user_id, messages.removed_message(state, language))
+
+    def _reread(self, table_id: int) -> None:
+        """Another process changed the table (several processes): its board and hand
+        messages are read from the store again (`state.message_id`, `_stored_hand`)."""
+        for key in [k for k in self.hands if k[0] == table_id]:
+            del self.hands[key]
+        self._looked_up = {k for k in self._looked_up if k[0] != table_id}
+        self.boards.pop(table_id, None)
 
     def _forget(self, table_id: int) -> None:
         for key in [k for k in self.hands if k[0] == table_id]:

@@ -4,26 +4,17 @@ test session (`pgserver.py`), made from a migrated template."""
 
 from __future__ import annotations
 
-import asyncio
-import itertools
 import json
-import os
-from collections.abc import AsyncIterator, Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
-import asyncpg
 import pytest
 
 from bot.store import NewSeat, Store, Table, TableSpec, is_postgres_url, open_store
 from bot.store.postgres import open_pg_store
 
-from .pgserver import PgServer
-
 BACKENDS = ("sqlite", "postgres")
-TEMPLATE = "gin_template"
 
 
 class FakeClock:
@@ -48,46 +39,6 @@ def clock() -> FakeClock:
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "gin.sqlite3"
-
-
-def _in_thread(coro: Coroutine[Any, Any, None]) -> None:
-    """Run `coro` on a loop of its own (these fixtures may be set up inside a running one)."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pool.submit(asyncio.run, coro).result()
-
-
-async def _admin(server: PgServer, sql: str) -> None:
-    conn = await asyncpg.connect(server.url())
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
-    """One PostgreSQL server for the session, with a migrated template database."""
-
-    async def make_template(server: PgServer) -> None:
-        await _admin(server, f"CREATE DATABASE {TEMPLATE}")
-        store = await open_pg_store(server.url(TEMPLATE), pool_size=2)
-        await store.close()
-
-    with PgServer() as server:
-        _in_thread(make_template(server))
-        yield server
-
-
-_numbers = itertools.count(1)
-
-
-@pytest.fixture
-def pg_url(pg_server: PgServer) -> Iterator[str]:
-    """A fresh, migrated database of its own (a copy of the template), dropped after."""
-    name = f"test_{os.getpid()}_{next(_numbers)}"
-    _in_thread(_admin(pg_server, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}"))
-    yield pg_server.url(name)
-    _in_thread(_admin(pg_server, f"DROP DATABASE {name} WITH (FORCE)"))
 
 
 @pytest.fixture(params=BACKENDS)

@@ -38,8 +38,9 @@ from bot.store.postgres.migrate import schema_version
 from bot.store.postgres.store import DEFAULT_POOL_SIZE, pool_size_setting
 from bot.store.store import open_store
 
-from .conftest import FakeClock, _admin, playing_table, spec
+from .conftest import FakeClock, playing_table, spec
 from .enginegame import restore, snapshot
+from .pg_fixtures import _admin
 from .pgserver import PgServer
 
 ROOT = Path(__file__).resolve().parents[2]

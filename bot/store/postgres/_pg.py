@@ -95,6 +95,8 @@ class PgReader:
 class PgDatabase:
     """The pool, the locks and the clock."""
 
+    dialect = "postgres"
+
     def __init__(self, path: str, pool: asyncpg.Pool, clock: Clock) -> None:
         self._path = path
         self._pool = pool

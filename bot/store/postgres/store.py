@@ -35,6 +35,9 @@ def pool_size_setting(environ: Mapping[str, str] | None = None) -> int:
 class PgStore(Repositories):
     """The bot's database on a PostgreSQL server. Open with `open_pg_store`."""
 
+    #: Several bot processes may share this database (see `Storage.shared`).
+    shared = True
+
     def __init__(self, db: PgDatabase) -> None:
         super().__init__(db)
         self._db = db

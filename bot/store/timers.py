@@ -1,0 +1,128 @@
+"""`store.timers`: the timers every bot process shares (issue 18, docs/deploy.md).
+
+One row per (`kind`, `ref_id`), e.g. ("table", 42): arming it again replaces it. A process
+claims the due rows with a lease: on PostgreSQL one `UPDATE ... WHERE id IN (SELECT ... FOR
+UPDATE SKIP LOCKED) RETURNING`, so two processes polling at once never claim the same row;
+on SQLite (one process) a plain `UPDATE ... RETURNING` with the same lease condition. A
+claimed row whose lease ran out (its process died) is due again for anyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from bot.store._db import Db, Row, Steps, from_ms, opt_dt, to_ms
+from bot.store.models import Timer
+
+_COLUMNS = "id, kind, ref_id, what, version, due_at, owner, lease_until"
+
+#: Claimable: due, and not held by a live lease.
+_CLAIMABLE = "due_at <= ? AND (lease_until IS NULL OR lease_until <= ?)"
+
+
+def _timer(row: Row) -> Timer:
+    return Timer(
+        id=row["id"],
+        kind=row["kind"],
+        ref_id=row["ref_id"],
+        what=row["what"],
+        version=row["version"],
+        due_at=from_ms(row["due_at"]),
+        owner=row["owner"],
+        lease_until=opt_dt(row["lease_until"]),
+    )
+
+
+class _Statement:
+    """A one-statement batched job (rides the hot path's group commit on SQLite)."""
+
+    def __init__(self, sql: str, params: Sequence[object]) -> None:
+        self.sql = sql
+        self.params = params
+
+    def steps(self, now_ms: int) -> Steps:
+        changed: int = yield ("execute", self.sql, self.params)
+        return changed
+
+
+class Timers:
+    def __init__(self, db: Db) -> None:
+        self._db = db
+
+    async def arm(self, kind: str, ref_id: int, what: str, version: int, due: datetime) -> None:
+        """Set the timer of (`kind`, `ref_id`), replacing the one there unless that one was
+        armed at a later version; it is unclaimed again."""
+        changed: int = await self._db.batched(
+            _Statement(
+                "INSERT INTO timers (kind, ref_id, what, version, due_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (kind, ref_id) DO UPDATE SET what = excluded.what,"
+                " version = excluded.version, due_at = excluded.due_at, owner = NULL,"
+                " lease_until = NULL WHERE timers.version <= excluded.version",
+                (kind, ref_id, what, version, to_ms(due)),
+            )
+        )
+        del changed
+
+    async def claim(self, owner: str, now: datetime, lease: float, limit: int = 50) -> list[Timer]:
+        """Claim up to `limit` due timers for `owner` until `now` + `lease` seconds, earliest
+        first; none that another process holds under a live lease."""
+        now_ms = to_ms(now)
+        until = now_ms + int(lease * 1000)
+        if self._db.dialect == "postgres":
+            rows = await self._db.fetchall(
+                f"UPDATE timers SET owner = ?, lease_until = ? WHERE id IN"  # noqa: S608
+                f" (SELECT id FROM timers WHERE {_CLAIMABLE} ORDER BY due_at LIMIT ?"
+                f" FOR UPDATE SKIP LOCKED) RETURNING {_COLUMNS}",
+                (owner, until, now_ms, now_ms, limit),
+            )
+        else:
+            async with self._db.write() as tx:
+                rows = await tx.fetchall(
+                    f"UPDATE timers SET owner = ?, lease_until = ? WHERE id IN"  # noqa: S608
+                    f" (SELECT id FROM timers WHERE {_CLAIMABLE} ORDER BY due_at LIMIT ?)"
+                    f" RETURNING {_COLUMNS}",
+                    (owner, until, now_ms, now_ms, limit),
+                )
+        return sorted((_timer(r) for r in rows), key=lambda t: (t.due_at, t.id))
+
+    async def done(self, timer: Timer) -> bool:
+        """Delete a fired timer, unless it was armed again meanwhile (another `what`,
+        version or time) or another process took it over. True if it was deleted."""
+        changed: int = await self._db.batched(
+            _Statement(
+                "DELETE FROM timers WHERE id = ? AND what = ? AND version = ? AND due_at = ?"
+                " AND owner = ?",
+                (timer.id, timer.what, timer.version, to_ms(timer.due_at), timer.owner),
+            )
+        )
+        return changed > 0
+
+    async def cancel(self, kind: str, ref_id: int) -> None:
+        """Remove the timer of (`kind`, `ref_id`), if any."""
+        await self._db.batched(
+            _Statement("DELETE FROM timers WHERE kind = ? AND ref_id = ?", (kind, ref_id))
+        )
+
+    async def get(self, kind: str, ref_id: int) -> Timer | None:
+        """The timer of (`kind`, `ref_id`), or None."""
+        row = await self._db.fetchone(
+            f"SELECT {_COLUMNS} FROM timers WHERE kind = ? AND ref_id = ?",  # noqa: S608
+            (kind, ref_id),
+        )
+        return None if row is None else _timer(row)
+
+    async def sweep_tables(self, now: datetime) -> int:
+        """A safety net: a playing table with no timer at all (its process died between a
+        move's commit and arming the next timer) gets a "check" timer due `now`, which looks
+        at the table and arms what is due. Returns how many were armed."""
+        changed: int = await self._db.batched(
+            _Statement(
+                "INSERT INTO timers (kind, ref_id, what, version, due_at)"
+                " SELECT ?, g.id, ?, g.version, ? FROM game_tables g WHERE g.status = ?"
+                " AND NOT EXISTS (SELECT 1 FROM timers t WHERE t.kind = ? AND t.ref_id = g.id)"
+                " ON CONFLICT (kind, ref_id) DO NOTHING",
+                ("table", "check", to_ms(now), "playing", "table"),
+            )
+        )
+        return changed

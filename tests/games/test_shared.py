@@ -1,0 +1,319 @@
+"""Two table services over one store, as two bot processes over one database: any of them
+handles any table's click, concurrent moves are refused but one, and the timers in the
+store fire once whichever service is alive. On PostgreSQL (two pools, as two processes)
+and on a SQLite file (the same code path, one process)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.engine.players import BaselinePlayer
+from bot.games.challenges import ChallengeService
+from bot.games.errors import GameError
+from bot.games.model import TableUpdate
+from bot.games.tables import StaleButton, TableService, Timing
+from bot.store import Storage, open_store
+from bot.store.postgres import open_pg_store
+
+TIMING = Timing(turn=60, reminder=10, round_pause=2, computer_delay=1, lease=30, sweep=3600)
+A, B = 1001, 1002
+T0 = 1_800_000_000.0
+
+
+class Clock:
+    """Wall-clock seconds that move only when a test says so."""
+
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(params=("sqlite", "postgres"))
+async def stores(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[tuple[Storage, Storage]]:
+    """Two handles on one database: two pools on PostgreSQL, one store on SQLite."""
+    if request.param == "sqlite":
+        store = await open_store(tmp_path / "gin.sqlite3")
+        yield store, store
+        await store.close()
+        return
+    url: str = request.getfixturevalue("pg_url")
+    first, second = await open_pg_store(url, pool_size=3), await open_pg_store(url, pool_size=3)
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+def service(store: Storage, clock: Clock, seen: list[TableUpdate]) -> TableService:
+    tables = TableService(store, timing=TIMING, shared=True, clock=clock)
+    seeds = iter(range(11, 1000))
+    tables.deal_seed = lambda: next(seeds)
+
+    async def observe(update: TableUpdate) -> None:
+        seen.append(update)
+
+    tables.subscribe(observe)
+    return tables
+
+
+async def challenge(tables: TableService, store: Storage) -> int:
+    challenges = ChallengeService(store, tables)
+    ch = await challenges.create(
+        guild_id=1,
+        channel_id=2,
+        challenger=(A, "Alice"),
+        opponent=(B, "Bob"),
+        opponent_is_bot=False,
+        preset="cardgames",
+        target=60,
+    )
+    _, update = await challenges.accept(ch.id, B, {A: "Alice", B: "Bob"})
+    return update.state.table_id
+
+
+async def play_out(services: list[TableService], table_id: int, clock: Clock) -> int:
+    """Both seats play the baseline strategy, each click reaching a service at random;
+    between rounds the pause runs out and a service at random fires the deal. Returns the
+    number of clicks."""
+    rng = random.Random(5)
+    player = BaselinePlayer()
+    clicks = 0
+    for _ in range(5000):
+        tables = services[rng.randrange(len(services))]
+        try:
+            live = await tables.sync(table_id)
+        except GameError:
+            return clicks
+        match = live.match
+        assert match is not None
+        if match.round_over:
+            clock.now += TIMING.round_pause
+            await tables.fire_due()
+            continue
+        seat = match.round.to_move
+        assert seat is not None
+        view = match.round.view(seat)
+        user = live.record.seats[seat].user_id
+        assert user is not None
+        await tables.act(table_id, user, player.choose(view, view.legal), live.version)
+        clicks += 1
+    raise AssertionError("the match did not end")
+
+
+async def test_a_match_played_through_two_services_ends_as_in_one(
+    stores: tuple[Storage, Storage], tmp_path: Path
+) -> None:
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    table_id = await challenge(one, stores[0])
+    clicks = await play_out([one, two], table_id, clock)
+    await one.wait_idle()
+    await two.wait_idle()
+    # The same deals and choices in one process on a store of its own.
+    alone_seen: list[TableUpdate] = []
+    async with await open_store(tmp_path / "alone.sqlite3") as alone_store:
+        alone_clock = Clock()
+        alone = service(alone_store, alone_clock, alone_seen)
+        alone_id = await challenge(alone, alone_store)
+        assert await play_out([alone], alone_id, alone_clock) == clicks
+        await alone.wait_idle()
+        alone_moves = len(await alone_store.tables.moves(alone_id))
+    (over,) = [u for u in seen if u.kind == "match_over"]
+    (alone_over,) = [u for u in alone_seen if u.kind == "match_over"]
+    assert over.summary == alone_over.summary and over.summary is not None
+    assert over.summary.ended_by == "score"
+    assert len(await stores[1].tables.moves(table_id)) == alone_moves == clicks
+    record = await stores[1].tables.get(table_id)
+    assert record is not None and record.status == "finished"
+    # Both services saw every change: each rebuilt the table when the other had moved it.
+    assert any(u.reloaded for u in seen)
+    await one.close()
+    await two.close()
+
+
+async def test_two_moves_at_one_version_from_two_services_one_lands(
+    stores: tuple[Storage, Storage],
+) -> None:
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    table_id = await challenge(one, stores[0])
+    # `/gin hand` reaching the other process finds the table through the store.
+    assert two.playing_tables_of(A) == []
+    (live,) = await two.playing_tables_for(A)
+    assert live.record.id == table_id and live.match is not None
+    seat = live.match.round.to_move
+    assert seat is not None
+    view = live.match.round.view(seat)
+    user = live.record.seats[seat].user_id
+    assert user is not None
+    action = BaselinePlayer().choose(view, view.legal)
+    before = live.version
+    results = await asyncio.gather(
+        one.act(table_id, user, action, before),
+        two.act(table_id, user, action, before),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, TableUpdate) for r in results) == 1
+    assert sum(isinstance(r, StaleButton) for r in results) == 1
+    moves = await stores[0].tables.moves(table_id)
+    assert [m.seq for m in moves] == [before + 1]
+    await one.close()
+    await two.close()
+
+
+def seat_moves(moves: list, seat: int) -> int:  # type: ignore[type-arg]
+    return sum(1 for m in moves if m.seat == seat)
+
+
+async def test_a_deadline_falling_while_a_process_is_dead_fires_once_elsewhere(
+    stores: tuple[Storage, Storage],
+) -> None:
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    table_id = await challenge(one, stores[0])
+    live = await one.sync(table_id)
+    assert live.match is not None
+    seat = live.match.round.to_move
+    assert seat is not None
+    await one.close()  # "killed": it never fires anything again
+    assert await two.fire_due(T0 + 49) == 0  # nothing due yet
+    assert await two.fire_due(T0 + 50) == 1  # the reminder
+    await two.wait_idle()
+    assert [u.kind for u in seen if u.kind == "reminder"] == ["reminder"]
+    assert await stores[1].tables.moves(table_id) == []
+    assert await two.fire_due(T0 + 59) == 0
+    clock.now = T0 + 60
+    assert await two.fire_due() == 1  # the deadline: the turn is played automatically
+    moves = await stores[1].tables.moves(table_id)
+    assert moves and {m.seat for m in moves} == {seat}
+    # Fired once: the next timer is the other seat's, a turn later.
+    assert await two.fire_due() == 0
+    timer = await stores[1].timers.get("table", table_id)
+    assert timer is not None and timer.what == "reminder"
+    assert timer.due_at == datetime.fromtimestamp(T0 + 60 + 50, UTC)
+    assert len(await stores[1].tables.moves(table_id)) == len(moves)
+    await two.close()
+
+
+async def test_a_dead_process_s_claimed_timer_is_taken_over_after_its_lease(
+    stores: tuple[Storage, Storage],
+) -> None:
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    table_id = await challenge(one, stores[0])
+    # "one" claims the reminder, then dies before firing it.
+    claimed = await stores[0].timers.claim(
+        one.owner, datetime.fromtimestamp(T0 + 50, UTC), TIMING.lease
+    )
+    assert [t.what for t in claimed] == ["reminder"]
+    await one.close()
+    assert await two.fire_due(T0 + 50 + TIMING.lease - 1) == 0  # still "one"'s
+    clock.now = T0 + 50 + TIMING.lease
+    assert await two.fire_due() == 1  # taken over: the reminder
+    assert await two.fire_due() == 1  # the deadline, long past: the automatic turn
+    moves = await stores[1].tables.moves(table_id)
+    assert moves
+    assert await two.fire_due() == 0  # the next seat's reminder is 50 s away
+    assert len(await stores[1].tables.moves(table_id)) == len(moves)
+    await two.close()
+
+
+async def test_a_computer_seat_moves_once_whichever_service_fires(
+    stores: tuple[Storage, Storage],
+) -> None:
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    started = await one.play_computer(guild_id=1, channel_id=2, player=(A, "Alice"), level="normal")
+    table_id = started.state.table_id
+    player = BaselinePlayer()
+    for _ in range(6):
+        live = await two.sync(table_id)
+        assert live.match is not None and not live.match.round_over
+        rnd = live.match.round
+        seat = rnd.to_move
+        assert seat is not None
+        if live.record.seats[seat].user_id == A:
+            view = rnd.view(seat)
+            await one.act(table_id, A, player.choose(view, view.legal), live.version)
+            continue
+        before = len(await stores[0].tables.moves(table_id))
+        clock.now += TIMING.computer_delay
+        fired = await asyncio.gather(one.fire_due(), two.fire_due())
+        assert sorted(fired) == [0, 1]  # one of them claimed it, the other nothing
+        after = await stores[0].tables.moves(table_id)
+        assert len(after) > before and {m.seat for m in after[before:]} == {seat}
+    await one.close()
+    await two.close()
+
+
+async def test_missed_turns_count_across_services(stores: tuple[Storage, Storage]) -> None:
+    """A player away for two turns in a row is removed, though each deadline was fired by
+    another service: the count of automatic turns lives in the store."""
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    table_id = await challenge(one, stores[0])
+    away = (await one.sync(table_id)).match.round.to_move  # type: ignore[union-attr]
+    for tables in (one, two):
+        # The away seat's turn runs out (reminder, then deadline)...
+        clock.now += TIMING.turn
+        while await tables.fire_due():
+            pass
+        try:
+            await tables.sync(table_id)
+        except GameError:  # the match is over
+            break
+        # ...and the other seat plays its turn by clicks, through the other service.
+        other = one if tables is two else two
+        player = BaselinePlayer()
+        for _ in range(2):
+            live = await other.sync(table_id)
+            assert live.match is not None
+            seat = live.match.round.to_move
+            if seat == away or seat is None:
+                break
+            view = live.match.round.view(seat)
+            user = live.record.seats[seat].user_id
+            assert user is not None
+            await other.act(table_id, user, player.choose(view, view.legal), live.version)
+    await one.wait_idle()
+    await two.wait_idle()
+    (over,) = [u for u in seen if u.kind == "match_over"]
+    assert over.summary is not None and over.summary.ended_by == "timeout"
+    assert over.summary.loser == away
+    await one.close()
+    await two.close()
+
+
+async def test_a_table_left_without_timer_gets_its_timer_back(
+    stores: tuple[Storage, Storage],
+) -> None:
+    """A process killed between a move's commit and arming the next timer leaves a table
+    with none: the sweep arms a "check", which arms what the table waits for."""
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one = service(stores[0], clock, seen)
+    table_id = await challenge(one, stores[0])
+    await stores[0].timers.cancel("table", table_id)
+    await one.close()
+    two = service(stores[1], clock, seen)
+    assert await two.fire_due() == 1  # the sweep's check, due at once
+    timer = await stores[1].timers.get("table", table_id)
+    assert timer is not None and timer.what == "reminder"
+    assert timer.due_at == datetime.fromtimestamp(T0 + TIMING.turn - TIMING.reminder, UTC)
+    assert await two.fire_due() == 0
+    await two.close()

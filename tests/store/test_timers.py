@@ -1,0 +1,89 @@
+"""`store.timers` on both backends: arming replaces, claims hold a lease, a lease that ran
+out is claimed again, two claimers never get the same timer, `done` spares a re-armed one."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+from bot.store import Store, is_postgres_url
+from bot.store.postgres import open_pg_store
+
+from .conftest import FakeClock, playing_table
+
+
+async def test_arm_replaces_and_claim_holds_a_lease(store: Store, clock: FakeClock) -> None:
+    now = clock.now
+    await store.timers.arm("table", 7, "turn", 3, now + timedelta(seconds=10))
+    await store.timers.arm("table", 7, "computer", 4, now + timedelta(seconds=2))
+    assert await store.timers.claim("a", now, lease=30) == []  # not due yet
+    later = now + timedelta(seconds=2)
+    (claimed,) = await store.timers.claim("a", later, lease=30)
+    assert (claimed.kind, claimed.ref_id, claimed.what, claimed.version) == (
+        "table",
+        7,
+        "computer",
+        4,
+    )
+    assert claimed.owner == "a" and claimed.lease_until == later + timedelta(seconds=30)
+    # Held: nobody claims it again within the lease...
+    assert await store.timers.claim("b", later + timedelta(seconds=29), lease=30) == []
+    # ...and once the lease ran out (its process died), another process does.
+    (taken,) = await store.timers.claim("b", later + timedelta(seconds=30), lease=30)
+    assert taken.id == claimed.id and taken.owner == "b"
+    assert not await store.timers.done(claimed)  # "a" lost it: its done() deletes nothing
+    assert await store.timers.done(taken)
+    assert await store.timers.get("table", 7) is None
+
+
+async def test_an_older_version_never_replaces_a_newer_one(store: Store, clock: FakeClock) -> None:
+    await store.timers.arm("table", 1, "turn", 9, clock.now)
+    await store.timers.arm("table", 1, "computer", 8, clock.now)
+    timer = await store.timers.get("table", 1)
+    assert timer is not None and (timer.what, timer.version) == ("turn", 9)
+
+
+async def test_done_spares_a_timer_armed_again(store: Store, clock: FakeClock) -> None:
+    await store.timers.arm("table", 1, "reminder", 5, clock.now)
+    (fired,) = await store.timers.claim("a", clock.now, lease=30)
+    # Firing the reminder arms the deadline (same version, another `what`): it stays.
+    await store.timers.arm("table", 1, "turn", 5, clock.now + timedelta(seconds=60))
+    assert not await store.timers.done(fired)
+    kept = await store.timers.get("table", 1)
+    assert kept is not None and kept.what == "turn" and kept.owner is None
+
+
+async def test_sweep_arms_a_check_for_a_playing_table_without_timer(
+    store: Store, clock: FakeClock
+) -> None:
+    table, version = await playing_table(store, 1, 2)
+    other, _ = await playing_table(store, 3, 4)
+    await store.timers.arm("table", other.id, "turn", 9, clock.now + timedelta(hours=1))
+    assert await store.timers.sweep_tables(clock.now) == 1
+    assert await store.timers.sweep_tables(clock.now) == 0
+    check = await store.timers.get("table", table.id)
+    assert check is not None and (check.what, check.version) == ("check", version)
+
+
+async def test_two_claimers_at_once_never_share_a_timer(
+    store: Store, store_target: str, clock: FakeClock
+) -> None:
+    for ref in range(40):
+        await store.timers.arm("table", ref, "turn", 1, clock.now)
+    if is_postgres_url(store_target):
+        # Another process: a pool of its own on the same database.
+        other = await open_pg_store(store_target, clock=clock)
+    else:
+        other = store  # SQLite is one process: two claimers in it
+    try:
+        got = await asyncio.gather(
+            *(
+                (store if n % 2 else other).timers.claim(f"p{n}", clock.now, lease=30, limit=7)
+                for n in range(8)
+            )
+        )
+    finally:
+        if other is not store:
+            await other.close()
+    ids = [t.id for batch in got for t in batch]
+    assert len(ids) == len(set(ids)) == 40
