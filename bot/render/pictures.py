@@ -30,11 +30,14 @@ from bot.render.table import (
     table_view,
 )
 
-_CACHE = 1024  # pictures kept (a hand PNG is ~14 KB, a two-player reveal ~40 KB)
+_CACHE = 2048  # pictures kept (a hand PNG is ~14 KB, a two-player reveal ~40 KB)
 # A few MiB keep what repeats without growing with the number of tables. For the bot (the
 # async functions below) that is a player's hand between turns: drawn after their discard, it
-# is shown again in the new message that starts their next turn (and by Show my hand).
-_CACHE_BYTES = 4 << 20
+# is shown again in the new message that starts their next turn (and by Show my hand). At 500
+# busy tables ~350 such hands are drawn in the time one waits for its next turn: 4 MiB held
+# ~290 and most were drawn twice; 8 MiB cut the picture worker's CPU per interaction by a
+# quarter (docs/performance.md, session 6).
+_CACHE_BYTES = 8 << 20
 
 
 CACHE = PictureCache(_CACHE, _CACHE_BYTES)
