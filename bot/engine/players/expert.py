@@ -1,7 +1,8 @@
 """The "expert" computer player. See docs/computer.md for the strategy.
 
 It plays like `hard` (the same guesses of the opponent's hand, hand values and discard
-danger) and differs where points are won and lost: whether to knock now. With two players
+danger; at two seats its hand values count a draw that makes gin `gin_pull2` points below
+zero) and differs where points are won and lost: whether to knock now. With two players
 it plays the rest of the round out on each guess of the opponent's hand with a stock drawn
 from the unseen cards (a determinized look-ahead): both hands draw, take the top discard when
 it melds and throw their worst card, turn by turn. On those playouts it compares knocking
