@@ -1,7 +1,8 @@
 """The "expert" computer player. See docs/computer.md for the strategy.
 
 It plays like `hard` (the same guesses of the opponent's hand, hand values and discard
-danger) and differs where points are won and lost: whether to knock now. With two players
+danger; at two seats its hand values count a draw that makes gin `gin_pull2` points below
+zero) and differs where points are won and lost: whether to knock now. With two players
 it plays the rest of the round out on each guess of the opponent's hand with a stock drawn
 from the unseen cards (a determinized look-ahead): both hands draw, take the top discard when
 it melds and throw their worst card, turn by turn. On those playouts it compares knocking
@@ -16,13 +17,23 @@ decisions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from bot.engine.actions import KNOCK, Action
-from bot.engine.players._cardbits import BIT, PTS, bits_of, cards_in, mask_deadwood, meld_capable
+from bot.engine.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, Action
+from bot.engine.players._cardbits import (
+    BIT,
+    PTS,
+    bits_of,
+    cards_in,
+    mask_deadwood,
+    mask_of,
+    meld_capable,
+    near,
+)
 from bot.engine.players._infer import InferParams, melds_with
 from bot.engine.players._multi import deal_guesses, knock_now
 from bot.engine.players._multi import playout as multi_playout
+from bot.engine.players._race import race_values
 from bot.engine.players.hard import HardParams, HardPlayer, _Picture
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import settle_knock
@@ -59,6 +70,17 @@ class ExpertParams:
     multi_deals: int = 32
     multi_horizon: int = 6
     multi_margin: float = 0.0
+    #: Two players: `HardParams.gin_pull` for expert's hand values (draws and discards),
+    #: a stock draw that makes gin counted this many points below zero. Measured over 1,000
+    #: seat-swapped matches against hard (seed 11): cardgames 58.5% with 10, 57.2% without;
+    #: classic and playingcards in docs/performance.md. Tables of 3-4 keep `HardParams`.
+    gin_pull2: float = 10.0
+    #: Two players: turns a side in the draw playouts (`_race.py`; 0: hard's draw rule).
+    #: Off: with 4 turns expert won 34.7% of 300 playingcards matches against hard (24
+    #: sampled playouts per choice are too noisy against hard's exact one-draw values).
+    draw_turns: int = 0
+    #: Take the top discard when its playouts beat drawing by more than this many points.
+    draw_bias: float = 0.0
 
 
 def _improve(m: int, card: int) -> tuple[int, int]:
@@ -91,6 +113,28 @@ class ExpertPlayer(HardPlayer):
     ) -> None:
         super().__init__(seed, params, infer)
         self.expert = expert or ExpertParams()
+        self._multi_params = self.params
+        self._two_params = replace(self.params, gin_pull=self.expert.gin_pull2)
+
+    def choose(self, view: RoundView, legal: Sequence[Action]) -> Action:
+        self.params = self._two_params if view.seats == 2 else self._multi_params
+        return super().choose(view, legal)
+
+    def _draw(self, view: RoundView, kinds: set[str]) -> Action:
+        turns = self.expert.draw_turns
+        top = view.top_discard
+        if not turns or view.seats != 2 or DRAW_DISCARD not in kinds or top is None:
+            return super()._draw(view, kinds)
+        tb = BIT[top]
+        if not tb & near(mask_of(view.hand)):
+            return Action(DRAW_STOCK)
+        pic = self._read(view)
+        if not pic.guesses:
+            return super()._draw(view, kinds)
+        take, draw = race_values(
+            view.rules, pic.know.hand, tb, pic.guesses, pic.know.unseen, self._rng, turns
+        )
+        return Action(DRAW_DISCARD) if take > draw + self.expert.draw_bias else Action(DRAW_STOCK)
 
     def _knock(self, view: RoundView, legal: Sequence[Action], pic: _Picture) -> Action | None:
         mask = pic.know.hand
