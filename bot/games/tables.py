@@ -192,6 +192,8 @@ class TableService:
         self._unplayed: list[UnplayedCheck] = []
         self._workers: set[asyncio.Task[None]] = set()
         self._closing = False
+        #: Timer kinds other than "table" and who fires them (shared store; tournaments).
+        self._timer_handlers: dict[str, Callable[[Timer], Awaitable[None]]] = {}
 
     # ----- wiring -------------------------------------------------------------------
 
@@ -204,6 +206,10 @@ class TableService:
         """Stop telling `observer` (a cog being unloaded); unknown observers are ignored."""
         with contextlib.suppress(ValueError):
             self._observers.remove(observer)
+
+    def add_timer_handler(self, kind: str, handler: Callable[[Timer], Awaitable[None]]) -> None:
+        """`handler(timer)` fires the claimed store timers of `kind` (shared store)."""
+        self._timer_handlers[kind] = handler
 
     def add_unplayed_check(self, check: UnplayedCheck) -> None:
         """A match that ends other than by score, and that a check calls unplayed, ends as
@@ -1103,6 +1109,8 @@ class TableService:
             if timer.kind == "table":
                 async with self._hold(timer.ref_id) as live:
                     await self._fire_table(live, timer)
+            elif timer.kind in self._timer_handlers:
+                await self._timer_handlers[timer.kind](timer)
         except GameError:
             pass  # the table is over or gone
         except Exception:
