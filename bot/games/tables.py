@@ -194,6 +194,8 @@ class TableService:
         self._closing = False
         #: Timer kinds other than "table" and who fires them (shared store; tournaments).
         self._timer_handlers: dict[str, Callable[[Timer], Awaitable[None]]] = {}
+        #: Told the id of every table rebuilt from the store (shared store; tournaments).
+        self._reload_hooks: list[Callable[[int], Awaitable[None]]] = []
 
     # ----- wiring -------------------------------------------------------------------
 
@@ -210,6 +212,11 @@ class TableService:
     def add_timer_handler(self, kind: str, handler: Callable[[Timer], Awaitable[None]]) -> None:
         """`handler(timer)` fires the claimed store timers of `kind` (shared store)."""
         self._timer_handlers[kind] = handler
+
+    def add_reload_hook(self, hook: Callable[[int], Awaitable[None]]) -> None:
+        """`hook(table_id)` is awaited, under the table's lock, after every rebuild of a
+        table from the store (shared store); it must not take locks nor raise."""
+        self._reload_hooks.append(hook)
 
     def add_unplayed_check(self, check: UnplayedCheck) -> None:
         """A match that ends other than by score, and that a check calls unplayed, ends as
@@ -422,6 +429,8 @@ class TableService:
         live.auto_moves = _auto_counts(item.table)
         live.auto_saved = dict(live.auto_moves)
         live.reloaded = True
+        for hook in self._reload_hooks:
+            await hook(table_id)
 
     @staticmethod
     def _replay(item: TableInPlay) -> Match:

@@ -164,6 +164,10 @@ class TournamentService:
         #: Shared store: game table id -> (tournament id, pairing key), or None for a table
         #: of no tournament, as looked up in the store (tables opened by other processes).
         self._table_refs: dict[int, tuple[int, str] | None] = {}
+        #: Shared store: game table id -> (its pairing's players, who of them made a move
+        #: as the tournament's state said when the table was last rebuilt here), for the
+        #: table service's checks (`unplayed`, `keeps_rating`), which cannot read the store.
+        self._shared_seen: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
 
     # ----- wiring ---------------------------------------------------------------------
 
@@ -181,6 +185,7 @@ class TournamentService:
         self.tables.add_unplayed_check(self.unplayed)
         if self.shared:
             self.tables.add_timer_handler(TIMER_KIND, self.fire_timer)
+            self.tables.add_reload_hook(self.on_table_reloaded)
         if ratings is not None:
             ratings.add_filter(self.keeps_rating)
 
@@ -433,6 +438,11 @@ class TournamentService:
     async def info(self, tournament_id: int) -> TournamentInfo:
         """The tournament as it stands (finished and cancelled ones too)."""
         live = self._live.get(tournament_id)
+        if live is not None and self.shared:  # as the store has it: another process may
+            async with live.lock:  # have moved it on
+                with contextlib.suppress(TournamentProblem):
+                    await self._fresh(live)
+            live = self._live.get(tournament_id)
         if live is None:
             row = await self.store.tournaments.get(tournament_id)
             if row is None:
@@ -969,6 +979,7 @@ class TournamentService:
                 found = await self._table_ref(table_id)
             if update.kind == "match_over":
                 self._table_refs.pop(table_id, None)
+                self._shared_seen.pop(table_id, None)
             if found is not None:
                 key = found[1]
                 await self._shared_step(found[0], lambda live: self._take(live, key, update))
@@ -981,6 +992,28 @@ class TournamentService:
         async with live.lock:
             if self._live.get(live.id) is live:
                 await self._take(live, found[1], update)
+
+    async def on_table_reloaded(self, table_id: int) -> None:
+        """Shared store: a table was rebuilt from the store here (another process moved
+        it, or this one never had it). If it plays a tournament pairing, note its players
+        and who showed up, from the store, for the checks at its end. Takes no lock (the
+        table's is held), never raises (a click must not fail for this)."""
+        try:
+            found = await self._table_ref(table_id)
+            if found is None:
+                return
+            pairing = await self.store.tournaments.pairing_for_table(table_id)
+            row = await self.store.tournaments.get(found[0])
+            if pairing is None or pairing.player_b is None or row is None:
+                return
+            state = json.loads(row.state_json or "{}")
+            present = frozenset(int(u) for u in state.get("present", {}).get(found[1], ()))
+            if len(self._shared_seen) >= MAX_TABLE_REFS:
+                self._shared_seen.clear()
+            players = frozenset((pairing.player_a, pairing.player_b))
+            self._shared_seen[table_id] = (players, present)
+        except Exception:
+            log.exception("tournament pairing of table %s not read", table_id)
 
     async def _table_ref(self, table_id: int) -> tuple[int, str] | None:
         """Shared store: the (tournament, pairing) a table plays, from the store, once per
@@ -1043,8 +1076,10 @@ class TournamentService:
         a move (or resigned). Such a match is a forfeit: no stats, rating or achievement."""
         found = self._by_table.get(table_id)
         live = None if found is None else self._live.get(found[0])
+        seen = self._shared_seen.get(table_id)
         if found is None or live is None or live.t is None:
-            return False
+            # Shared store: a tournament table this process does not run.
+            return seen is not None and not seen[0] <= seen[1] | acted
         try:
             p = live.t.pairing(found[1])
         except TournamentError:
@@ -1052,6 +1087,8 @@ class TournamentService:
         if p.result is not None:
             return not p.result.played
         here = live.present.get(found[1], set()) | (acted & set(p.players))
+        if seen is not None:  # shared store: shows up in another process count too
+            here |= seen[1]
         return not set(p.players) <= here
 
     def keeps_rating(self, table_id: int, ended_by: str, acted: frozenset[int]) -> bool:
@@ -1059,8 +1096,10 @@ class TournamentService:
         (never a no-show forfeit); `acted` are the people who made a move in it."""
         found = self._by_table.get(table_id)
         live = None if found is None else self._live.get(found[0])
+        seen = self._shared_seen.get(table_id)
         if found is None or live is None or live.t is None:
-            return True
+            # Shared store: a tournament table this process does not run.
+            return seen is None or ended_by == "score" or seen[0] <= seen[1] | acted
         try:
             p = live.t.pairing(found[1])
         except TournamentError:
@@ -1070,6 +1109,8 @@ class TournamentService:
         if ended_by == "score":
             return True
         here = set(live.present.get(found[1], set())) | acted
+        if seen is not None:
+            here |= seen[1]
         return set(p.players) <= here
 
     async def _catch_up(self, live: _Live) -> None:
