@@ -828,16 +828,25 @@ class TournamentService:
             host_id=p.a,
         )
         record = await self.store.tables.create(spec)
-        # Known before the table's first update can arrive.
-        await self.store.tournaments.set_pairing_table(live.id, p.id, record.id)
-        await self._adopt(live, p, record)
+        try:
+            await self._adopt(live, p, record)
+        except StaleVersion:
+            # Another process opened this round's tables first (shared store): this table
+            # is not the pairing's; it never starts.
+            with contextlib.suppress(Exception):
+                await self.store.tables.abandon(record.id)
+            raise
 
     async def _adopt(self, live: _Live, p: Pairing, record: Any) -> None:
         t = live.t
         assert t is not None
         live.tables[p.id] = record.id
         self._by_table[record.id] = (live.id, p.id)
+        # Saved first: of two processes opening this pairing's table at once (shared
+        # store), the second is refused here, before it names or starts a table.
         await self._save(live)
+        # Known before the table's first update can arrive.
+        await self.store.tournaments.set_pairing_table(live.id, p.id, record.id)
         try:
             await self.tables.adopt_and_start(record, seed=t.deal_seed(p, 0))
         except GameError:
