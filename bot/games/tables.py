@@ -1120,6 +1120,9 @@ class TableService:
                     await self._fire_table(live, timer)
             elif timer.kind in self._timer_handlers:
                 await self._timer_handlers[timer.kind](timer)
+            else:  # not this process's business: left for one that knows it, after the lease
+                log.warning("timer %s of unknown kind %r left alone", timer.id, timer.kind)
+                return
         except GameError:
             pass  # the table is over or gone
         except Exception:
