@@ -329,17 +329,19 @@ class TournamentService:
             name = live.row.name if row is None else row.name
             status = "cancelled" if row is None else row.status
             raise TournamentProblem("tournament-status", name=name, status=status)
-        if not force and (row.version, row.status) == (live.row.version, live.row.status):
+        mine = (live.row.version, live.row.status, live.row.message_id)
+        # In sign-up the entries change without the version: read them every time.
+        if (
+            not force
+            and row.status != "signup"
+            and (row.version, row.status, row.message_id) == mine
+        ):
             return
         fresh = await self._load(row)
         for table_id in live.tables.values():
             self._by_table.pop(table_id, None)
-        live.row, live.settings, live.t, live.names = (
-            fresh.row,
-            fresh.settings,
-            fresh.t,
-            fresh.names,
-        )
+        live.row, live.settings = fresh.row, fresh.settings
+        live.t, live.names = fresh.t, fresh.names
         live.present, live.tables = fresh.present, fresh.tables
         live.deadline, live.paused_left = fresh.deadline, fresh.paused_left
         live.standings_message_id, live.thread_id = fresh.standings_message_id, fresh.thread_id

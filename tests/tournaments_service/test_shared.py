@@ -355,3 +355,41 @@ async def test_moves_made_in_the_other_process_count_when_a_player_resigns_here(
     assert kinds([one, two], "result") == 1
     await one.close()
     await two.close()
+
+
+async def test_commands_in_either_process_see_the_other_s_changes(
+    stores: tuple[Storage, Storage],
+) -> None:
+    clock = Clock()
+    one, two = Process.open(stores[0], clock), Process.open(stores[1], clock)
+    created = await one.service.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        organizer_id=ORGANIZER,
+        name="Shared Gin",
+        format="swiss",
+        rules="cardgames",
+        target=10,
+        rounds=2,
+    )
+    tid = created.id
+    await two.service.join(tid, PLAYERS[0], "P0")  # `two` now holds a copy
+    await one.service.join(tid, PLAYERS[1], "P1")
+    info = await two.service.info(tid)
+    assert sorted(user for user, _ in info.entrants) == sorted(PLAYERS[:2])
+    for user in PLAYERS[2:]:
+        await two.service.join(tid, user, f"P{user}")
+    await two.service.start(tid)
+    await two.idle()
+    # `one`'s copy is still in sign-up: the pause works on the tournament as it is now.
+    paused = await one.service.pause(tid)
+    assert paused.status == "paused" and paused.round_no == 1 and paused.snapshot is not None
+    assert sorted(user for user, _ in paused.entrants) == sorted(PLAYERS)
+    # The deadline, when it comes, does nothing to a paused tournament.
+    assert await two.tables.fire_due(T0 + ROUNDS.no_show) == 1
+    await two.idle()
+    assert all(p.result_kind is None for p in await stores[0].tournaments.pairings(tid, 1))
+    resumed = await two.service.resume(tid)
+    assert resumed.status == "running" and resumed.deadline_ts == T0 + ROUNDS.no_show
+    await one.close()
+    await two.close()
