@@ -991,9 +991,17 @@ class TournamentService:
             if update.kind == "match_over":
                 self._table_refs.pop(table_id, None)
                 self._shared_seen.pop(table_id, None)
-            if found is not None:
-                key = found[1]
-                await self._shared_step(found[0], lambda live: self._take(live, key, update))
+            if found is None:
+                return
+            key = found[1]
+            if update.kind != "match_over":
+                # Only a first move by a player matters before the end (who showed up):
+                # no read of the store for the others.
+                known = self._live.get(found[0])
+                actor = update.actor
+                if actor is None or (known is not None and actor in known.present.get(key, ())):
+                    return
+            await self._shared_step(found[0], lambda live: self._take(live, key, update))
             return
         if found is None:
             return
