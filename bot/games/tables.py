@@ -192,6 +192,10 @@ class TableService:
         self._unplayed: list[UnplayedCheck] = []
         self._workers: set[asyncio.Task[None]] = set()
         self._closing = False
+        #: Timer kinds other than "table" and who fires them (shared store; tournaments).
+        self._timer_handlers: dict[str, Callable[[Timer], Awaitable[None]]] = {}
+        #: Told the id of every table rebuilt from the store (shared store; tournaments).
+        self._reload_hooks: list[Callable[[int], Awaitable[None]]] = []
 
     # ----- wiring -------------------------------------------------------------------
 
@@ -204,6 +208,15 @@ class TableService:
         """Stop telling `observer` (a cog being unloaded); unknown observers are ignored."""
         with contextlib.suppress(ValueError):
             self._observers.remove(observer)
+
+    def add_timer_handler(self, kind: str, handler: Callable[[Timer], Awaitable[None]]) -> None:
+        """`handler(timer)` fires the claimed store timers of `kind` (shared store)."""
+        self._timer_handlers[kind] = handler
+
+    def add_reload_hook(self, hook: Callable[[int], Awaitable[None]]) -> None:
+        """`hook(table_id)` is awaited, under the table's lock, after every rebuild of a
+        table from the store (shared store); it must not take locks nor raise."""
+        self._reload_hooks.append(hook)
 
     def add_unplayed_check(self, check: UnplayedCheck) -> None:
         """A match that ends other than by score, and that a check calls unplayed, ends as
@@ -416,6 +429,8 @@ class TableService:
         live.auto_moves = _auto_counts(item.table)
         live.auto_saved = dict(live.auto_moves)
         live.reloaded = True
+        for hook in self._reload_hooks:
+            await hook(table_id)
 
     @staticmethod
     def _replay(item: TableInPlay) -> Match:
@@ -1103,6 +1118,11 @@ class TableService:
             if timer.kind == "table":
                 async with self._hold(timer.ref_id) as live:
                     await self._fire_table(live, timer)
+            elif timer.kind in self._timer_handlers:
+                await self._timer_handlers[timer.kind](timer)
+            else:  # not this process's business: left for one that knows it, after the lease
+                log.warning("timer %s of unknown kind %r left alone", timer.id, timer.kind)
+                return
         except GameError:
             pass  # the table is over or gone
         except Exception:

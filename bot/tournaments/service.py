@@ -28,9 +28,15 @@ from bot.games.presets import make_rules
 from bot.games.tables import TableService
 from bot.i18n import Coded, Said, said
 from bot.rating_service import as_rating
-from bot.store.errors import AlreadyEntered, AlreadyRecorded, TournamentFull, WrongStatus
+from bot.store.errors import (
+    AlreadyEntered,
+    AlreadyRecorded,
+    StaleVersion,
+    TournamentFull,
+    WrongStatus,
+)
 from bot.store.interfaces import Storage
-from bot.store.models import NewPairing, NewSeat, TableSpec, TournamentFormat
+from bot.store.models import NewPairing, NewSeat, TableSpec, Timer, TournamentFormat
 from bot.store.models import ResultKind as StoreResultKind
 from bot.store.models import Tournament as TournamentRow
 
@@ -57,6 +63,12 @@ log = logging.getLogger(__name__)
 Observer = Callable[[TournamentUpdate], Awaitable[None]]
 STATE_VERSION = 1
 MAX_NAME = 60
+#: The store timers' kind for tournaments (shared store): ("tournament", id).
+TIMER_KIND = "tournament"
+#: Tries of a change on the tournament's latest state when other processes keep saving.
+SHARED_TRIES = 5
+#: Game tables looked up in the store (shared store) remembered at most.
+MAX_TABLE_REFS = 10_000
 
 
 NO_RIGHTS = "tournament-no-rights"
@@ -146,6 +158,16 @@ class TournamentService:
         self._worker: asyncio.Task[None] | None = None
         #: Next-round tasks until they end (for `wait_idle`).
         self._pairing: set[asyncio.Task[None]] = set()
+        #: Several processes share the store (docs/deploy.md): the tournament's state in
+        #: the store is the truth, checked before every change; its timers are store rows.
+        self.shared = tables.shared
+        #: Shared store: game table id -> (tournament id, pairing key), or None for a table
+        #: of no tournament, as looked up in the store (tables opened by other processes).
+        self._table_refs: dict[int, tuple[int, str] | None] = {}
+        #: Shared store: game table id -> (its pairing's players, who of them made a move
+        #: as the tournament's state said when the table was last rebuilt here), for the
+        #: table service's checks (`unplayed`, `keeps_rating`), which cannot read the store.
+        self._shared_seen: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
 
     # ----- wiring ---------------------------------------------------------------------
 
@@ -161,6 +183,9 @@ class TournamentService:
         self._attached = True
         self.tables.subscribe(self.on_table_update)
         self.tables.add_unplayed_check(self.unplayed)
+        if self.shared:
+            self.tables.add_timer_handler(TIMER_KIND, self.fire_timer)
+            self.tables.add_reload_hook(self.on_table_reloaded)
         if ratings is not None:
             ratings.add_filter(self.keeps_rating)
 
@@ -241,7 +266,17 @@ class TournamentService:
     async def restore(self) -> int:
         """Load every unfinished tournament after a restart: re-arm its deadline, open any
         table a crash left unopened, take results of matches that ended while we were
-        away, and carry on. Returns how many were restored."""
+        away, and carry on. Returns how many were restored.
+
+        On a shared store nothing is loaded here (other processes may be running these
+        tournaments): each running one gets a "check" timer due now, and whichever process
+        claims it does the above under the timer's lease; returns 0."""
+        if self.shared:
+            now = datetime.fromtimestamp(self.clock(), UTC)
+            for row in await self.store.tournaments.unfinished():
+                if row.status == "running":
+                    await self.store.timers.arm(TIMER_KIND, row.id, "check", row.version, now)
+            return 0
         count = 0
         for row in await self.store.tournaments.unfinished():
             if row.id in self._live:
@@ -256,7 +291,7 @@ class TournamentService:
                 if live.t is not None and live.t.started:
                     await self._ensure_round(live)
                     await self._catch_up(live)
-                    self._arm(live)
+                    await self._arm(live)
                     await self._after_result(live)
             count += 1
         return count
@@ -281,6 +316,70 @@ class TournamentService:
         live = await self._load(row)
         self._live[row.id] = live
         return live
+
+    async def _fresh(self, live: _Live, *, force: bool = False) -> None:
+        """Shared store, under the lock: take the tournament as the store has it when
+        another process changed it (its version or status differ), before any change here.
+        A tournament finished or cancelled meanwhile is forgotten and refused."""
+        if not self.shared:
+            return
+        row = await self.store.tournaments.get(live.id)
+        if row is None or row.status in ("finished", "cancelled"):
+            self._forget(live)
+            name = live.row.name if row is None else row.name
+            status = "cancelled" if row is None else row.status
+            raise TournamentProblem("tournament-status", name=name, status=status)
+        mine = (live.row.version, live.row.status, live.row.message_id)
+        # In sign-up the entries change without the version: read them every time.
+        if (
+            not force
+            and row.status != "signup"
+            and (row.version, row.status, row.message_id) == mine
+        ):
+            return
+        fresh = await self._load(row)
+        for table_id in live.tables.values():
+            self._by_table.pop(table_id, None)
+        live.row, live.settings = fresh.row, fresh.settings
+        live.t, live.names = fresh.t, fresh.names
+        live.present, live.tables = fresh.present, fresh.tables
+        live.deadline, live.paused_left = fresh.deadline, fresh.paused_left
+        live.standings_message_id, live.thread_id = fresh.standings_message_id, fresh.thread_id
+        t = live.t
+        for key, table_id in live.tables.items():
+            pending = t is not None and any(
+                p.id == key and p.result is None for p in t.current_pairings()
+            )
+            if pending:
+                self._by_table[table_id] = (live.id, key)
+
+    async def _shared_step(
+        self, tournament_id: int, step: Callable[[_Live], Awaitable[None]]
+    ) -> None:
+        """Shared store: run ``step`` under the tournament's lock on its latest state (loaded
+        from the store if this process does not hold it). When another process saved it
+        meanwhile (``StaleVersion`` from ``_save``), run it again on the new state, so
+        whichever process gets there first decides and the others see it done."""
+        for attempt in range(SHARED_TRIES):
+            live = self._live.get(tournament_id)
+            if live is None:
+                row = await self.store.tournaments.get(tournament_id)
+                if row is None or row.status in ("finished", "cancelled"):
+                    return
+                live = self._live.setdefault(row.id, await self._load(row))
+            try:
+                async with live.lock:
+                    if self._live.get(live.id) is not live:
+                        continue
+                    await self._fresh(live, force=attempt > 0)
+                    await step(live)
+                return
+            except StaleVersion:
+                log.info("tournament %s moved on in another process; again", tournament_id)
+            except TournamentProblem as exc:  # finished or cancelled meanwhile
+                log.info("tournament %s: %s", tournament_id, exc)
+                return
+        raise StaleVersion("tournament", tournament_id, -1, -1)
 
     async def _save(self, live: _Live) -> None:
         raw = json.dumps(live.state_dict())
@@ -341,6 +440,11 @@ class TournamentService:
     async def info(self, tournament_id: int) -> TournamentInfo:
         """The tournament as it stands (finished and cancelled ones too)."""
         live = self._live.get(tournament_id)
+        if live is not None and self.shared:  # as the store has it: another process may
+            async with live.lock:  # have moved it on
+                with contextlib.suppress(TournamentProblem):
+                    await self._fresh(live)
+            live = self._live.get(tournament_id)
         if live is None:
             row = await self.store.tournaments.get(tournament_id)
             if row is None:
@@ -458,6 +562,7 @@ class TournamentService:
         the boards of its tables go there."""
         live = await self._get(tournament_id)
         async with live.lock:
+            await self._fresh(live)
             live.thread_id = thread_id
             await self._save(live)
             return self._info(live)
@@ -468,12 +573,17 @@ class TournamentService:
         if live is None:  # finished or cancelled meanwhile: nothing more to edit
             return
         async with live.lock:
+            with contextlib.suppress(TournamentProblem):  # over meanwhile: nothing to edit
+                await self._fresh(live)
+            if self._live.get(tournament_id) is not live:
+                return
             live.standings_message_id = message_id
             await self._save(live)
 
     async def join(self, tournament_id: int, user_id: int, name: str) -> TournamentInfo:
         live = await self._get(tournament_id)
         async with live.lock:
+            await self._fresh(live)
             rating = as_rating(await self.store.ratings.get(user_id, live.row.guild_id))
             await self.store.players.upsert(user_id, name)
             try:
@@ -498,6 +608,7 @@ class TournamentService:
     async def leave(self, tournament_id: int, user_id: int) -> TournamentInfo:
         live = await self._get(tournament_id)
         async with live.lock:
+            await self._fresh(live)
             try:
                 removed = await self.store.tournaments.remove_entry(live.id, user_id)
             except WrongStatus:
@@ -515,6 +626,7 @@ class TournamentService:
         """Close sign-up, seed the field by the server's ratings, play round 1."""
         live = await self._get(tournament_id)
         async with live.lock:
+            await self._fresh(live)
             if live.row.status != "signup":
                 raise TournamentProblem("tournament-started", name=live.row.name)
             entries = await self.store.tournaments.entries(live.id)
@@ -549,6 +661,7 @@ class TournamentService:
         """No new round starts and the no-show clock stops; matches in play go on."""
         live = await self._get(tournament_id)
         async with live.lock:
+            await self._fresh(live)
             await self._set_status(live, "paused", ("running",))
             if live.deadline is not None:
                 live.paused_left = max(0.0, live.deadline - self.clock())
@@ -562,12 +675,13 @@ class TournamentService:
     async def resume(self, tournament_id: int) -> TournamentInfo:
         live = await self._get(tournament_id)
         async with live.lock:
+            await self._fresh(live)
             await self._set_status(live, "running", ("paused",))
             if live.paused_left is not None:
                 live.deadline = self.clock() + live.paused_left
             live.paused_left = None
             await self._save(live)
-            self._arm(live)
+            await self._arm(live)
             info = self._info(live)
             await self._emit(TournamentUpdate("resumed", info))
             await self._after_result(live)
@@ -577,6 +691,7 @@ class TournamentService:
         """Stop for good. Matches in play finish as ordinary matches."""
         live = await self._get(tournament_id)
         async with live.lock:
+            await self._fresh(live)
             await self._set_status(live, "cancelled", ("signup", "running", "paused"))
             self._forget(live)
             info = self._info(live)
@@ -587,10 +702,14 @@ class TournamentService:
         """Remove a player: during sign-up their entry goes; once running they withdraw
         (their pending table is forfeited to the opponent, and they are never paired again)."""
         live = await self._get(tournament_id)
+        if self.shared:
+            async with live.lock:
+                await self._fresh(live)
         name = live.names.get(user_id, str(user_id))
         if live.row.status == "signup":
             return await self.leave(tournament_id, user_id)
         async with live.lock:
+            await self._fresh(live)
             t = live.t
             if t is None or user_id not in t.seeds:
                 raise TournamentProblem("tournament-player-not-in", name=name)
@@ -647,7 +766,7 @@ class TournamentService:
         blocked = tuple(
             (h.pairing.id, h.blocker, h.blocked) for h in blocked_pairings(pairings, blocks)
         )
-        self._arm(live)
+        await self._arm(live)
         await self._emit(
             TournamentUpdate(
                 "round_started", self._info(live), tables=self._tables_info(live), blocked=blocked
@@ -711,16 +830,25 @@ class TournamentService:
             host_id=p.a,
         )
         record = await self.store.tables.create(spec)
-        # Known before the table's first update can arrive.
-        await self.store.tournaments.set_pairing_table(live.id, p.id, record.id)
-        await self._adopt(live, p, record)
+        try:
+            await self._adopt(live, p, record)
+        except StaleVersion:
+            # Another process opened this round's tables first (shared store): this table
+            # is not the pairing's; it never starts.
+            with contextlib.suppress(Exception):
+                await self.store.tables.abandon(record.id)
+            raise
 
     async def _adopt(self, live: _Live, p: Pairing, record: Any) -> None:
         t = live.t
         assert t is not None
         live.tables[p.id] = record.id
         self._by_table[record.id] = (live.id, p.id)
+        # Saved first: of two processes opening this pairing's table at once (shared
+        # store), the second is refused here, before it names or starts a table.
         await self._save(live)
+        # Known before the table's first update can arrive.
+        await self.store.tournaments.set_pairing_table(live.id, p.id, record.id)
         try:
             await self.tables.adopt_and_start(record, seed=t.deal_seed(p, 0))
         except GameError:
@@ -758,6 +886,9 @@ class TournamentService:
             return
         if live.row.status != "running" or self._closing:
             return
+        if self.shared:
+            await self._arm_store(live, "round", self.clock() + self.timing.between_rounds)
+            return
         if live.next_round is None or live.next_round.done():
             live.next_round = asyncio.create_task(self._next_round_later(live))
             # (`live.next_round` is cleared once the round begins, before it is paired.)
@@ -767,20 +898,20 @@ class TournamentService:
     async def _next_round_later(self, live: _Live) -> None:
         await asyncio.sleep(self.timing.between_rounds)
         async with live.lock:
-            t = live.t
-            if (
-                t is None
-                or live.row.status != "running"
-                or not t.round_complete
-                or t.finished
-                or self._live.get(live.id) is not live
-            ):
-                return
-            live.next_round = None
-            try:
-                await self._begin_round(live)
-            except TournamentError:
-                log.exception("tournament %s: could not pair the next round", live.id)
+            if self._live.get(live.id) is live:
+                await self._pair_next(live)
+
+    async def _pair_next(self, live: _Live) -> None:
+        """The pause between rounds is over: pair the next round if it is still due (under
+        the lock)."""
+        t = live.t
+        if t is None or live.row.status != "running" or not t.round_complete or t.finished:
+            return
+        live.next_round = None
+        try:
+            await self._begin_round(live)
+        except TournamentError:
+            log.exception("tournament %s: could not pair the next round", live.id)
 
     async def _finish(self, live: _Live) -> None:
         t = live.t
@@ -848,39 +979,99 @@ class TournamentService:
         await self._emit(TournamentUpdate("result", self._info(live), note=note))
 
     async def on_table_update(self, update: TableUpdate) -> None:
-        """The table service's observer: note who showed up and take match results."""
-        found = self._by_table.get(update.state.table_id)
+        """The table service's observer: note who showed up and take match results. On a
+        shared store also for tables another process opened (looked up in the store), on
+        the tournament's latest state, so a match's end counts once whichever process
+        finished it."""
+        table_id = update.state.table_id
+        found = self._by_table.get(table_id)
+        if self.shared:
+            if found is None:
+                found = await self._table_ref(table_id)
+            if update.kind == "match_over":
+                self._table_refs.pop(table_id, None)
+                self._shared_seen.pop(table_id, None)
+            if found is None:
+                return
+            key = found[1]
+            if update.kind != "match_over":
+                # Only a first move by a player matters before the end (who showed up):
+                # no read of the store for the others.
+                known = self._live.get(found[0])
+                actor = update.actor
+                if actor is None or (known is not None and actor in known.present.get(key, ())):
+                    return
+            await self._shared_step(found[0], lambda live: self._take(live, key, update))
+            return
         if found is None:
             return
         live = self._live.get(found[0])
         if live is None:
             return
-        key = found[1]
         async with live.lock:
-            t = live.t
-            if t is None or self._live.get(live.id) is not live:
+            if self._live.get(live.id) is live:
+                await self._take(live, found[1], update)
+
+    async def on_table_reloaded(self, table_id: int) -> None:
+        """Shared store: a table was rebuilt from the store here (another process moved
+        it, or this one never had it). If it plays a tournament pairing, note its players
+        and who showed up, from the store, for the checks at its end. Takes no lock (the
+        table's is held), never raises (a click must not fail for this)."""
+        try:
+            found = await self._table_ref(table_id)
+            if found is None:
                 return
-            try:
-                p = t.pairing(key)
-            except TournamentError:
+            pairing = await self.store.tournaments.pairing_for_table(table_id)
+            row = await self.store.tournaments.get(found[0])
+            if pairing is None or pairing.player_b is None or row is None:
                 return
-            if p.result is not None:
-                # Decided already (a no-show, a kick): the table's end changes nothing.
-                if update.kind == "match_over":
-                    self._by_table.pop(update.state.table_id, None)
-                return
-            actor = update.actor
-            if actor is not None and actor in p.players:
-                here = live.present.setdefault(key, set())
-                if actor not in here:
-                    here.add(actor)
-                    await self._save(live)
-            if update.kind != "match_over" or update.summary is None:
-                return
-            self._by_table.pop(update.state.table_id, None)
-            result = self._match_result(p, live.present.get(key, set()), update)
-            await self._record(live, key, result)
-            await self._after_result(live)
+            state = json.loads(row.state_json or "{}")
+            present = frozenset(int(u) for u in state.get("present", {}).get(found[1], ()))
+            if len(self._shared_seen) >= MAX_TABLE_REFS:
+                self._shared_seen.clear()
+            players = frozenset((pairing.player_a, pairing.player_b))
+            self._shared_seen[table_id] = (players, present)
+        except Exception:
+            log.exception("tournament pairing of table %s not read", table_id)
+
+    async def _table_ref(self, table_id: int) -> tuple[int, str] | None:
+        """Shared store: the (tournament, pairing) a table plays, from the store, once per
+        table (None: no tournament's)."""
+        if table_id in self._table_refs:
+            return self._table_refs[table_id]
+        row = await self.store.tournaments.pairing_for_table(table_id)
+        found = None if row is None else (row.tournament_id, row.key)
+        if len(self._table_refs) >= MAX_TABLE_REFS:
+            self._table_refs.clear()
+        self._table_refs[table_id] = found
+        return found
+
+    async def _take(self, live: _Live, key: str, update: TableUpdate) -> None:
+        """One table update of pairing ``key`` (under the lock)."""
+        t = live.t
+        if t is None:
+            return
+        try:
+            p = t.pairing(key)
+        except TournamentError:
+            return
+        if p.result is not None:
+            # Decided already (a no-show, a kick): the table's end changes nothing.
+            if update.kind == "match_over":
+                self._by_table.pop(update.state.table_id, None)
+            return
+        actor = update.actor
+        if actor is not None and actor in p.players:
+            here = live.present.setdefault(key, set())
+            if actor not in here:
+                here.add(actor)
+                await self._save(live)
+        if update.kind != "match_over" or update.summary is None:
+            return
+        self._by_table.pop(update.state.table_id, None)
+        result = self._match_result(p, live.present.get(key, set()), update)
+        await self._record(live, key, result)
+        await self._after_result(live)
 
     @staticmethod
     def _match_result(p: Pairing, present: set[int], update: TableUpdate) -> Result:
@@ -904,8 +1095,10 @@ class TournamentService:
         a move (or resigned). Such a match is a forfeit: no stats, rating or achievement."""
         found = self._by_table.get(table_id)
         live = None if found is None else self._live.get(found[0])
+        seen = self._shared_seen.get(table_id)
         if found is None or live is None or live.t is None:
-            return False
+            # Shared store: a tournament table this process does not run.
+            return seen is not None and not seen[0] <= seen[1] | acted
         try:
             p = live.t.pairing(found[1])
         except TournamentError:
@@ -913,6 +1106,8 @@ class TournamentService:
         if p.result is not None:
             return not p.result.played
         here = live.present.get(found[1], set()) | (acted & set(p.players))
+        if seen is not None:  # shared store: shows up in another process count too
+            here |= seen[1]
         return not set(p.players) <= here
 
     def keeps_rating(self, table_id: int, ended_by: str, acted: frozenset[int]) -> bool:
@@ -920,8 +1115,10 @@ class TournamentService:
         (never a no-show forfeit); `acted` are the people who made a move in it."""
         found = self._by_table.get(table_id)
         live = None if found is None else self._live.get(found[0])
+        seen = self._shared_seen.get(table_id)
         if found is None or live is None or live.t is None:
-            return True
+            # Shared store: a tournament table this process does not run.
+            return seen is None or ended_by == "score" or seen[0] <= seen[1] | acted
         try:
             p = live.t.pairing(found[1])
         except TournamentError:
@@ -931,6 +1128,8 @@ class TournamentService:
         if ended_by == "score":
             return True
         here = set(live.present.get(found[1], set())) | acted
+        if seen is not None:
+            here |= seen[1]
         return set(p.players) <= here
 
     async def _catch_up(self, live: _Live) -> None:
@@ -958,11 +1157,47 @@ class TournamentService:
 
     # ----- no-show deadlines ------------------------------------------------------------
 
-    def _arm(self, live: _Live) -> None:
+    async def _arm(self, live: _Live) -> None:
+        """The round's deadline: a task of this process, or on a shared store a timer in the
+        store (a later change that makes it moot needs no cancelling: firing checks)."""
         self._cancel_timer(live)
         if live.deadline is None or live.row.status != "running" or self._closing:
             return
+        if self.shared:
+            await self._arm_store(live, "deadline", live.deadline)
+            return
         live.timer = asyncio.create_task(self._deadline_timer(live, live.deadline))
+
+    async def _arm_store(self, live: _Live, what: str, at: float) -> None:
+        """Shared store: the tournament's one timer row, armed at its current version (an
+        older version never replaces a newer one's timer)."""
+        await self.store.timers.arm(
+            TIMER_KIND, live.id, what, live.row.version, datetime.fromtimestamp(at, UTC)
+        )
+
+    async def fire_timer(self, timer: Timer) -> None:
+        """Shared store: fire the tournament's timer this process claimed (the table
+        service's poll calls this). It acts on the tournament's latest state, so a timer
+        made moot by a later change does nothing; raising leaves it claimed, and it is
+        tried again when its lease runs out."""
+        await self._shared_step(timer.ref_id, lambda live: self._fire(live, timer.what))
+
+    async def _fire(self, live: _Live, what: str) -> None:
+        t = live.t
+        if live.row.status != "running" or t is None or not t.started:
+            return
+        if what == "check":  # after a restart: the round's tables, as `restore` does
+            await self._ensure_round(live)
+        # Matches whose process ended them without telling us (it died meanwhile).
+        await self._catch_up(live)
+        if what == "round":
+            await self._pair_next(live)
+            return
+        if live.deadline is not None and self.clock() >= live.deadline:
+            await self._apply_deadline(live)
+            return
+        await self._after_result(live)
+        await self._arm(live)
 
     async def _deadline_timer(self, live: _Live, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - self.clock()))
