@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-
-import pytest
 
 from bot.games.tables import TableService
 from bot.store.postgres import open_pg_store
@@ -21,33 +18,14 @@ from emulator import Emulator
 from tests.play.driver import live_controls, play_one
 from tests.play.referee import check_end, final_match
 
-from .botproc import BotProcess
+from . import sharded
 from .conftest import World
+from .sharded import SHARDS, StartBot
 
-SHARDS = 2
+emu, world = sharded.emu, sharded.world  # the two-shard fixtures
+
 TURN = 10.0  # seconds: long enough for a click on a busy machine, short enough to wait out
 LEASE = 2.0
-StartBot = Callable[..., Awaitable[BotProcess]]
-
-
-@pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator(shard_count=SHARDS) as emulator:
-        yield emulator
-
-
-@pytest.fixture
-def world(emu: Emulator) -> World:
-    """The usual "Gin Club", with an id whose events go to shard 1."""
-    guild = emu.create_guild("Gin Club", channels=("gin", "lobby"), shard=1)
-    return World(
-        guild=guild,
-        channel=guild.channel("gin"),
-        lobby=guild.channel("lobby"),
-        alice=emu.create_user("alice", guilds=[guild]),
-        bob=emu.create_user("bob", guilds=[guild]),
-        carol=emu.create_user("carol", guilds=[guild]),
-    )
 
 
 class Table:

@@ -6,40 +6,17 @@ match's result is taken once, the next round is paired once, the tournament fini
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
-
-import pytest
 
 from bot.store.postgres import open_pg_store
 from emulator import Emulator
 from emulator.models import Role
 from tests.play.test_tournament import MANAGE_GUILD, play_until
 
-from .botproc import BotProcess
+from . import sharded
 from .conftest import World
+from .sharded import SHARDS, StartBot
 
-SHARDS = 2
-StartBot = Callable[..., Awaitable[BotProcess]]
-
-
-@pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator(shard_count=SHARDS) as emulator:
-        yield emulator
-
-
-@pytest.fixture
-def world(emu: Emulator) -> World:
-    """A server whose events go to shard 1 (the bot's dev guild, see `bot_env`)."""
-    guild = emu.create_guild("Gin Club", channels=("gin", "lobby"), shard=1)
-    return World(
-        guild=guild,
-        channel=guild.channel("gin"),
-        lobby=guild.channel("lobby"),
-        alice=emu.create_user("alice", guilds=[guild]),
-        bob=emu.create_user("bob", guilds=[guild]),
-        carol=emu.create_user("carol", guilds=[guild]),
-    )
+emu, world = sharded.emu, sharded.world  # the two-shard fixtures
 
 
 async def stored(url: str, tid: int):  # type: ignore[no-untyped-def]

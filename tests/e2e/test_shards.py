@@ -9,7 +9,7 @@ get only their own shard's events.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable
 from pathlib import Path
 
 import pytest
@@ -21,31 +21,12 @@ from bot.shards import ShardedGinBot, make_bot
 from emulator import Channel, Emulator, Interaction
 from tests.play.driver import live_controls, play_one
 
+from . import sharded
 from .botproc import READY, BotProcess
 from .conftest import World
+from .sharded import SHARDS, StartBot
 
-SHARDS = 2
-StartBot = Callable[..., Awaitable[BotProcess]]
-
-
-@pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator(shard_count=SHARDS) as emulator:
-        yield emulator
-
-
-@pytest.fixture
-def world(emu: Emulator) -> World:
-    """The usual "Gin Club", with an id whose events go to shard 1."""
-    guild = emu.create_guild("Gin Club", channels=("gin", "lobby"), shard=1)
-    return World(
-        guild=guild,
-        channel=guild.channel("gin"),
-        lobby=guild.channel("lobby"),
-        alice=emu.create_user("alice", guilds=[guild]),
-        bob=emu.create_user("bob", guilds=[guild]),
-        carol=emu.create_user("carol", guilds=[guild]),
-    )
+emu, world = sharded.emu, sharded.world  # the two-shard fixtures
 
 
 def _delivered(emu: Emulator, shard: int) -> set[int]:

@@ -7,11 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
-
-import pytest
 
 from bot.engine.players import BaselinePlayer
 from bot.games.challenges import ChallengeService
@@ -19,38 +16,10 @@ from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.tables import StaleButton, TableService, Timing
 from bot.store import Storage, open_store
-from bot.store.postgres import open_pg_store
+from tests.shared_store import T0, Clock
 
 TIMING = Timing(turn=60, reminder=10, round_pause=2, computer_delay=1, lease=30, sweep=3600)
 A, B = 1001, 1002
-T0 = 1_800_000_000.0
-
-
-class Clock:
-    """Wall-clock seconds that move only when a test says so."""
-
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture(params=("sqlite", "postgres"))
-async def stores(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> AsyncIterator[tuple[Storage, Storage]]:
-    """Two handles on one database: two pools on PostgreSQL, one store on SQLite."""
-    if request.param == "sqlite":
-        store = await open_store(tmp_path / "gin.sqlite3")
-        yield store, store
-        await store.close()
-        return
-    url: str = request.getfixturevalue("pg_url")
-    first, second = await open_pg_store(url, pool_size=3), await open_pg_store(url, pool_size=3)
-    yield first, second
-    await first.close()
-    await second.close()
 
 
 def service(store: Storage, clock: Clock, seen: list[TableUpdate]) -> TableService:

@@ -9,33 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
-
-import pytest
 
 from bot.engine.players import BaselinePlayer
 from bot.games.errors import GameError
 from bot.games.tables import TableService, Timing
-from bot.store import Storage, open_store
-from bot.store.postgres import open_pg_store
+from bot.store import Storage
 from bot.tournaments._model import TournamentTiming, TournamentUpdate
 from bot.tournaments.service import TournamentService
+from tests.shared_store import T0, Clock
 
 TABLES = Timing(turn=600, reminder=10, round_pause=2, computer_delay=1, lease=30, sweep=3600)
 ROUNDS = TournamentTiming(no_show=300, between_rounds=5)
 GUILD, CHANNEL, ORGANIZER = 77, 88, 5000
 PLAYERS = (1001, 1002, 1003, 1004)
-T0 = 1_800_000_000.0
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @dataclass
@@ -71,23 +58,6 @@ class Process:
         await self.idle()
         await self.service.close()
         await self.tables.close()
-
-
-@pytest.fixture(params=("sqlite", "postgres"))
-async def stores(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> AsyncIterator[tuple[Storage, Storage]]:
-    """Two handles on one database: two pools on PostgreSQL, one store on SQLite."""
-    if request.param == "sqlite":
-        store = await open_store(tmp_path / "gin.sqlite3")
-        yield store, store
-        await store.close()
-        return
-    url: str = request.getfixturevalue("pg_url")
-    first, second = await open_pg_store(url, pool_size=3), await open_pg_store(url, pool_size=3)
-    yield first, second
-    await first.close()
-    await second.close()
 
 
 async def started(proc: Process) -> int:
