@@ -66,17 +66,9 @@ def bundle(language: str) -> FluentBundle:
     return loaded
 
 
-@lru_cache(maxsize=len(LANGUAGES))
 def keys(language: str) -> frozenset[str]:
     """Every message id of ``language`` (terms, ``-name``, excluded)."""
-    from fluent.syntax import FluentParser
-    from fluent.syntax.ast import Message
-
-    parser = FluentParser()
-    found: set[str] = set()
-    for text in source(language).values():
-        found.update(e.id.name for e in parser.parse(text).body if isinstance(e, Message))
-    return frozenset(found)
+    return _index(language)[0]
 
 
 def warm() -> None:
@@ -111,17 +103,27 @@ class _Var(str):
 _Template = tuple[str, ...]
 
 
-@lru_cache(maxsize=len(LANGUAGES))
 def _templates(language: str) -> dict[str, _Template]:
     """The messages of ``language`` that are text and variables only, as templates."""
+    return _index(language)[1]
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _index(language: str) -> tuple[frozenset[str], dict[str, _Template]]:
+    """One parse of ``language``'s catalog: every message id, and the plain messages'
+    templates (the parsed text is not kept)."""
     from fluent.syntax import FluentParser
     from fluent.syntax import ast as syntax
 
     parser = FluentParser()
+    ids: set[str] = set()
     found: dict[str, _Template] = {}
     for text in source(language).values():
         for entry in parser.parse(text).body:
-            if not isinstance(entry, syntax.Message) or entry.value is None:
+            if not isinstance(entry, syntax.Message):
+                continue
+            ids.add(entry.id.name)
+            if entry.value is None:
                 continue
             parts: list[str] = []
             for element in entry.value.elements:
@@ -137,7 +139,7 @@ def _templates(language: str) -> dict[str, _Template]:
                     break
             else:
                 found[entry.id.name] = tuple(parts)
-    return found
+    return frozenset(ids), found
 
 
 def _filled(template: _Template, values: Mapping[str, Any]) -> str | None:
@@ -161,8 +163,7 @@ def _filled(template: _Template, values: Mapping[str, Any]) -> str | None:
 def reload() -> None:
     """Forget every loaded catalog (tests that change the catalog sources)."""
     bundle.cache_clear()
-    keys.cache_clear()
-    _templates.cache_clear()
+    _index.cache_clear()
     _format.cache_clear()
 
 
