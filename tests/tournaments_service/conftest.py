@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine.players import BaselinePlayer
+from bot.engine.scoring import KNOCK_KINDS
 from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.tables import TableService, Timing
@@ -69,8 +70,9 @@ class Rig:
         store = await open_store(path)
         ratings = RatingService(store)
         tables = TableService(store, timing=FAST, ratings=ratings)
-        # Seeded deals: at a target of 10 a random deal could end a match in the few moves
-        # a test makes to leave it "in the middle" (a flaky result).
+        # Seeded deals for tables outside tournaments. A tournament's tables take the
+        # tournament's own random seed, so a test that must leave a match "in the middle"
+        # moves with ``knock=False`` (at a target of 10 a knock could end it).
         seeds = itertools.count(11)
         tables.deal_seed = lambda: next(seeds)
         if first is not None:
@@ -146,8 +148,10 @@ class Rig:
         async with self.changed:
             await asyncio.wait_for(self.changed.wait_for(done), timeout)
 
-    async def move(self, table_id: int, user_id: int | None = None) -> bool:
-        """One baseline move at the table (by `user_id` only, if given); False if none."""
+    async def move(self, table_id: int, user_id: int | None = None, *, knock: bool = True) -> bool:
+        """One baseline move at the table (by `user_id` only, if given); False if none. With
+        ``knock=False`` the player never ends the round while anything else is legal (a test
+        that needs the match to go on whatever the deal)."""
         try:
             live = self.tables.get(table_id)
         except GameError:
@@ -163,8 +167,11 @@ class Rig:
             return False
         view = match.round.view(seat)
         assert mover is not None
+        legal = view.legal
+        if not knock:
+            legal = [a for a in legal if a.kind not in KNOCK_KINDS] or legal
         try:
-            await self.tables.act(table_id, mover, BaselinePlayer().choose(view, view.legal), None)
+            await self.tables.act(table_id, mover, BaselinePlayer().choose(view, legal), None)
         except GameError:
             return False
         return True

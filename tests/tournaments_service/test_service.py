@@ -75,7 +75,7 @@ async def test_restart_mid_round_and_between_rounds_changes_nothing(db: Path, cl
     await rig.finish_table(tables[0])
     for table in tables[1:]:
         for _ in range(3):
-            await rig.move(table)
+            await rig.move(table, knock=False)
     await rig.settle()
     before = rig.service.tournament(tid)
     assert before is not None
@@ -210,7 +210,7 @@ async def test_kick_forfeits_the_table_and_ends_the_match(rig: Rig) -> None:
     table = next(k for k, v in rig.tournament_tables(tid).items() if v == p.id)
     # Both play a little: the kick still gives a forfeit, never a rated win.
     for _ in range(4):
-        await rig.move(table)
+        await rig.move(table, knock=False)
     await rig.settle()
     await rig.service.kick(tid, p.b)
     await rig.settle()
@@ -357,7 +357,7 @@ async def test_a_no_show_removed_for_absence_is_a_forfeit_that_counts_nowhere(db
             if "finished" in rig.kinds():
                 break
             seen = rig.updates()
-            if not await rig.move(table, mover):
+            if not await rig.move(table, mover, knock=False):
                 await rig.next_update(seen)  # the absent player's turn runs out
         await rig.settle()
         (p,) = await rig.store.tournaments.pairings(tid)
