@@ -1,15 +1,58 @@
-"""Answering an interaction with a public message whose id the bot keeps."""
+"""Answering an interaction in time, with a public message whose id the bot keeps."""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
+T = TypeVar("T")
+
+#: Seconds after an interaction was made (Discord allows 3) by which a command's work must
+#: be done for it to be answered directly; past that it is deferred first (`in_time`).
+ANSWER_BUDGET = 1.5
+
+
+def age(interaction: discord.Interaction) -> float:
+    """Seconds since the interaction was made (from its id's timestamp)."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
+async def in_time(
+    interaction: discord.Interaction, work: Awaitable[T], *, budget: float | None = None
+) -> T:
+    """The result of `work` (a service call), the interaction acknowledged within Discord's
+    3 s however long it takes: past `budget` (default `ANSWER_BUDGET`) seconds of its age, a public
+    deferred answer ("thinking...") goes first, which `answer_with_message` then replaces.
+
+    Most of the time the work is quick and the answer (or a refusal, privately) comes at
+    once. A busy store can hold a command's writes for a second or more; answering only
+    after them would let Discord tell the person "the application did not respond". Past
+    the budget, a refusal can only take the thinking message's place, so it is public (on
+    Discord a deferred answer's first follow-up keeps the deferral's visibility)."""
+    left = (ANSWER_BUDGET if budget is None else budget) - age(interaction)
+    task = asyncio.ensure_future(work)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=max(0.0, left))
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+        return await task
+    finally:
+        if not task.done():  # cancelled while waiting (the bot is closing)
+            task.cancel()
+
 
 async def answer_with_message(interaction: discord.Interaction, **kwargs: Any) -> int:
-    """Answer with a new message and return its id (discord.py asks for the message with
-    the answer, so this costs no extra request)."""
+    """Answer with a new message (`send_message` arguments) and return its id (discord.py
+    asks for the message with the answer, so this costs no extra request). After a deferred
+    answer, the message takes the place of the thinking one."""
+    if interaction.response.is_done():
+        files = kwargs.pop("files", None)
+        if files is not None:
+            kwargs["attachments"] = files
+        return (await interaction.edit_original_response(**kwargs)).id
     answered = await interaction.response.send_message(**kwargs)
     if answered.message_id is not None:
         return answered.message_id

@@ -29,7 +29,7 @@ from bot.ui.components import DYNAMIC_ITEMS, bind, unbind
 from bot.ui.dms import DMClosed
 from bot.ui.ownership import OwnView
 from bot.ui.screens import Screens
-from cogs._answers import answer_with_message
+from cogs._answers import age, answer_with_message, in_time
 from cogs._group import gin_command
 from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
 
@@ -50,8 +50,7 @@ def _name(user: discord.abc.User) -> str:
 def too_late(interaction: discord.Interaction) -> bool:
     """Whether the 3 s to answer are (nearly) gone: an overloaded bot then drops the click
     rather than make a move the player can never be told about."""
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    return age > ANSWER_WITHIN
+    return age(interaction) > ANSWER_WITHIN
 
 
 def _words(error: Exception, language: str) -> str:
@@ -155,14 +154,17 @@ class Play(commands.Cog):
     ) -> None:
         guild_id, channel_id = hosting_channel(interaction, "reply-challenge-elsewhere")
         await self._seen(interaction)
-        ch = await self.challenges.create(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            challenger=(interaction.user.id, _name(interaction.user)),
-            opponent=(opponent.id, _name(opponent)),
-            opponent_is_bot=opponent.bot,
-            preset=rules,
-            target=target,
+        ch = await in_time(
+            interaction,
+            self.challenges.create(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                challenger=(interaction.user.id, _name(interaction.user)),
+                opponent=(opponent.id, _name(opponent)),
+                opponent_is_bot=opponent.bot,
+                preset=rules,
+                target=target,
+            ),
         )
         public = await self._challenge_message(ch, interaction.user, opponent)
         message_id = await answer_with_message(interaction, **public.send_kwargs())
@@ -218,13 +220,16 @@ class Play(commands.Cog):
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
         guild_id, channel_id = hosting_channel(interaction, "reply-table-elsewhere")
-        state = await self.tables.open_lobby(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host=(interaction.user.id, _name(interaction.user)),
-            preset=rules,
-            target=target,
-            seats=seats,
+        state = await in_time(
+            interaction,
+            self.tables.open_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host=(interaction.user.id, _name(interaction.user)),
+                preset=rules,
+                target=target,
+                seats=seats,
+            ),
         )
         lobby = messages.lobby_message(state, locale=self.readers.server_language(guild_id))
         message_id = await answer_with_message(interaction, **lobby.send_kwargs())
@@ -580,17 +585,16 @@ class Play(commands.Cog):
 
     async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
         try:
-            rematch = await self.challenges.rematch(
-                table_id, (interaction.user.id, _name(interaction.user))
+            rematch = await in_time(
+                interaction,
+                self.challenges.rematch(table_id, (interaction.user.id, _name(interaction.user))),
             )
         except GameError as exc:
             await reply(interaction, exc, await self.readers.language(interaction))
             return
         if rematch.challenge is None:
-            await interaction.response.send_message(
-                t(await self.readers.language(interaction), "reply-rematch-dealing"),
-                ephemeral=True,
-            )
+            lang = await self.readers.language(interaction)
+            await reply(interaction, t(lang, "reply-rematch-dealing"), lang)
             return
         msg = await self._challenge_message(rematch.challenge, interaction.user, None)
         message_id = await answer_with_message(interaction, **msg.send_kwargs())

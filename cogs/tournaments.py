@@ -19,7 +19,7 @@ from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentProblem, TournamentService
 from bot.ui.components import bind, handled, handlers_of, unbind
 from bot.ui.readers import Readers
-from cogs._answers import answer_with_message
+from cogs._answers import answer_with_message, in_time
 from cogs._options import PRESET_CHOICES
 
 log = logging.getLogger(__name__)
@@ -211,17 +211,20 @@ class Tournaments(commands.Cog):
     ) -> None:
         guild_id = await self._organizer(interaction)
         assert interaction.channel_id is not None
-        info = await self.service.create(
-            guild_id=guild_id,
-            channel_id=interaction.channel_id,
-            organizer_id=interaction.user.id,
-            name=name,
-            format=format,
-            rules=rules,
-            target=target,
-            max_players=max_players,
-            rounds=rounds,
-            duplicate=duplicate,
+        info = await in_time(
+            interaction,
+            self.service.create(
+                guild_id=guild_id,
+                channel_id=interaction.channel_id,
+                organizer_id=interaction.user.id,
+                name=name,
+                format=format,
+                rules=rules,
+                target=target,
+                max_players=max_players,
+                rounds=rounds,
+                duplicate=duplicate,
+            ),
         )
         board = self.readers.server_language(guild_id)
         sent = await answer_with_message(

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from bot.i18n import t
+from cogs import _answers as answers
 
 from .conftest import World
 from .test_tables import play_to_the_end
@@ -83,3 +88,54 @@ async def test_rematch_against_the_computer(world: World) -> None:
     (again,) = tables.playing_tables_of(a.id)
     assert [s.computer_level for s in again.record.seats] == [None, "normal"]
     assert again.match is not None and len(again.match.rounds) == 1
+
+
+def _slowed(service: object, name: str, seconds: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make `service.name` (a coroutine method) take `seconds` longer, as a busy store would."""
+    original = getattr(service, name)
+
+    async def slow(*args: object, **kwargs: object) -> object:
+        await asyncio.sleep(seconds)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(service, name, slow)
+
+
+async def test_a_slow_challenge_is_acknowledged_in_time_then_shown(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    monkeypatch.setattr(answers, "ANSWER_BUDGET", 0.2)
+    _slowed(world.bot.services.challenges, "create", 0.5, monkeypatch)  # type: ignore[attr-defined]
+    inter = await emu.slash(a, ch, "gin challenge", opponent=b)
+    # Acknowledged with "thinking" before the work was done, within Discord's 3 s.
+    assert inter.ack_type == 5 and inter.response is not None
+    thinking = inter.response.id
+    await emu.wait_for(lambda: "Cancel" in emu.message(thinking).button_labels)
+    assert not emu.message(thinking).ephemeral
+    assert [m.id for m in emu.messages(ch) if "Cancel" in m.button_labels] == [thinking]
+    # The bot kept that message as the challenge's: declining edits it.
+    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
+    await emu.click(b, invite, "Decline")
+    await emu.wait_for(lambda: "declined" in emu.message(thinking).text)
+
+
+async def test_a_quick_challenge_is_answered_directly(world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    inter = await emu.slash(a, ch, "gin challenge", opponent=b)
+    assert inter.ack_type == 4 and inter.response is not None
+    assert "Cancel" in inter.response.button_labels
+
+
+async def test_a_slow_refusal_takes_the_thinking_messages_place(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    monkeypatch.setattr(answers, "ANSWER_BUDGET", 0.2)
+    _slowed(world.bot.services.challenges, "create", 0.5, monkeypatch)  # type: ignore[attr-defined]
+    again = await emu.slash(b, ch, "gin challenge", opponent=a)
+    assert again.ack_type == 5 and again.response is not None
+    thinking = again.response.id
+    await emu.wait_for(lambda: "already have a pending challenge" in emu.message(thinking).text)
+    assert len([m for m in emu.messages(ch) if "Cancel" in m.button_labels]) == 1
