@@ -13,6 +13,7 @@ not retried until they interact again.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
@@ -138,9 +139,14 @@ class Notifier:
             # A draw: the same player discards next, and the table shows whole turns ("drew
             # from the stock and discarded 9♠"), so everyone else is updated after the discard.
             return
+        if kind == "move":
+            # The board and the hands at once: the next player's controls need not wait for
+            # the board's picture and edit (nor the board for theirs).
+            await asyncio.gather(self._edit_board(state), self._update_hands(update))
+            return
         if kind == "round_start":
             await self._new_board(state)
-        elif kind in ("move", "round_over", "removed"):
+        elif kind in ("round_over", "removed"):
             await self._edit_board(state)
         elif kind == "match_over":
             await self._edit_board(state, finished=True)
