@@ -28,7 +28,7 @@ from bot.games.errors import GameError, MoveRefused
 from bot.games.model import MatchSummary, PublicRound, SeatInfo, TableState, TableUpdate
 from bot.games.presets import make_rules
 from bot.i18n import said
-from bot.store.errors import StaleVersion
+from bot.store.errors import NotFound, StaleVersion, WrongStatus
 from bot.store.interfaces import Storage
 from bot.store.models import (
     EndedBy,
@@ -115,11 +115,12 @@ class LiveTable:
 class _Held:
     """`TableService._hold`: a plain class, not a generator, as it is on every click."""
 
-    __slots__ = ("live", "service", "table_id")
+    __slots__ = ("live", "service", "table_id", "version")
 
-    def __init__(self, service: TableService, table_id: int) -> None:
+    def __init__(self, service: TableService, table_id: int, version: int | None) -> None:
         self.service = service
         self.table_id = table_id
+        self.version = version
 
     async def __aenter__(self) -> LiveTable:
         service = self.service
@@ -130,7 +131,9 @@ class _Held:
             live = await service._load(self.table_id)
         await live.lock.acquire()
         try:
-            if service.shared:
+            # A click made on the version this process holds needs no read: were the store
+            # further on, the move's versioned write would refuse it (`_apply`).
+            if service.shared and (self.version is None or self.version != live.version):
                 await service._sync(live)
         except BaseException:
             live.lock.release()
@@ -364,12 +367,14 @@ class TableService:
 
     # ----- the store as the truth (several processes) -----------------------------------
 
-    def _hold(self, table_id: int) -> _Held:
+    def _hold(self, table_id: int, version: int | None = None) -> _Held:
         """The table under its lock, as the store has it now (`async with`). One process
         alone (SQLite) holds every table it serves in memory, so the cache is used as it is
         (no read); on a shared store one cheap read compares versions, and the table is
-        rebuilt from the store if another process moved it on or this one never had it."""
-        return _Held(self, table_id)
+        rebuilt from the store if another process moved it on or this one never had it.
+        With `version` (a click's), a table held at that very version is not read: a move
+        then checks the store's version as it is written."""
+        return _Held(self, table_id, version)
 
     async def sync(self, table_id: int) -> LiveTable:
         """The table as the store has it now (for a read such as `/gin hand` on a shared
@@ -670,7 +675,7 @@ class TableService:
     ) -> TableUpdate:
         """A player's move. Checked against the seat, the version and the engine, committed
         to the store, then returned (and queued for everyone else)."""
-        async with self._hold(table_id) as live:
+        async with self._hold(table_id, version) as live:
             seat = live.seat_no(user_id)
             if live.match is None or live.record.status != "playing":
                 raise GameError("table-not-found")
@@ -725,9 +730,11 @@ class TableService:
                 # Who is being played automatically, for whichever process rebuilds the table.
                 auto_json=None if auto == live.auto_saved else json.dumps(auto),
             )
-        except StaleVersion as exc:
-            if self.shared:  # another process moved first: take the table as it is now
+        except (StaleVersion, WrongStatus, NotFound) as exc:
+            if self.shared:  # another process moved or ended it: take the table as it is now
                 await self._reload(live)
+            elif not isinstance(exc, StaleVersion):
+                raise
             else:
                 await self._refresh(live)
             raise StaleButton("table-stale") from exc

@@ -10,6 +10,8 @@ import random
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from bot.engine.players import BaselinePlayer
 from bot.games.challenges import ChallengeService
 from bot.games.errors import GameError
@@ -285,4 +287,42 @@ async def test_a_table_left_without_timer_gets_its_timer_back(
     assert timer is not None and timer.what == "reminder"
     assert timer.due_at == datetime.fromtimestamp(T0 + TIMING.turn - TIMING.reminder, UTC)
     assert await two.fire_due() == 0
+    await two.close()
+
+
+async def test_a_click_at_a_version_the_other_service_moved_past_is_refused(
+    stores: tuple[Storage, Storage],
+) -> None:
+    """`one` still holds the table at the version `two` moved it past: a click at that
+    version (a button `one` showed) is refused by the store's versioned write, though `one`
+    skipped reading the version, and `one` then holds the table as the store has it."""
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    table_id = await challenge(one, stores[0])
+    old = one.get(table_id).version
+    live = await two.sync(table_id)
+    assert live.match is not None and live.version == old
+    seat = live.match.round.to_move
+    assert seat is not None
+    user = live.record.seats[seat].user_id
+    assert user is not None
+    view = live.match.round.view(seat)
+    action = BaselinePlayer().choose(view, view.legal)
+    await two.act(table_id, user, action, old)
+    assert one.get(table_id).version == old  # `one` has not heard of it
+    with pytest.raises(StaleButton):
+        await one.act(table_id, user, action, old)
+    assert [m.seq for m in await stores[0].tables.moves(table_id)] == [old + 1]
+    held = one.get(table_id)
+    assert held.version == old + 1 and held.match is not None
+    # The next click, at the version the store has, lands through `one`.
+    seat = held.match.round.to_move
+    assert seat is not None
+    user = held.record.seats[seat].user_id
+    assert user is not None
+    view = held.match.round.view(seat)
+    await one.act(table_id, user, BaselinePlayer().choose(view, view.legal), old + 1)
+    assert [m.seq for m in await stores[1].tables.moves(table_id)] == [old + 1, old + 2]
+    await one.close()
     await two.close()
