@@ -74,6 +74,8 @@ async def test_forged_clicks_on_other_players_messages_change_nothing(world: Wor
     # A knock or gin asked for (its answer is the clicked message turned into the hand).
     forged_ids.append(f"gin:q:{table_id}:{version}:big_gin")
     assert forged_ids
+    # The pass's last updates (the board and the hands go at once) before the snapshot.
+    await emu.settle()
     other_before = snapshot(emu, other)
     for custom_id in forged_ids:
         # On the other player's DM message; on the public table message.
