@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 
 from bot.store._db import Db, Row, from_ms, placeholders
 from bot.store.errors import NotFound
@@ -37,11 +38,16 @@ class Players:
 
     #: Settings kept in memory (read for every hand picture): plenty for every active player.
     SETTINGS_CACHED = 50_000
+    #: Seconds a player's settings are used from memory before they are read again. A change
+    #: made through this store is seen at once (`update_settings`, `forget`); one made by
+    #: another process on the same database (docs/deploy.md) within this time.
+    SETTINGS_FRESH = 10.0
 
-    def __init__(self, db: Db) -> None:
+    def __init__(self, db: Db, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._db = db
-        # Every change goes through `update_settings` or `forget`, so this never goes stale.
-        self._settings: dict[int, PlayerSettings] = {}
+        self._clock = clock
+        # user id -> (settings, when they were read)
+        self._settings: dict[int, tuple[PlayerSettings, float]] = {}
 
     async def upsert(
         self,
@@ -116,8 +122,8 @@ class Players:
 
     async def settings(self, user_id: int) -> PlayerSettings:
         known = self._settings.get(user_id)
-        if known is not None:
-            return known
+        if known is not None and self._clock() - known[1] < self.SETTINGS_FRESH:
+            return known[0]
         row = await self._db.fetchone(
             "SELECT images, four_colour, dark, turn_alerts, language FROM player_settings"
             " WHERE user_id = ?",
@@ -128,9 +134,10 @@ class Players:
         return found
 
     def _remember(self, settings: PlayerSettings) -> None:
+        self._settings.pop(settings.user_id, None)  # to the end: the newest entry
         if len(self._settings) >= self.SETTINGS_CACHED:
             self._settings.pop(next(iter(self._settings)))  # the oldest entry
-        self._settings[settings.user_id] = settings
+        self._settings[settings.user_id] = (settings, self._clock())
 
     def forget(self, user_id: int) -> None:
         """Drop what is kept in memory about the player (after their data is erased)."""

@@ -66,9 +66,6 @@ class Notifier:
         self._chat: dict[int, deque[tuple[frozenset[int], str]]] = {}
         #: user -> their Discord client's locale, as last seen (`saw_locale`).
         self.discord_locales: dict[int, str] = {}
-        #: Each player's saved language choice as last read (refreshed whenever they interact,
-        #: see bot/ui/readers.py): a hand DM needs no store read of its own.
-        self.saved_languages: dict[int, str | None] = {}
         warm()  # the catalogs, before the first game rather than during it
 
     # ----- whose language ----------------------------------------------------------------
@@ -82,9 +79,8 @@ class Notifier:
 
     def forget_player(self, user_id: int) -> None:
         """Drop what is kept in memory about a player whose data was erased (`/gin me
-        forget-me`): their saved language is gone with it, so their next DM follows their
-        Discord locale again."""
-        self.saved_languages.pop(user_id, None)
+        forget-me`): their Discord locale as last seen and their hearts (the store forgets
+        their settings, the saved language with them)."""
         self.discord_locales.pop(user_id, None)
         for key in [k for k in self._favorites if k[1] == user_id]:
             del self._favorites[key]
@@ -105,11 +101,8 @@ class Notifier:
         return pick_language(self.discord_locales.get(user_id), saved, self.board_language(state))
 
     async def saved_language(self, user_id: int) -> str | None:
-        """A player's `/gin me settings language` choice, read once (see `saved_languages`)."""
-        if user_id not in self.saved_languages:
-            settings = await self.store.players.settings(user_id)
-            self.saved_languages[user_id] = settings.language
-        return self.saved_languages[user_id]
+        """A player's `/gin me settings language` choice (kept in memory by the store)."""
+        return (await self.store.players.settings(user_id)).language
 
     async def __call__(self, update: TableUpdate) -> None:
         state = update.state

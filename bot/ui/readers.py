@@ -22,7 +22,6 @@ class Readers:
         bot sends its user unasked."""
         self.notifier.saw_locale(interaction.user.id, interaction.locale)
         saved = (await self.store.players.settings(interaction.user.id)).language
-        self.notifier.saved_languages[interaction.user.id] = saved
         return pick_language(interaction.locale, saved, interaction.guild_locale)
 
     async def language_of(self, user_id: int, server: Any = None) -> str:

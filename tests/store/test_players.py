@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import NotFound, PlayerSettings, Store
+from bot.store import NotFound, PlayerSettings, Storage, Store
 
 from .conftest import FakeClock
 
@@ -86,3 +86,18 @@ async def test_achievements_unlock_once(store: Store, clock: FakeClock) -> None:
         ("big_gin", clock.now),
     ]
     assert await store.achievements.of(2) == []
+
+
+async def test_settings_changed_through_another_handle_are_seen_once_not_fresh(
+    stores: tuple[Storage, Storage],
+) -> None:
+    """Two processes on one database (two pools on PostgreSQL; one store on SQLite): each
+    keeps settings in memory, and a change made through the other is read once the memory
+    is no longer fresh (`SETTINGS_FRESH`)."""
+    one, two = stores
+    assert (await one.players.settings(7)).dark is False  # now in `one`'s memory
+    await two.players.update_settings(7, dark=True, language="fr")
+    assert (await two.players.settings(7)).dark is True  # the changer sees it at once
+    one.players.SETTINGS_FRESH = 0.0  # as if that time had passed
+    changed = await one.players.settings(7)
+    assert changed.dark is True and changed.language == "fr"
