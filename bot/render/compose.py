@@ -4,7 +4,6 @@ See the comment above `Picture` for how, and docs/render.md for why."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,11 +18,11 @@ from bot.render.fonts import draw_text, text_placement
 from bot.render.models import (
     RenderOptions,
 )
+from bot.render.png import encode as encode_png
 from bot.render.shapes import ring_mask
 
 RING = 4  # highlight outline thickness, drawn just outside the card
 MINI_W = 30  # a player's card backs (on the table)
-_PNG_LEVEL = 3  # zlib level: 6 is ~20% smaller but takes 2-3x as long to encode
 
 
 @lru_cache(maxsize=4)
@@ -315,9 +314,7 @@ class Picture:
         return canvas
 
     def png(self) -> bytes:
-        buf = io.BytesIO()
-        self.palette_image().save(buf, format="PNG", compress_level=_PNG_LEVEL)
-        return buf.getvalue()
+        return encode_png(self.palette_image())
 
 
 def _merge(spans: dict[tuple[int, int], list[int]], size: tuple[int, int]) -> list[_Rect]:
