@@ -600,3 +600,25 @@ def test_players_names_are_not_kept_from_picture_to_picture():
         )
     assert fonts._short_text_mask.cache_info().currsize == masks
     assert len(compose.INKS) == inks
+
+
+def test_text_over_the_background_is_pasted_from_its_lookup_table_alone(monkeypatch):
+    # A name drawn where nothing else is needs no compositing: its blend over the background
+    # comes from one lookup per colour, and the parts for drawing over other things are never
+    # made (they cost a table picture about a third of its drawing).
+    made: list[compose.Ink] = []
+    real = compose.Ink.__init__
+
+    def spy(self, colour, mask, options):
+        real(self, colour, mask, options)
+        made.append(self)
+
+    monkeypatch.setattr(compose.Ink, "__init__", spy)
+    (picture,) = _pictures_drawn(
+        monkeypatch, lambda: render_table(TablePicture((), 5, (("Unique Name 1", 10),), 0))
+    )
+    (name,) = [i for i in made if i.mask.width > 150]
+    assert name._full is None and name._special is None
+    palette = compose.palette(RenderOptions())
+    slow = picture.reference().quantize(palette=palette, dither=Image.Dither.NONE)
+    assert picture.palette_image().tobytes() == slow.tobytes()
