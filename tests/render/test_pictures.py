@@ -464,6 +464,20 @@ async def test_async_wrappers_match_the_sync_pictures_and_hit_the_cache():
     assert all(decode(png).size == HAND_SIZE for png in many)
 
 
+async def test_the_table_at_a_round_start_is_drawn_once_when_both_players_pass():
+    players = (("Ann", 10), ("Bob", 10))
+    dealt = TablePicture(cards("7D"), 31, players, 1)  # Bob is offered the upcard
+    first = await render_table_async(dealt)
+    passed = await render_table_async(TablePicture(cards("7D"), 31, players, 0))
+    assert passed != first
+    # Ann passes too: Bob draws from the stock, and the table is as it was dealt.
+    assert await render_table_async(dealt) is first
+    assert len(CACHE) == 0  # kept apart: it never pushes out a hand
+    # Once a card is discarded the table never comes back: not kept.
+    later = TablePicture(cards("7D 2C"), 30, (("Ann", 10), ("Bob", 10)), 0)
+    assert await render_table_async(later) is not await render_table_async(later)
+
+
 def test_renders_from_many_threads_match_one_at_a_time():
     pics = [
         HandPicture(melds=(tuple(deck()[i : i + 3]),), highlight=deck()[i]) for i in range(0, 48, 3)
