@@ -2,7 +2,7 @@
 
 Pillow compresses PNG data with zlib, whose fastest levels (1-3) still took about half of a
 picture's time (docs/performance.md, "Pictures under load, session 7"). ISA-L's deflate
-(`isal`, a dependency) at level 1 does the same job 5-8x faster for files ~5-15% larger. The
+(`isal`, a dependency) at level 1 does the same job 5-6x faster for files 3-11% larger. The
 file holds the same pixels either way: the same palette and indices, only the deflate stream
 differs. Without `isal` (a platform it has no wheel for) the standard zlib is used, at the
 level Pillow was given before.
