@@ -2,6 +2,10 @@
 
     .venv/bin/python bench/render.py
     nice -n 10 .venv/bin/python bench/render.py --workers [--processes 2]
+    .venv/bin/python bench/render.py --in-worker
+
+``--in-worker``: the CPU a cold hand, table and reveal take inside the bot's own worker
+process (its allocator settings, its pipe), where the load bench counts them.
 
 ``--workers`` compares how the bot ships pictures to other processes instead: its own
 worker processes (``bot.render.workers``) against the standard library's
@@ -172,7 +176,7 @@ N_SHIPPED = 400
 def _pool_init() -> None:
     from bot.render import worker_main
 
-    worker_main._return_big_buffers()  # as the bot's own workers do
+    worker_main._tune_allocator()  # as the bot's own workers do
     warm_up()
 
 
@@ -236,13 +240,57 @@ async def _compare_workers(processes: int) -> None:
         )
 
 
+async def _in_worker() -> None:
+    """CPU per cold picture inside the bot's own worker process, which is what the load bench
+    counts as "workers": the in-process figures above run without the worker's allocator
+    settings and its pipe."""
+    import psutil
+
+    from bot.render.reveal import reveal_png
+    from bot.render.table import table_png, table_view
+
+    await workers.start(1)
+    try:
+        (worker,) = (psutil.Process(pid) for pid in workers.pids())
+        options = RenderOptions()
+        rng = random.Random(11)
+        cases: list[tuple[str, Callable[..., bytes], list[Any]]] = [
+            ("hand", hand_png, [_hand(rng, seed) for seed in range(N_COLD)]),
+            ("table", table_png, [table_view(_table(rng, seed)) for seed in range(N_COLD)]),
+            ("reveal", reveal_png, [_reveal(rng, seed) for seed in range(N_COLD)]),
+        ]
+        for kind, draw, pics in cases:
+            for pic in pics[:20]:  # its caches (text, sizes) warm, as in a running bot
+                await workers.run(_draw, draw, pic, options)
+            cpu0 = sum(worker.cpu_times()[:2])
+            here0 = time.process_time()
+            for pic in pics:
+                await workers.run(_draw, draw, pic, options)
+            cpu = (sum(worker.cpu_times()[:2]) - cpu0) / len(pics)
+            here = (time.process_time() - here0) / len(pics)
+            print(
+                f"{kind:7s} in the worker ({len(pics)} distinct): {cpu * 1e3:.2f} ms of its CPU "
+                f"per picture, {here * 1e3:.2f} ms of this process's"
+            )
+    finally:
+        workers.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workers", action="store_true", help="compare the worker pools only")
     parser.add_argument(
+        "--in-worker", action="store_true", help="CPU per picture in the bot's worker process"
+    )
+    parser.add_argument(
         "--processes", type=int, default=1, help="worker processes (the bot's default: 1)"
     )
     args = parser.parse_args()
+    if args.in_worker:
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"machine: {os.cpu_count()} cores, load average {load}")
+        asyncio.run(_in_worker())
+        return
     if args.workers:
         load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
         print(f"machine: {os.cpu_count()} cores, load average {load}; {args.processes} processes")

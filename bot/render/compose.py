@@ -4,7 +4,6 @@ See the comment above `Picture` for how, and docs/render.md for why."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,11 +18,11 @@ from bot.render.fonts import draw_text, text_placement
 from bot.render.models import (
     RenderOptions,
 )
+from bot.render.png import encode as encode_png
 from bot.render.shapes import ring_mask
 
 RING = 4  # highlight outline thickness, drawn just outside the card
 MINI_W = 30  # a player's card backs (on the table)
-_PNG_LEVEL = 3  # zlib level: 6 is ~20% smaller but takes 2-3x as long to encode
 
 
 @lru_cache(maxsize=4)
@@ -82,7 +81,6 @@ def ring_mask_of(shown: int) -> Image.Image:
 _Rect = tuple[int, int, int, int]
 _NOT_OPAQUE = [255] * 255 + [0]  # a sprite's pixels that let something through
 _PARTIAL = [0] + [255] * 254 + [0]  # a mask's pixels that blend
-_COVERED = [0] + [255] * 255  # a mask's pixels that change anything
 _FULL = [0] * 255 + [255]
 
 
@@ -112,18 +110,49 @@ class Sprite:
     special: tuple[_Rect, ...]  # where it is not opaque: composed in RGB
 
 
-@dataclass(frozen=True, slots=True)
 class Ink:
-    """`colour` through an antialiased `mask`, made ready for the palette: `full` is where
-    the mask is 255 (painted with the colour's palette entry); `over_bg`, pasted through
-    `covered`, is the whole of it over the plain background, so nothing needs composing."""
+    """`colour` through an antialiased `mask`, made ready for the palette.
 
-    mask: Image.Image
-    full: Image.Image  # 255 where the mask is 255
-    covered: Image.Image  # 255 where the mask is not 0
-    over_bg: Image.Image  # the colour blended over the background, on the palette
-    special: tuple[_Rect, ...]  # where the mask blends
-    bbox: _Rect  # of the mask's nonzero pixels
+    `over_bg` is the colour blended over the plain background within `bbox` (the mask's
+    nonzero pixels), on the palette: pasted as it is where nothing was drawn before. `full`
+    (the mask's 255 pixels, painted with the colour's palette entry) and `special` (where
+    the mask blends, composed in RGB) are only needed over something else, so they are made
+    on first use: a player's name, drawn once over the background, never needs them."""
+
+    __slots__ = ("_full", "_special", "bbox", "mask", "over_bg")
+
+    def __init__(self, colour: t.RGB, mask: Image.Image, options: RenderOptions) -> None:
+        self.mask = mask
+        self.bbox: _Rect = mask.getbbox() or (0, 0, 0, 0)
+        # Blending and mapping onto the palette go pixel by pixel, so each mask value always
+        # gives the same palette entry: one lookup table per colour does both at once.
+        self.over_bg = mask.crop(self.bbox).point(_blend_lut(colour, options), "P")
+        self._full: Image.Image | None = None
+        self._special: tuple[_Rect, ...] | None = None
+
+    @property
+    def full(self) -> Image.Image:
+        """255 where the mask is 255."""
+        if self._full is None:
+            self._full = self.mask.point(_FULL)
+        return self._full
+
+    @property
+    def special(self) -> tuple[_Rect, ...]:
+        """Where the mask blends."""
+        if self._special is None:
+            self._special = _rects(self.mask.point(_PARTIAL))
+        return self._special
+
+
+@lru_cache(maxsize=64)
+def _blend_lut(colour: t.RGB, options: RenderOptions) -> tuple[int, ...]:
+    """The palette entry of `colour` blended over the background through each mask value."""
+    mask = Image.new("L", (256, 1))
+    mask.putdata(range(256))
+    bg = Image.new("RGB", (256, 1), t.theme(options).background)
+    bg.paste(colour, (0, 0), mask)
+    return tuple(to_palette(bg, options).tobytes())
 
 
 def to_palette(img: Image.Image, options: RenderOptions) -> Image.Image:
@@ -156,16 +185,7 @@ def ink(colour: t.RGB, key: Hashable, mask: Image.Image, options: RenderOptions)
     found = INKS.get(cache_key) if key is not None else None
     if found is not None:
         return found
-    bg = Image.new("RGB", mask.size, t.theme(options).background)
-    bg.paste(colour, (0, 0), mask)
-    made = Ink(
-        mask,
-        mask.point(_FULL),
-        mask.point(_COVERED),
-        to_palette(bg, options),
-        _rects(mask.point(_PARTIAL)),
-        mask.getbbox() or (0, 0, 0, 0),
-    )
+    made = Ink(colour, mask, options)
     if key is not None:
         if len(INKS) >= _MAX_INKS:
             INKS.clear()
@@ -299,8 +319,10 @@ class Picture:
             elif kind == "i":
                 x, y, colour, ink, over_bg = args
                 w, h = ink.mask.size
-                if over_bg:
-                    core.paste(ink.over_bg.im, (x, y, x + w, y + h), ink.covered.im)
+                if over_bg:  # nothing under its nonzero pixels but the background
+                    a, b, c, d = ink.bbox
+                    if c > a:
+                        core.paste(ink.over_bg.im, (x + a, y + b, x + c, y + d))
                 else:
                     index = palette_index(colour, self.options)
                     core.paste(index, (x, y, x + w, y + h), ink.full.im)
@@ -315,9 +337,7 @@ class Picture:
         return canvas
 
     def png(self) -> bytes:
-        buf = io.BytesIO()
-        self.palette_image().save(buf, format="PNG", compress_level=_PNG_LEVEL)
-        return buf.getvalue()
+        return encode_png(self.palette_image())
 
 
 def _merge(spans: dict[tuple[int, int], list[int]], size: tuple[int, int]) -> list[_Rect]:

@@ -89,8 +89,11 @@ def _spacing(groups: Sequence[Group], width: int) -> tuple[int, int]:
     for gap in _GAPS:
         if _arrange(groups, _MIN_STEP, gap, 0, 0, None)[2] > width:
             continue
-        # The row only widens as the step grows: find the largest step that fits by halving.
-        lo, hi = _MIN_STEP, _MAX_STEP
+        # The row only widens as the step grows: the roomiest if it fits (a Gin hand's usual
+        # case), else the largest step that fits, found by halving.
+        if _arrange(groups, _MAX_STEP, gap, 0, 0, None)[2] <= width:
+            return _MAX_STEP, gap
+        lo, hi = _MIN_STEP, _MAX_STEP - 1
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if _arrange(groups, mid, gap, 0, 0, None)[2] <= width:

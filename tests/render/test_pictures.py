@@ -464,6 +464,20 @@ async def test_async_wrappers_match_the_sync_pictures_and_hit_the_cache():
     assert all(decode(png).size == HAND_SIZE for png in many)
 
 
+async def test_the_table_at_a_round_start_is_drawn_once_when_both_players_pass():
+    players = (("Ann", 10), ("Bob", 10))
+    dealt = TablePicture(cards("7D"), 31, players, 1)  # Bob is offered the upcard
+    first = await render_table_async(dealt)
+    passed = await render_table_async(TablePicture(cards("7D"), 31, players, 0))
+    assert passed != first
+    # Ann passes too: Bob draws from the stock, and the table is as it was dealt.
+    assert await render_table_async(dealt) is first
+    assert len(CACHE) == 0  # kept apart: it never pushes out a hand
+    # Once a card is discarded the table never comes back: not kept.
+    later = TablePicture(cards("7D 2C"), 30, (("Ann", 10), ("Bob", 10)), 0)
+    assert await render_table_async(later) is not await render_table_async(later)
+
+
 def test_renders_from_many_threads_match_one_at_a_time():
     pics = [
         HandPicture(melds=(tuple(deck()[i : i + 3]),), highlight=deck()[i]) for i in range(0, 48, 3)
@@ -600,3 +614,25 @@ def test_players_names_are_not_kept_from_picture_to_picture():
         )
     assert fonts._short_text_mask.cache_info().currsize == masks
     assert len(compose.INKS) == inks
+
+
+def test_text_over_the_background_is_pasted_from_its_lookup_table_alone(monkeypatch):
+    # A name drawn where nothing else is needs no compositing: its blend over the background
+    # comes from one lookup per colour, and the parts for drawing over other things are never
+    # made (they cost a table picture about a third of its drawing).
+    made: list[compose.Ink] = []
+    real = compose.Ink.__init__
+
+    def spy(self, colour, mask, options):
+        real(self, colour, mask, options)
+        made.append(self)
+
+    monkeypatch.setattr(compose.Ink, "__init__", spy)
+    (picture,) = _pictures_drawn(
+        monkeypatch, lambda: render_table(TablePicture((), 5, (("Unique Name 1", 10),), 0))
+    )
+    (name,) = [i for i in made if i.mask.width > 150]
+    assert name._full is None and name._special is None
+    palette = compose.palette(RenderOptions())
+    slow = picture.reference().quantize(palette=palette, dither=Image.Dither.NONE)
+    assert picture.palette_image().tobytes() == slow.tobytes()
