@@ -130,9 +130,14 @@ async def test_two_processes_on_postgresql_play_and_survive_kills(
     # fired again, and nothing else was.
     assert timer is not None and timer.version == record.version
     assert timer.what == "reminder"
+    kept = moves
     await zero.start()
     record, moves, _, _ = await db.read(table_id)
-    assert len(moves) == made + len(auto)
+    # Nothing committed is lost. A restart slower than a turn (a loaded machine) lets the
+    # next turn run out as well, played by shard 1's process: any move beyond is the next
+    # seat's, automatic (nobody can click before shard 0 is back).
+    assert moves[: len(kept)] == kept
+    assert all(m.seat != seat for m in moves[len(kept) :]), moves[len(kept) :]
 
     for _ in range(3):  # to the end (a deal or two more may need the next process to fire)
         await play(emu, world, 10_000)
