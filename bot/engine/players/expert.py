@@ -83,20 +83,24 @@ class ExpertParams:
     draw_bias: float = 0.0
 
 
-def _improve(m: int, card: int) -> tuple[int, int]:
+#: bit -> sort key: points first, then the bit (the order of `by_points`).
+_ORDER = {b: PTS[b] << 64 | b for b in PTS}
+
+
+def _improve(m: int, card: int) -> tuple[int, int, int]:
     """Add `card` to the hand `m` and drop the card that leaves the least deadwood (the
-    highest on ties). Returns the new hand and the card dropped."""
+    highest on ties). Returns the new hand, the card dropped and the new deadwood."""
     m2 = m | card
     full = mask_deadwood(m2)
     best = 1 << 30
     drop = card
-    for b in sorted(bits_of(m2), key=lambda b: (PTS[b], b), reverse=True):
+    for b in sorted(bits_of(m2), key=_ORDER.__getitem__, reverse=True):
         if full - PTS[b] >= best:
             break
         v = mask_deadwood(m2 ^ b)
         if v < best:
             best, drop = v, b
-    return m2 ^ drop, drop
+    return m2 ^ drop, drop, best
 
 
 class ExpertPlayer(HardPlayer):
@@ -254,6 +258,7 @@ def _playout(
     out = [0.0] * len(xs)
     open_ = list(range(len(xs)))
     me = kept
+    md = mask_deadwood(me)
     top = thrown
     pos = 0
     n = len(stock)
@@ -266,10 +271,8 @@ def _playout(
             pos += 1
         else:
             return out
-        opp, top = _improve(opp, card)
-        od = mask_deadwood(opp)
+        opp, top, od = _improve(opp, card)
         if od <= opp_at:
-            md = mask_deadwood(me)
             v = -_settle(rules, od, md, od == 0, line)
             for i in open_:
                 out[i] = v
@@ -282,8 +285,7 @@ def _playout(
             pos += 1
         else:
             return out
-        me, top = _improve(me, card)
-        md = mask_deadwood(me)
+        me, top, md = _improve(me, card)
         still = []
         for i in open_:
             if md <= xs[i]:
