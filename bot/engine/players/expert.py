@@ -71,10 +71,12 @@ class ExpertParams:
     multi_horizon: int = 6
     multi_margin: float = 0.0
     #: Two players: `HardParams.gin_pull` for expert's hand values (draws and discards),
-    #: a stock draw that makes gin counted this many points below zero. Measured over 1,000
-    #: seat-swapped matches against hard (seed 11): cardgames 58.5% with 10, 57.2% without;
-    #: classic and playingcards in docs/performance.md. Tables of 3-4 keep `HardParams`.
-    gin_pull2: float = 10.0
+    #: a stock draw that makes gin counted this many points below zero. Over 1,000
+    #: seat-swapped matches against hard (seed 11), cardgames: 57.2% without, 58.5% with
+    #: 10; 300 matches (seed 5), cardgames: 0 / 10 / 25 / 40 won 54.0 / 56.7 / 58.0 /
+    #: 55.7%, playingcards: 10 / 25 / 40 won 52.7 / 55.3 / 55.7% (docs/performance.md).
+    #: Tables of 3-4 keep `HardParams`.
+    gin_pull2: float = 25.0
     #: Two players: turns a side in the draw playouts (`_race.py`; 0: hard's draw rule).
     #: Off: with 4 turns expert won 34.7% of 300 playingcards matches against hard (24
     #: sampled playouts per choice are too noisy against hard's exact one-draw values).
