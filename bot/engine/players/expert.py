@@ -73,8 +73,9 @@ class ExpertParams:
     #: Two players: `HardParams.gin_pull` for expert's hand values (draws and discards),
     #: a stock draw that makes gin counted this many points below zero. Over 1,000
     #: seat-swapped matches against hard (seed 11), cardgames: 57.2% without, 58.5% with
-    #: 10; 300 matches (seed 5), cardgames: 0 / 10 / 25 / 40 won 54.0 / 56.7 / 58.0 /
-    #: 55.7%, playingcards: 10 / 25 / 40 won 52.7 / 55.3 / 55.7% (docs/performance.md).
+    #: 10, 59.7% with 25; playingcards 53.5% with 10, 54.1% with 25. On 300 matches (seed
+    #: 5), cardgames: 0 / 10 / 25 / 40 won 54.0 / 56.7 / 58.0 / 55.7%, playingcards:
+    #: 10 / 25 / 40 won 52.7 / 55.3 / 55.7% (docs/performance.md).
     #: Tables of 3-4 keep `HardParams`.
     gin_pull2: float = 25.0
     #: Two players: turns a side in the draw playouts (`_race.py`; 0: hard's draw rule).
