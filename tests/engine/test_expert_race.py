@@ -4,11 +4,14 @@ toward gin."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from bot.engine.cards import parse_cards
-from bot.engine.players._cardbits import BIT, mask_deadwood, mask_of
+from bot.engine.players._cardbits import BIT, bits_of, mask_deadwood, mask_of
+from bot.engine.players._knowledge import Knowledge
 from bot.engine.players._race import improve, race_values
 from bot.engine.players.expert import ExpertParams, ExpertPlayer
+from bot.engine.players.hard import HardParams, _Eval
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 
@@ -74,7 +77,9 @@ def test_expert_pulls_toward_gin_at_two_seats_only() -> None:
     parameters it was given (its measured play there is hard's draws and discards)."""
     classic = RuleSet.preset("classic")
     player = ExpertPlayer(5)
-    for seats, pull in ((2, 10.0), (3, 0.0), (2, 10.0)):
+    two = ExpertParams().gin_pull2
+    assert two > 0
+    for seats, pull in ((2, two), (3, 0.0), (2, two)):
         rnd = Round(classic, seats, 40 + seats, 0)
         mover = rnd.to_move
         assert mover is not None
@@ -86,3 +91,21 @@ def test_expert_pulls_toward_gin_at_two_seats_only() -> None:
     view = rnd.view(rnd.to_move or 0)
     off.choose(view, view.legal)
     assert off.params.gin_pull == 0.0
+
+
+def test_expert_keeps_a_hand_one_draw_from_gin_over_a_merely_lower_one() -> None:
+    """Throwing the four of clubs leaves the least deadwood after the next draw (hard's
+    choice); throwing the ace of hearts keeps the run start C3 C4, and the two of clubs
+    then gives gin (the ace of spades goes). Expert's pull at two seats picks the latter."""
+    hand = _m("C3 C4 C8 C9 CT CJ D8 D9 DT HA SA")
+    draws = bits_of(_m("H9 HQ C6 S2 HT D4 S4 C2"))
+
+    def discard(params: HardParams) -> int:
+        know = Knowledge(hand=hand, unseen=sum(draws), pile=0, opponents=[], stock_prob={})
+        know.stock_prob = dict.fromkeys(draws, 1.0)
+        ev = _Eval(know, 10, params)
+        return min(bits_of(hand), key=lambda b: (ev.value(hand ^ b), b))
+
+    assert discard(HardParams()) == _b("C4")
+    assert discard(replace(HardParams(), gin_pull=10.0)) == _b("C4")
+    assert discard(replace(HardParams(), gin_pull=ExpertParams().gin_pull2)) == _b("HA")

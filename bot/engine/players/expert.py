@@ -71,10 +71,13 @@ class ExpertParams:
     multi_horizon: int = 6
     multi_margin: float = 0.0
     #: Two players: `HardParams.gin_pull` for expert's hand values (draws and discards),
-    #: a stock draw that makes gin counted this many points below zero. Measured over 1,000
-    #: seat-swapped matches against hard (seed 11): cardgames 58.5% with 10, 57.2% without;
-    #: classic and playingcards in docs/performance.md. Tables of 3-4 keep `HardParams`.
-    gin_pull2: float = 10.0
+    #: a stock draw that makes gin counted this many points below zero. Over 1,000
+    #: seat-swapped matches against hard (seed 11), cardgames: 57.2% without, 58.5% with
+    #: 10, 59.7% with 25; playingcards 53.5% with 10, 54.1% with 25. On 300 matches (seed
+    #: 5), cardgames: 0 / 10 / 25 / 40 won 54.0 / 56.7 / 58.0 / 55.7%, playingcards:
+    #: 10 / 25 / 40 won 52.7 / 55.3 / 55.7% (docs/performance.md).
+    #: Tables of 3-4 keep `HardParams`.
+    gin_pull2: float = 25.0
     #: Two players: turns a side in the draw playouts (`_race.py`; 0: hard's draw rule).
     #: Off: with 4 turns expert won 34.7% of 300 playingcards matches against hard (24
     #: sampled playouts per choice are too noisy against hard's exact one-draw values).
@@ -83,20 +86,24 @@ class ExpertParams:
     draw_bias: float = 0.0
 
 
-def _improve(m: int, card: int) -> tuple[int, int]:
+#: bit -> sort key: points first, then the bit (the order of `by_points`).
+_ORDER = {b: PTS[b] << 64 | b for b in PTS}
+
+
+def _improve(m: int, card: int) -> tuple[int, int, int]:
     """Add `card` to the hand `m` and drop the card that leaves the least deadwood (the
-    highest on ties). Returns the new hand and the card dropped."""
+    highest on ties). Returns the new hand, the card dropped and the new deadwood."""
     m2 = m | card
     full = mask_deadwood(m2)
     best = 1 << 30
     drop = card
-    for b in sorted(bits_of(m2), key=lambda b: (PTS[b], b), reverse=True):
+    for b in sorted(bits_of(m2), key=_ORDER.__getitem__, reverse=True):
         if full - PTS[b] >= best:
             break
         v = mask_deadwood(m2 ^ b)
         if v < best:
             best, drop = v, b
-    return m2 ^ drop, drop
+    return m2 ^ drop, drop, best
 
 
 class ExpertPlayer(HardPlayer):
@@ -254,6 +261,7 @@ def _playout(
     out = [0.0] * len(xs)
     open_ = list(range(len(xs)))
     me = kept
+    md = mask_deadwood(me)
     top = thrown
     pos = 0
     n = len(stock)
@@ -266,10 +274,8 @@ def _playout(
             pos += 1
         else:
             return out
-        opp, top = _improve(opp, card)
-        od = mask_deadwood(opp)
+        opp, top, od = _improve(opp, card)
         if od <= opp_at:
-            md = mask_deadwood(me)
             v = -_settle(rules, od, md, od == 0, line)
             for i in open_:
                 out[i] = v
@@ -282,8 +288,7 @@ def _playout(
             pos += 1
         else:
             return out
-        me, top = _improve(me, card)
-        md = mask_deadwood(me)
+        me, top, md = _improve(me, card)
         still = []
         for i in open_:
             if md <= xs[i]:
