@@ -38,14 +38,16 @@ class Players:
 
     #: Settings kept in memory (read for every hand picture): plenty for every active player.
     SETTINGS_CACHED = 50_000
-    #: Seconds a player's settings are used from memory before they are read again. A change
-    #: made through this store is seen at once (`update_settings`, `forget`); one made by
-    #: another process on the same database (docs/deploy.md) within this time.
+    #: On a database several processes share (PostgreSQL): seconds a player's settings are
+    #: used from memory before they are read again. A change made through this store is seen
+    #: at once (`update_settings`, `forget`); one made by another process (docs/deploy.md)
+    #: within this time. SQLite has one process, whose memory never goes stale.
     SETTINGS_FRESH = 10.0
 
     def __init__(self, db: Db, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._db = db
         self._clock = clock
+        self._shared = db.dialect == "postgres"
         # user id -> (settings, when they were read)
         self._settings: dict[int, tuple[PlayerSettings, float]] = {}
 
@@ -122,7 +124,9 @@ class Players:
 
     async def settings(self, user_id: int) -> PlayerSettings:
         known = self._settings.get(user_id)
-        if known is not None and self._clock() - known[1] < self.SETTINGS_FRESH:
+        if known is not None and (
+            not self._shared or self._clock() - known[1] < self.SETTINGS_FRESH
+        ):
             return known[0]
         row = await self._db.fetchone(
             "SELECT images, four_colour, dark, turn_alerts, language FROM player_settings"
