@@ -107,7 +107,13 @@ async def test_two_processes_on_postgresql_play_and_survive_kills(
         "the match ended before the kill (a big first round); raise its target"
     )
     # Shard 0's process dies right after a move: nobody can click (DMs are shard 0's), and
-    # the turn runs out; shard 1's process plays it automatically, once.
+    # the turn runs out; shard 1's process plays it automatically, once. If the last move
+    # ended a round, first the next deal (a timer, after GIN_ROUND_PAUSE): a turn to run out.
+    for _ in range(100):
+        _, _, match, _ = await db.read(table_id)
+        if match is not None and not match.round_over and match.round.to_move is not None:
+            break
+        await asyncio.sleep(0.1)
     await zero.kill()
     record, moves, match, _ = await db.read(table_id)
     assert record is not None and match is not None and len(moves) == made
