@@ -42,7 +42,7 @@ class Players:
     #: used from memory before they are read again. A change made through this store is seen
     #: at once (`update_settings`, `forget`); one made by another process (docs/deploy.md)
     #: within this time. SQLite has one process, whose memory never goes stale.
-    SETTINGS_FRESH = 10.0
+    SETTINGS_FRESH = 60.0
 
     def __init__(self, db: Db, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._db = db
