@@ -21,6 +21,7 @@ __all__ = [
     "best_after_draw",
     "best_drop",
     "cards_in",
+    "improve",
     "mask_deadwood",
     "mask_of",
     "meld_capable",
@@ -40,6 +41,9 @@ for _s, _suit in enumerate(SUITS):
         BIT[_c] = _b
         CARD[_b] = _c
         PTS[_b] = min(_r, 10)
+
+#: bit -> sort key: points first, then the bit (the order of `by_points`).
+_ORDER = {b: PTS[b] << 64 | b for b in PTS}
 
 #: Every card's bit.
 ALL_CARDS = sum(BIT.values())
@@ -129,6 +133,25 @@ def best_after_draw(m: int, d0: int, order: list[int], card: int) -> int:
         if v < best:
             best = v
     return best
+
+
+def improve(m: int, card: int, keep: int = 0) -> tuple[int, int, int]:
+    """Add `card` to the hand `m` and drop the card (not `keep`) that leaves the least
+    deadwood, the highest on ties (points, then bit). Returns the new hand, the card dropped
+    and the new hand's deadwood."""
+    m2 = m | card
+    full = mask_deadwood(m2)
+    best = 1 << 30
+    drop = 0
+    for b in sorted(bits_of(m2), key=_ORDER.__getitem__, reverse=True):
+        if full - PTS[b] >= best:
+            break
+        if b == keep:
+            continue
+        v = mask_deadwood(m2 ^ b)
+        if v < best:
+            best, drop = v, b
+    return m2 ^ drop, drop, best
 
 
 def by_points(m: int) -> list[int]:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import random
 
-from bot.engine.players._cardbits import PTS, bits_of, mask_deadwood
+from bot.engine.players._cardbits import bits_of, mask_deadwood
+from bot.engine.players._cardbits import improve as _improve
 from bot.engine.players._infer import melds_with
 from bot.engine.rules import RuleSet
 
@@ -24,19 +25,8 @@ __all__ = ["improve", "race_values"]
 def improve(m: int, card: int, keep: int = 0) -> tuple[int, int]:
     """Add `card` to the hand `m` and throw the card (not `keep`) that leaves the least
     deadwood, the highest on ties. Returns the new hand and the card thrown."""
-    m2 = m | card
-    full = mask_deadwood(m2)
-    best = 1 << 30
-    drop = 0
-    for b in sorted(bits_of(m2), key=lambda b: (PTS[b], b), reverse=True):
-        if full - PTS[b] >= best:
-            break
-        if b == keep:
-            continue
-        v = mask_deadwood(m2 ^ b)
-        if v < best:
-            best, drop = v, b
-    return m2 ^ drop, drop
+    hand, drop, _ = _improve(m, card, keep)
+    return hand, drop
 
 
 def _race(

@@ -22,9 +22,9 @@ from dataclasses import dataclass, replace
 from bot.engine.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, Action
 from bot.engine.players._cardbits import (
     BIT,
-    PTS,
     bits_of,
     cards_in,
+    improve,
     mask_deadwood,
     mask_of,
     meld_capable,
@@ -84,26 +84,6 @@ class ExpertParams:
     draw_turns: int = 0
     #: Take the top discard when its playouts beat drawing by more than this many points.
     draw_bias: float = 0.0
-
-
-#: bit -> sort key: points first, then the bit (the order of `by_points`).
-_ORDER = {b: PTS[b] << 64 | b for b in PTS}
-
-
-def _improve(m: int, card: int) -> tuple[int, int, int]:
-    """Add `card` to the hand `m` and drop the card that leaves the least deadwood (the
-    highest on ties). Returns the new hand, the card dropped and the new deadwood."""
-    m2 = m | card
-    full = mask_deadwood(m2)
-    best = 1 << 30
-    drop = card
-    for b in sorted(bits_of(m2), key=_ORDER.__getitem__, reverse=True):
-        if full - PTS[b] >= best:
-            break
-        v = mask_deadwood(m2 ^ b)
-        if v < best:
-            best, drop = v, b
-    return m2 ^ drop, drop, best
 
 
 class ExpertPlayer(HardPlayer):
@@ -274,7 +254,7 @@ def _playout(
             pos += 1
         else:
             return out
-        opp, top, od = _improve(opp, card)
+        opp, top, od = improve(opp, card)
         if od <= opp_at:
             v = -_settle(rules, od, md, od == 0, line)
             for i in open_:
@@ -288,7 +268,7 @@ def _playout(
             pos += 1
         else:
             return out
-        me, top, md = _improve(me, card)
+        me, top, md = improve(me, card)
         still = []
         for i in open_:
             if md <= xs[i]:
