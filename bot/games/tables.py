@@ -733,10 +733,10 @@ class TableService:
         except (StaleVersion, WrongStatus, NotFound) as exc:
             if self.shared:  # another process moved or ended it: take the table as it is now
                 await self._reload(live)
-            elif not isinstance(exc, StaleVersion):
-                raise
-            else:
+            elif isinstance(exc, StaleVersion):
                 await self._refresh(live)
+            else:
+                raise
             raise StaleButton("table-stale") from exc
         match.apply(action, seat)
         live.auto_saved = auto

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from bot.store._db import Db, Row, from_ms, placeholders
 from bot.store.errors import NotFound
@@ -44,9 +44,8 @@ class Players:
     #: within this time. SQLite has one process, whose memory never goes stale.
     SETTINGS_FRESH = 60.0
 
-    def __init__(self, db: Db, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
-        self._clock = clock
         self._shared = db.dialect == "postgres"
         # user id -> (settings, when they were read)
         self._settings: dict[int, tuple[PlayerSettings, float]] = {}
@@ -125,7 +124,7 @@ class Players:
     async def settings(self, user_id: int) -> PlayerSettings:
         known = self._settings.get(user_id)
         if known is not None and (
-            not self._shared or self._clock() - known[1] < self.SETTINGS_FRESH
+            not self._shared or time.monotonic() - known[1] < self.SETTINGS_FRESH
         ):
             return known[0]
         row = await self._db.fetchone(
@@ -141,7 +140,7 @@ class Players:
         self._settings.pop(settings.user_id, None)  # to the end: the newest entry
         if len(self._settings) >= self.SETTINGS_CACHED:
             self._settings.pop(next(iter(self._settings)))  # the oldest entry
-        self._settings[settings.user_id] = (settings, self._clock())
+        self._settings[settings.user_id] = (settings, time.monotonic())
 
     def forget(self, user_id: int) -> None:
         """Drop what is kept in memory about the player (after their data is erased)."""

@@ -38,9 +38,9 @@ async def emu() -> AsyncIterator[Emulator]:
         yield emulator
 
 
-@pytest.fixture
-def world(emu: Emulator) -> World:
-    guild = emu.create_guild("Gin Club", channels=("gin", "lobby"))
+def gin_club(emu: Emulator, shard: int | None = None) -> World:
+    """The usual "Gin Club": two channels, three members (`shard`: whose events it is)."""
+    guild = emu.create_guild("Gin Club", channels=("gin", "lobby"), shard=shard)
     return World(
         guild=guild,
         channel=guild.channel("gin"),
@@ -49,6 +49,11 @@ def world(emu: Emulator) -> World:
         bob=emu.create_user("bob", guilds=[guild]),
         carol=emu.create_user("carol", guilds=[guild]),
     )
+
+
+@pytest.fixture
+def world(emu: Emulator) -> World:
+    return gin_club(emu)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 from emulator import Emulator
 
 from .botproc import BotProcess
-from .conftest import World
+from .conftest import World, gin_club
 
 SHARDS = 2
 StartBot = Callable[..., Awaitable[BotProcess]]
@@ -25,12 +25,15 @@ async def emu() -> AsyncIterator[Emulator]:
 @pytest.fixture
 def world(emu: Emulator) -> World:
     """The usual "Gin Club", with an id whose events go to shard 1."""
-    guild = emu.create_guild("Gin Club", channels=("gin", "lobby"), shard=1)
-    return World(
-        guild=guild,
-        channel=guild.channel("gin"),
-        lobby=guild.channel("lobby"),
-        alice=emu.create_user("alice", guilds=[guild]),
-        bob=emu.create_user("bob", guilds=[guild]),
-        carol=emu.create_user("carol", guilds=[guild]),
-    )
+    return gin_club(emu, shard=1)
+
+
+async def stop_cleanly(emu: Emulator, *procs: BotProcess) -> None:
+    """The end of a test with bot processes: every interaction was answered, every route
+    known, no traceback in any process's log, and each stops with exit status 0."""
+    assert all(i.ack_type is not None for i in emu.interactions)
+    emu.assert_no_unknown_routes()
+    for proc in procs:
+        assert "Traceback" not in proc.log(), proc.log()[-3000:]
+    for proc in procs:
+        assert await proc.stop() == 0

@@ -90,23 +90,25 @@ async def test_rematch_against_the_computer(world: World) -> None:
     assert again.match is not None and len(again.match.rounds) == 1
 
 
-def _slowed(service: object, name: str, seconds: float, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make `service.name` (a coroutine method) take `seconds` longer, as a busy store would."""
-    original = getattr(service, name)
+def _slow_challenges(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on, creating a challenge outlasts the answer's budget (made short), as a
+    busy store would make it."""
+    monkeypatch.setattr(answers, "ANSWER_BUDGET", 0.2)
+    challenges = world.bot.services.challenges  # type: ignore[attr-defined]
+    create = challenges.create
 
     async def slow(*args: object, **kwargs: object) -> object:
-        await asyncio.sleep(seconds)
-        return await original(*args, **kwargs)
+        await asyncio.sleep(0.5)
+        return await create(*args, **kwargs)
 
-    monkeypatch.setattr(service, name, slow)
+    monkeypatch.setattr(challenges, "create", slow)
 
 
 async def test_a_slow_challenge_is_acknowledged_in_time_then_shown(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
-    monkeypatch.setattr(answers, "ANSWER_BUDGET", 0.2)
-    _slowed(world.bot.services.challenges, "create", 0.5, monkeypatch)  # type: ignore[attr-defined]
+    _slow_challenges(world, monkeypatch)
     inter = await emu.slash(a, ch, "gin challenge", opponent=b)
     # Acknowledged with "thinking" before the work was done, within Discord's 3 s.
     assert inter.ack_type == 5 and inter.response is not None
@@ -132,8 +134,7 @@ async def test_a_slow_refusal_takes_the_thinking_messages_place(
 ) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
     await emu.slash(a, ch, "gin challenge", opponent=b)
-    monkeypatch.setattr(answers, "ANSWER_BUDGET", 0.2)
-    _slowed(world.bot.services.challenges, "create", 0.5, monkeypatch)  # type: ignore[attr-defined]
+    _slow_challenges(world, monkeypatch)
     again = await emu.slash(b, ch, "gin challenge", opponent=a)
     assert again.ack_type == 5 and again.response is not None
     thinking = again.response.id
