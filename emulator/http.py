@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from typing import Any
 
+import orjson
 from aiohttp import BodyPartReader, MultipartReader, StreamReader, web
 
 from .forms import UploadedFile, mime_type, split_form
@@ -18,15 +18,24 @@ from .world import World
 API_PREFIX = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-#: Compact ASCII JSON: the same values as ``json.dumps`` gives, encoded about twice as fast.
-dumps = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+#: JSON through orjson (compact UTF-8; keys need not be strings, as with ``json.dumps``):
+#: the emulator shares the benchmark's CPU with the bot, so its own work is kept small.
+loads = orjson.loads
+
+
+def dumps(data: Any) -> str:
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def dumpb(data: Any) -> bytes:
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
 
 
 def json_response(
     data: Any, status: int = 200, headers: dict[str, str] | None = None
 ) -> web.Response:
     """JSON with ``Content-Type: application/json`` exactly (no charset: discord.py compares it)."""
-    body = dumps(data).encode()
+    body = dumpb(data)
     hdrs = {"Content-Type": "application/json"}
     if headers:
         hdrs.update(headers)
@@ -105,7 +114,7 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upl
                 if name == "payload_json":
                     text = await reader.text() if reader is not None else bytes(data).decode()
                     try:
-                        payload = json.loads(text)
+                        payload = loads(text)
                     except ValueError as exc:
                         raise DiscordError(
                             400, 50109, "The request body contains invalid JSON."
@@ -125,7 +134,7 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upl
     if content_type != "application/json":
         raise DiscordError(400, 50035, "Invalid Form Body: Content-Type must be application/json")
     try:
-        body = json.loads(raw)
+        body = loads(raw)
     except ValueError as exc:
         raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
     if not isinstance(body, (dict, list)):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -106,8 +107,9 @@ AUTOCOMPLETE = 4
 MODAL_SUBMIT = 5
 
 
+@functools.lru_cache(maxsize=4096)
 def iso(ts: float) -> str:
-    """An ISO-8601 timestamp as Discord writes it."""
+    """An ISO-8601 timestamp as Discord writes it (a message's, written again at each read)."""
     return dt.datetime.fromtimestamp(ts, dt.UTC).isoformat()
 
 
