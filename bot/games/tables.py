@@ -1081,11 +1081,19 @@ class TableService:
 
     async def _arm(self, live: LiveTable, what: str, at: float) -> None:
         """The table's next timer, in the store: `what` is due at `at` (wall-clock seconds)
-        for the table at its current version. A failure is logged, not raised: the move is
-        committed, and the sweep (`fire_due`) arms a "check" for a table left without timer."""
+        for the table at its current version, fired by this process (which holds the table
+        and has queued its notifications) unless it is gone a lease after. A failure is
+        logged, not raised: the move is committed, and the sweep (`fire_due`) arms a
+        "check" for a table left without timer."""
         try:
             await self.store.timers.arm(
-                "table", live.record.id, what, live.version, datetime.fromtimestamp(at, UTC)
+                "table",
+                live.record.id,
+                what,
+                live.version,
+                datetime.fromtimestamp(at, UTC),
+                for_owner=self.owner,
+                grace=self.timing.lease,
             )
         except Exception:
             log.exception("could not arm the %s timer of table %s", what, live.record.id)
@@ -1158,6 +1166,11 @@ class TableService:
         if timer.what == "computer" and self._is_auto(live, seat):
             await self._computer_move(live)
         elif timer.what == "reminder" and live.deadline is not None:
+            if self.clock() >= live.deadline:
+                # Taken over from a dead process after the turn's end: no reminder of a turn
+                # already over, the turn times out.
+                await self._timeout(live)
+                return
             self._remind(live)
             await self._arm(live, "turn", live.deadline)
         elif timer.what == "turn":

@@ -569,9 +569,20 @@ class PrivacyRepository(Protocol):
 class TimersRepository(Protocol):
     """`store.timers`: timers shared by every bot process, claimed with a lease."""
 
-    async def arm(self, kind: str, ref_id: int, what: str, version: int, due: datetime) -> None:
+    async def arm(
+        self,
+        kind: str,
+        ref_id: int,
+        what: str,
+        version: int,
+        due: datetime,
+        *,
+        for_owner: str | None = None,
+        grace: float = 0.0,
+    ) -> None:
         """Set the timer of (`kind`, `ref_id`) (one per pair), replacing the one there unless
-        that one was armed at a later version; unclaimed."""
+        that one was armed at a later version; unclaimed. With `for_owner`, only that process
+        claims it until `grace` seconds after `due` (then anyone)."""
 
     async def claim(self, owner: str, now: datetime, lease: float, limit: int = 50) -> list[Timer]:
         """Claim up to `limit` timers due at `now` for `owner`, for `lease` seconds; a timer

@@ -5,6 +5,12 @@ claims the due rows with a lease: on PostgreSQL one `UPDATE ... WHERE id IN (SEL
 UPDATE SKIP LOCKED) RETURNING`, so two processes polling at once never claim the same row;
 on SQLite (one process) a plain `UPDATE ... RETURNING` with the same lease condition. A
 claimed row whose lease ran out (its process died) is due again for anyone.
+
+A timer armed `for_owner` is that process's first: only it claims the row when it is due,
+anyone else only once `grace` seconds past due have gone (the process died). The process that
+made a table's move then also fires its next timer, after its own notifications of that move
+(which another process could otherwise overtake: a round dealt by one process while another
+still shows the last round's result).
 """
 
 from __future__ import annotations
@@ -17,8 +23,11 @@ from bot.store.models import Timer
 
 _COLUMNS = "id, kind, ref_id, what, version, due_at, owner, lease_until"
 
-#: Claimable: due, and not held by a live lease.
-_CLAIMABLE = "due_at <= ? AND (lease_until IS NULL OR lease_until <= ?)"
+#: Claimable: due, and not held by a live lease (or armed for the claimer first).
+_CLAIMABLE = "due_at <= ? AND (lease_until IS NULL OR lease_until <= ? OR owner = ?)"
+
+#: The `owner` of a timer armed for a process first, before anyone claims it.
+_ARMED_FOR = "armed-for:"
 
 
 def _timer(row: Row) -> Timer:
@@ -50,16 +59,30 @@ class Timers:
     def __init__(self, db: Db) -> None:
         self._db = db
 
-    async def arm(self, kind: str, ref_id: int, what: str, version: int, due: datetime) -> None:
+    async def arm(
+        self,
+        kind: str,
+        ref_id: int,
+        what: str,
+        version: int,
+        due: datetime,
+        *,
+        for_owner: str | None = None,
+        grace: float = 0.0,
+    ) -> None:
         """Set the timer of (`kind`, `ref_id`), replacing the one there unless that one was
-        armed at a later version; it is unclaimed again."""
+        armed at a later version; it is unclaimed again. With `for_owner`, that process
+        alone may claim it until `grace` seconds after `due`."""
+        owner = None if for_owner is None else _ARMED_FOR + for_owner
+        held = None if for_owner is None else to_ms(due) + int(grace * 1000)
         changed: int = await self._db.batched(
             _Statement(
-                "INSERT INTO timers (kind, ref_id, what, version, due_at) VALUES (?, ?, ?, ?, ?)"
+                "INSERT INTO timers (kind, ref_id, what, version, due_at, owner, lease_until)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (kind, ref_id) DO UPDATE SET what = excluded.what,"
-                " version = excluded.version, due_at = excluded.due_at, owner = NULL,"
-                " lease_until = NULL WHERE timers.version <= excluded.version",
-                (kind, ref_id, what, version, to_ms(due)),
+                " version = excluded.version, due_at = excluded.due_at, owner = excluded.owner,"
+                " lease_until = excluded.lease_until WHERE timers.version <= excluded.version",
+                (kind, ref_id, what, version, to_ms(due), owner, held),
             )
         )
         del changed
@@ -74,7 +97,7 @@ class Timers:
                 f"UPDATE timers SET owner = ?, lease_until = ? WHERE id IN"  # noqa: S608
                 f" (SELECT id FROM timers WHERE {_CLAIMABLE} ORDER BY due_at LIMIT ?"
                 f" FOR UPDATE SKIP LOCKED) RETURNING {_COLUMNS}",
-                (owner, until, now_ms, now_ms, limit),
+                (owner, until, now_ms, now_ms, _ARMED_FOR + owner, limit),
             )
         else:
             async with self._db.write() as tx:
@@ -82,7 +105,7 @@ class Timers:
                     f"UPDATE timers SET owner = ?, lease_until = ? WHERE id IN"  # noqa: S608
                     f" (SELECT id FROM timers WHERE {_CLAIMABLE} ORDER BY due_at LIMIT ?)"
                     f" RETURNING {_COLUMNS}",
-                    (owner, until, now_ms, now_ms, limit),
+                    (owner, until, now_ms, now_ms, _ARMED_FOR + owner, limit),
                 )
         return sorted((_timer(r) for r in rows), key=lambda t: (t.due_at, t.id))
 

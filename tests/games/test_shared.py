@@ -159,21 +159,23 @@ async def test_a_deadline_falling_while_a_process_is_dead_fires_once_elsewhere(
     seat = live.match.round.to_move
     assert seat is not None
     await one.close()  # "killed": it never fires anything again
-    assert await two.fire_due(T0 + 49) == 0  # nothing due yet
-    assert await two.fire_due(T0 + 50) == 1  # the reminder
-    await two.wait_idle()
-    assert [u.kind for u in seen if u.kind == "reminder"] == ["reminder"]
+    # Its reminder (due T0 + 50) is its own for a lease past due: nothing fires before that.
+    assert await two.fire_due(T0 + 50) == 0
+    assert await two.fire_due(T0 + 50 + TIMING.lease - 1) == 0
     assert await stores[1].tables.moves(table_id) == []
-    assert await two.fire_due(T0 + 59) == 0
-    clock.now = T0 + 60
-    assert await two.fire_due() == 1  # the deadline: the turn is played automatically
+    # Then the other process takes it over. The turn's deadline (T0 + 60) is past by then:
+    # no reminder of a turn already over, the turn is played automatically, once.
+    clock.now = T0 + 50 + TIMING.lease
+    assert await two.fire_due() == 1
+    await two.wait_idle()
+    assert [u.kind for u in seen if u.kind == "reminder"] == []
     moves = await stores[1].tables.moves(table_id)
     assert moves and {m.seat for m in moves} == {seat}
-    # Fired once: the next timer is the other seat's, a turn later.
+    # Fired once: the next timer is the other seat's reminder, a turn later, armed by "two".
     assert await two.fire_due() == 0
     timer = await stores[1].timers.get("table", table_id)
     assert timer is not None and timer.what == "reminder"
-    assert timer.due_at == datetime.fromtimestamp(T0 + 60 + 50, UTC)
+    assert timer.due_at == datetime.fromtimestamp(clock.now + 50, UTC)
     assert len(await stores[1].tables.moves(table_id)) == len(moves)
     await two.close()
 
@@ -193,8 +195,11 @@ async def test_a_dead_process_s_claimed_timer_is_taken_over_after_its_lease(
     await one.close()
     assert await two.fire_due(T0 + 50 + TIMING.lease - 1) == 0  # still "one"'s
     clock.now = T0 + 50 + TIMING.lease
-    assert await two.fire_due() == 1  # taken over: the reminder
-    assert await two.fire_due() == 1  # the deadline, long past: the automatic turn
+    # Taken over: the reminder, but the turn's deadline is long past, so the turn is
+    # played automatically at once (no reminder of a turn already over).
+    assert await two.fire_due() == 1
+    await two.wait_idle()
+    assert [u.kind for u in seen if u.kind == "reminder"] == []
     moves = await stores[1].tables.moves(table_id)
     assert moves
     assert await two.fire_due() == 0  # the next seat's reminder is 50 s away

@@ -36,6 +36,27 @@ async def test_arm_replaces_and_claim_holds_a_lease(store: Store, clock: FakeClo
     assert await store.timers.get("table", 7) is None
 
 
+async def test_a_timer_armed_for_a_process_is_its_own_until_the_grace_runs_out(
+    store: Store, clock: FakeClock
+) -> None:
+    due = clock.now + timedelta(seconds=5)
+    await store.timers.arm("table", 3, "round", 2, due, for_owner="a", grace=30)
+    assert await store.timers.claim("b", due, lease=30) == []  # "a" fires it, not "b"...
+    (mine,) = await store.timers.claim("a", due, lease=30)
+    assert (mine.what, mine.owner) == ("round", "a")
+    assert await store.timers.claim("a", due, lease=30) == []  # claimed once, not twice
+    assert await store.timers.done(mine)
+    # ...unless "a" is gone: its timer is anyone's once the grace after due has run out.
+    await store.timers.arm("table", 3, "turn", 3, due, for_owner="a", grace=30)
+    assert await store.timers.claim("b", due + timedelta(seconds=29), lease=30) == []
+    (taken,) = await store.timers.claim("b", due + timedelta(seconds=30), lease=30)
+    assert (taken.what, taken.owner) == ("turn", "b")
+    # Armed again (a later move of the table) by whoever holds it now.
+    await store.timers.arm("table", 3, "turn", 4, due, for_owner="b", grace=30)
+    assert await store.timers.claim("a", due + timedelta(seconds=29), lease=30) == []
+    assert [t.version for t in await store.timers.claim("b", due, lease=30)] == [4]
+
+
 async def test_an_older_version_never_replaces_a_newer_one(store: Store, clock: FakeClock) -> None:
     await store.timers.arm("table", 1, "turn", 9, clock.now)
     await store.timers.arm("table", 1, "computer", 8, clock.now)
