@@ -19,15 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from bot.engine.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, KNOCK, Action
+from bot.engine.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, Action
 from bot.engine.players._cardbits import (
     BIT,
-    CARD,
-    PTS,
-    best_after_draw,
-    best_drop,
     bits_of,
-    by_points,
     cards_in,
     improve,
     mask_deadwood,
@@ -39,14 +34,7 @@ from bot.engine.players._infer import InferParams, melds_with
 from bot.engine.players._multi import deal_guesses, knock_now
 from bot.engine.players._multi import playout as multi_playout
 from bot.engine.players._race import race_values
-from bot.engine.players.hard import (
-    HardParams,
-    HardPlayer,
-    _Eval,
-    _outcome,
-    _Picture,
-    _shortlist,
-)
+from bot.engine.players.hard import HardParams, HardPlayer, _Picture
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import settle_knock
 from bot.engine.view import RoundView
@@ -96,14 +84,6 @@ class ExpertParams:
     draw_turns: int = 0
     #: Take the top discard when its playouts beat drawing by more than this many points.
     draw_bias: float = 0.0
-    #: Two players: weight of the opponent's chance to end the round on its next turn in
-    #: discard choices (0: off, hard's discards). That chance is read from the guesses of
-    #: its hand (they fit its picks, passes and throws) and every card the stock can give
-    #: it; when it is high, the deadwood kept now counts more than the hand's promise.
-    guard: float = 0.0
-    #: In `guard`, the opponent is taken to knock on a draw that leaves it this much
-    #: deadwood or less (capped by the knock limit); it always goes gin.
-    guard_at: int = 10
     #: Two players: how the guesses of the opponent's hand are weighted (`InferParams`
     #: `could_knock` and `improve`), set by the rule set's undercut bonus, since that is
     #: what tells a strong player whether to knock at once or hold out. At 25 (cardgames,
@@ -180,33 +160,6 @@ class ExpertPlayer(HardPlayer):
             view.rules, pic.know.hand, tb, pic.guesses, pic.know.unseen, self._rng, turns
         )
         return Action(DRAW_DISCARD) if take > draw + self.expert.draw_bias else Action(DRAW_STOCK)
-
-    def _discard(self, view: RoundView, legal: Sequence[Action], pic: _Picture) -> Action:
-        guard = self.expert.guard
-        if not guard or view.seats != 2 or not pic.guesses:
-            return super()._discard(view, legal, pic)
-        rules = view.rules
-        q, ends = knock_risk(
-            pic.guesses, pic.know.unseen, min(self.expert.guard_at, rules.knock_limit)
-        )
-        if not q:
-            return super()._discard(view, legal, pic)
-        q = min(1.0, guard * q)
-        mask = pic.know.hand
-        ev = _Eval(pic.know, rules.knock_limit, self.params)
-        cost = self.params.danger_cost
-        threat = pic.threat
-        allowed = [BIT[a.card] for a in legal if a.kind == DISCARD and a.card is not None]
-        options = []
-        for b in _shortlist(mask, allowed, self.params.shortlist):
-            kept = mask_deadwood(mask ^ b)
-            # What the kept hand is worth if the opponent ends the round next turn (the
-            # rounds it ends, by its deadwood then), in the hand values' units: points lost.
-            at_end = -sum(w * _outcome(rules, kept, ko) for ko, w in ends.items())
-            score = (1.0 - q) * ev.value(mask ^ b) + q * at_end + cost * threat(b)
-            options.append((score, -PTS[b], b))
-        _, _, best = min(options)
-        return Action(DISCARD, CARD[best])
 
     def _knock(self, view: RoundView, legal: Sequence[Action], pic: _Picture) -> Action | None:
         mask = pic.know.hand
@@ -296,35 +249,6 @@ class ExpertPlayer(HardPlayer):
                     totals[i] += v
                 runs += 1
         return max(totals) / runs if runs else -1e9
-
-
-def knock_risk(guesses: list[int], unseen: int, at: int) -> tuple[float, dict[int, float]]:
-    """The chance that the opponent ends the round on its next turn by a stock draw that
-    leaves it `at` deadwood or less (gin included), over its guessed hands and every unseen
-    card it can draw (uniform over the unseen cards not in the guess), and how that chance
-    splits by its deadwood then (normalised: the shares sum to 1)."""
-    ends: dict[int, float] = {}
-    total = 0.0
-    for h in guesses:
-        dh = mask_deadwood(h)
-        order = by_points(h)
-        drop = best_drop(h, dh, order)
-        capable = meld_capable(h)
-        pool = bits_of(unseen & ~h)
-        if not pool:
-            continue
-        share = 1.0 / len(pool)
-        total += 1.0
-        for c in pool:
-            ko = best_after_draw(h, dh, order, c) if c & capable else min(dh, drop + PTS[c])
-            if ko <= at:
-                ends[ko] = ends.get(ko, 0.0) + share
-    if not total:
-        return 0.0, {}
-    q = sum(ends.values()) / total
-    if not q:
-        return 0.0, {}
-    return q, {ko: w / (q * total) for ko, w in ends.items()}
 
 
 def _settle(rules: RuleSet, mine: int, theirs: int, gin: bool, line: float = 0.0) -> float:
