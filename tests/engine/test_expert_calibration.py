@@ -1,5 +1,6 @@
-"""Expert at two seats: its guesses of the opponent's hand are weighted by the rule set
-(patient opponents under a large undercut bonus, hastier ones under a small one)."""
+"""Expert at two seats, `calibrate` (off by default): its guesses of the opponent's hand
+weighted by the rule set (patient opponents under a large undercut bonus, hastier ones
+under a small one)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from bot.engine.players.hard import HardPlayer
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 from bot.engine.view import RoundView
+
+ON = ExpertParams(calibrate=1)
 
 
 def _first_view(preset: str, seats: int, seed: int = 3) -> RoundView:
@@ -30,7 +33,7 @@ def _first_view(preset: str, seats: int, seed: int = 3) -> RoundView:
 def test_expert_weighs_its_guesses_by_the_undercut_bonus(
     preset: str, could_knock: float, improve: float
 ) -> None:
-    player = ExpertPlayer(5)
+    player = ExpertPlayer(5, expert=ON)
     view = _first_view(preset, 2)
     assert player.choose(view, view.legal) in view.legal
     assert player.infer_params.could_knock == pytest.approx(could_knock)
@@ -43,18 +46,18 @@ def test_between_the_presets_the_weights_are_interpolated_and_can_be_turned_off(
     rules = RuleSet.preset("cardgames").replace(undercut_bonus=16)  # 6 of the 15 points
     rnd = Round(rules, 2, 3, 0)
     view = rnd.view(rnd.to_move or 0)
-    player = ExpertPlayer(5)
+    player = ExpertPlayer(5, expert=ON)
     player.choose(view, view.legal)
     assert player.infer_params.could_knock == pytest.approx(0.5 + 0.4 * 0.5)
     assert player.infer_params.improve == pytest.approx(0.06 + 0.4 * 0.04)
     given = InferParams(could_knock=0.3, improve=0.02)
-    off = ExpertPlayer(5, infer=given, expert=ExpertParams(calibrate=0))
+    off = ExpertPlayer(5, infer=given)  # off by default
     off.choose(view, view.legal)
     assert off.infer_params is given
 
 
 def test_at_three_seats_expert_keeps_the_weights_it_was_given() -> None:
-    player = ExpertPlayer(5)
+    player = ExpertPlayer(5, expert=ON)
     view = _first_view("classic", 3)
     player.choose(view, view.legal)
     assert player.infer_params == InferParams()
@@ -85,12 +88,14 @@ def test_patient_weights_guess_lower_hands() -> None:
         rnd, seat = _mid_round(seed)
         view = rnd.view(seat)
 
-        def mean_deadwood(params: InferParams, view: RoundView = view) -> float:
-            sampler = HandSampler(1 - seat, random.Random(4), params)
+        def mean_deadwood(
+            params: InferParams, view: RoundView = view, opp: int = 1 - seat
+        ) -> float:
+            sampler = HandSampler(opp, random.Random(4), params)
             guesses = sampler.sample(view)
             return sum(mask_deadwood(g) for g in guesses) / len(guesses)
 
-        player = ExpertPlayer(5)
+        player = ExpertPlayer(5, expert=ON)
         player.choose(view, view.legal)
         if mean_deadwood(player.infer_params) < mean_deadwood(InferParams()):
             lower += 1
