@@ -92,7 +92,8 @@ class ExpertParams:
     #: points too high at expert's knock decisions under cardgames (17.6 against a true
     #: 11.9; 2.3 too high under playingcards); these guess within about 2. Better guesses
     #: did not win more: 53.7% of 300 cardgames matches against hard (seed 5), against
-    #: 58.0% with hard's weights (docs/performance.md), so it stays off.
+    #: 58.0% with hard's weights, and with a knock margin of 3 it lost 2.6 points per round
+    #: (paired rounds, docs/performance.md), so it stays off.
     calibrate: int = 0
     patient_could_knock: float = 1.0
     patient_improve: float = 0.1
