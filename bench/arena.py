@@ -11,6 +11,14 @@ decision (p50, p99) per player. A player is a level name ("easy", "normal", "har
 "expert") or, for experiments, `hard:field=value,...` with fields of `HardParams` or
 `InferParams` (`expert:...` also takes those of `ExpertParams`).
 
+`--paired BASE` plays single rounds instead, for changes too small to show in match counts:
+each of `--deals` deals is played with A at either seat against B, and again with BASE in
+A's place on the same deal with the same players' seeds. A round in which no decision
+differs comes out the same, so the paired difference (A's points per round minus BASE's,
+with a 95% interval) is far tighter than two separate runs:
+
+    .venv/bin/python bench/arena.py --a expert:second_draw=1.0 --paired expert --b hard --rules playingcards --deals 500
+
 Decision times are measured around `choose()` alone (the engine's own work is not counted),
 in worker processes that each run one match at a time, as wall-clock time and as the CPU time
 of the worker's thread. With `--workers` no higher than the number of cores and nothing else
@@ -35,12 +43,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.engine.match import Match  # noqa: E402
-from bot.engine.players import Player  # noqa: E402
+from bot.engine.players import Player, play_round  # noqa: E402
 from bot.engine.players._infer import InferParams  # noqa: E402
 from bot.engine.players.expert import ExpertParams, ExpertPlayer  # noqa: E402
 from bot.engine.players.hard import HardParams, HardPlayer  # noqa: E402
 from bot.engine.players.levels import make_player  # noqa: E402
-from bot.engine.round import derive_seed  # noqa: E402
+from bot.engine.round import Round, derive_seed  # noqa: E402
 from bot.engine.rules import RuleSet  # noqa: E402
 
 
@@ -151,6 +159,65 @@ def play_match(
 def _play_deal(job: tuple[RuleSet, str, str, int, int, int]) -> list[MatchRecord]:
     rules, a_spec, b_spec, seed, deal, seats = job
     return [play_match(rules, a_spec, b_spec, seed, deal, a_seat, seats) for a_seat in range(seats)]
+
+
+def play_paired(
+    rules: RuleSet, a_spec: str, base_spec: str, b_spec: str, seed: int, deal: int
+) -> list[tuple[int, int]]:
+    """One two-seat round of the deal `deal` per seat of A, played against B by A and again
+    by BASE on the same deal with the same seeds. Returns, per seat, (A's points minus B's,
+    BASE's points minus B's); under penalty scoring the sign is turned so that more is
+    better there too."""
+    sign = 1 if rules.scoring == "points" else -1
+    out = []
+    for a_seat in range(2):
+        nets = []
+        for spec in (a_spec, base_spec):
+            players = [
+                build_player(
+                    spec if s == a_seat else b_spec,
+                    derive_seed(seed, "player", deal, s, "AB"[s != a_seat]),
+                )
+                for s in range(2)
+            ]
+            rnd = Round(rules, 2, derive_seed(seed, "paired", deal), dealer=deal % 2)
+            res = play_round(rnd, players)
+            nets.append(sign * (res.points[a_seat] - res.points[1 - a_seat]))
+        out.append((nets[0], nets[1]))
+    return out
+
+
+def _play_paired(job: tuple[RuleSet, str, str, str, int, int]) -> list[tuple[int, int]]:
+    return play_paired(*job)
+
+
+def run_paired(
+    a: str, base: str, b: str, rules: RuleSet, deals: int, seed: int, workers: int
+) -> list[tuple[int, int]]:
+    """`play_paired` over `deals` deals: (A's net, BASE's net) per round."""
+    jobs = [(rules, a, base, b, seed, d) for d in range(deals)]
+    if workers <= 1:
+        return [pair for job in jobs for pair in _play_paired(job)]
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ctx.Pool(workers) as pool:
+        return [pair for pairs in pool.imap(_play_paired, jobs, chunksize=4) for pair in pairs]
+
+
+def report_paired(a: str, base: str, b: str, rules: RuleSet, pairs: list[tuple[int, int]]) -> str:
+    a_net, a_ci = mean_ci([float(x) for x, _ in pairs])
+    base_net, base_ci = mean_ci([float(y) for _, y in pairs])
+    diff, diff_ci = mean_ci([float(x - y) for x, y in pairs])
+    same = sum(1 for x, y in pairs if x == y)
+    return "\n".join(
+        [
+            f"paired rounds: A={a} and BASE={base}, each against B={b}, rules {rules.name}, "
+            f"{len(pairs)} rounds ({len(pairs) // 2} deals, each seat)",
+            f"points per round against B: A {a_net:+.3f} (+/- {a_ci:.2f}), "
+            f"BASE {base_net:+.3f} (+/- {base_ci:.2f})",
+            f"A minus BASE: {diff:+.3f} per round (+/- {diff_ci:.3f}, paired); "
+            f"{same} of {len(pairs)} rounds gave both the same points",
+        ]
+    )
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -273,10 +340,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--seats", type=int, default=2, help="players per table: A at one seat, B at the others"
     )
+    parser.add_argument(
+        "--paired", default=None, help="BASE: paired single rounds of A and BASE against B"
+    )
+    parser.add_argument("--deals", type=int, default=500, help="deals for --paired")
     args = parser.parse_args(argv)
     rules = RuleSet.preset(args.rules)
     if args.target is not None:
         rules = rules.replace(target=args.target)
+    if args.paired is not None:
+        pairs = run_paired(args.a, args.paired, args.b, rules, args.deals, args.seed, args.workers)
+        print(report_paired(args.a, args.paired, args.b, rules, pairs))
+        return
     start = time.perf_counter()
     records = run(
         args.a, args.b, rules, args.matches, args.seed, args.workers, args.progress, args.seats

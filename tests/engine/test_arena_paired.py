@@ -1,0 +1,61 @@
+"""bench/arena.py --paired: the same deal and seeds for A and BASE, so only their decisions
+differ."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from bot.engine.players import play_round
+from bot.engine.round import Round, derive_seed
+from bot.engine.rules import RuleSet
+
+
+def _arena() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "bench" / "arena.py"
+    spec = importlib.util.spec_from_file_location("arena_under_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+ARENA = _arena()
+
+
+def test_the_same_player_on_both_sides_of_a_pair_scores_the_same() -> None:
+    rules = RuleSet.preset("cardgames")
+    pairs = ARENA.run_paired("hard", "hard", "normal", rules, 3, 5, 1)
+    assert len(pairs) == 6
+    assert all(a == base for a, base in pairs)
+    assert "6 of 6 rounds gave both the same points" in ARENA.report_paired(
+        "hard", "hard", "normal", rules, pairs
+    )
+
+
+def test_a_pair_replays_the_deal_and_counts_penalties_as_losses() -> None:
+    rules = RuleSet.preset("classic")
+    seed, deal = 5, 2
+    pairs = ARENA.play_paired(rules, "normal", "easy", "normal", seed, deal)
+    for a_seat, (a_net, _) in enumerate(pairs):
+        players = [
+            ARENA.build_player("normal", derive_seed(seed, "player", deal, s, "AB"[s != a_seat]))
+            for s in range(2)
+        ]
+        rnd = Round(rules, 2, derive_seed(seed, "paired", deal), dealer=deal % 2)
+        res = play_round(rnd, players)
+        # Penalty scoring: the points are what each seat takes, so A's net is B's minus A's.
+        assert a_net == res.points[1 - a_seat] - res.points[a_seat]
+
+
+def test_different_players_make_different_pairs() -> None:
+    rules = RuleSet.preset("cardgames")
+    pairs = ARENA.run_paired("hard", "easy", "normal", rules, 8, 5, 1)
+    assert any(a != base for a, base in pairs)
+    diff = sum(a - base for a, base in pairs) / len(pairs)
+    assert f"A minus BASE: {diff:+.3f}" in ARENA.report_paired(
+        "hard", "easy", "normal", rules, pairs
+    )
