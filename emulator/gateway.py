@@ -1,7 +1,7 @@
 """Gateway v10 over a websocket: HELLO, heartbeats, IDENTIFY, READY, RESUME, dispatches.
 
 One :class:`Session` per IDENTIFY (it keeps its sequence and a replay buffer for RESUME);
-one :class:`Connection` per websocket (it owns a writer task so frames keep their order).
+one :class:`Connection` per websocket (it writes each frame as it is sent, in order).
 """
 
 from __future__ import annotations
@@ -103,9 +103,6 @@ class Connection:
             self.closed = True
             return
         transport.write(data)
-
-    async def flush(self) -> None:
-        """Every frame sent so far is written (each is written as it is sent)."""
 
     async def close(self, code: int, reason: str = "") -> None:
         """Close with a gateway close code (after the frames already sent)."""
@@ -400,7 +397,6 @@ class Gateway:
         for session in self.live_sessions():
             if session.conn is not None:
                 session.conn.send(frame)
-                await session.conn.flush()
                 n += 1
         return n
 

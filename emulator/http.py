@@ -23,12 +23,12 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 loads = orjson.loads
 
 
-def dumps(data: Any) -> str:
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
 def dumpb(data: Any) -> bytes:
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+
+
+def dumps(data: Any) -> str:
+    return dumpb(data).decode()
 
 
 def json_response(

@@ -44,7 +44,7 @@ class Notifier:
 
     #: Table updates delivered at once (each is several REST calls and pictures). More wait
     #: their turn, so a busy event loop still answers clicks and edits the clicker's own hand
-    #: quickly: at 500 tables the acknowledgements' p99 fell from 47-63 to 29-31 ms, the
+    #: quickly: at 500 tables the acknowledgements' p99 fell from 47-82 to 29-39 ms, the
     #: others' hands came later at the tail (docs/performance.md, session 8).
     LANES = 6
 

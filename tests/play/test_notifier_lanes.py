@@ -16,10 +16,13 @@ class Counting(Notifier):
         self.most = 0
         self.delivered: list[Any] = []
         self.release = asyncio.Event()
+        self.full = asyncio.Event()
 
     async def deliver(self, update: Any) -> None:
         self.running += 1
         self.most = max(self.most, self.running)
+        if self.running == Notifier.LANES:
+            self.full.set()
         try:
             await self.release.wait()
             self.delivered.append(update)
@@ -30,9 +33,9 @@ class Counting(Notifier):
 async def test_at_most_lanes_updates_at_once_and_every_one_delivered() -> None:
     notifier = Counting()
     calls = [asyncio.create_task(notifier(n)) for n in range(3 * Notifier.LANES + 1)]
-    for _ in range(5):
-        await asyncio.sleep(0)
-    assert notifier.running == Notifier.LANES  # the rest wait for a lane
+    # Every call has started (in the loop's pass that filled the lanes); the rest wait.
+    await asyncio.wait_for(notifier.full.wait(), 5)
+    assert notifier.running == Notifier.LANES
     notifier.release.set()
     await asyncio.gather(*calls)
     assert notifier.most == Notifier.LANES
