@@ -65,6 +65,9 @@ class _Worker(asyncio.Protocol):
             stdout=subprocess.PIPE,
             bufsize=0,
             env=env,
+            # `-m` looks in the working directory first; run from the checkout so that
+            # no other `bot` package there is the one started.
+            cwd=_ROOT,
         )
         self.pending: dict[int, asyncio.Future[Any]] = {}
         self.ids = itertools.count(1)

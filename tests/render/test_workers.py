@@ -200,3 +200,19 @@ async def test_a_worker_reuses_its_memory_from_picture_to_picture(pool: None) ->
         await render_hand_async(pic)
     faults = (_minor_faults(pid) - before) / len(hands[4:])
     assert faults < 30, faults  # 131 with the old 128 KiB threshold, 0 now
+
+
+async def test_a_worker_started_elsewhere_runs_this_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `python -m` puts the working directory first on the path: another `bot` package
+    # there must not be the one the worker runs.
+    (tmp_path / "bot").mkdir()
+    (tmp_path / "bot" / "__init__.py").write_text("raise SystemExit(3)\n")
+    monkeypatch.chdir(tmp_path)
+    await workers.start(1)
+    try:
+        assert workers.running() == 1
+        assert workers.warm()
+    finally:
+        workers.stop()
