@@ -5,6 +5,7 @@ bot/tournaments/service.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from typing import Any, Literal
@@ -134,6 +135,8 @@ class Tournaments(commands.Cog):
         self.bot = bot
         self.service = service
         self.readers = readers
+        #: One standings message at a time per tournament (see `_standings`).
+        self._standings_locks: dict[int, asyncio.Lock] = {}
         self.group = app_commands.Group(name="tournament", description="Gin Rummy tournaments")
         #: How players type it.
         self.path = f"{bot.gin.name} {self.group.name}"
@@ -484,14 +487,25 @@ class Tournaments(commands.Cog):
                 )
 
     async def _standings(self, info: TournamentInfo, board: str, *, final: bool = False) -> None:
-        embed = standings_embed(info, board, final=final)
-        if info.standings_message_id is not None and await self._edit(
-            info.home_id, info.standings_message_id, embed=embed
-        ):
-            return
-        sent = await self._send(info.home_id, embed=embed)
-        if sent is not None and not final:
-            await self.service.set_standings_message(info.id, sent.id)
+        # Two results can be announced at once. One at a time, each drawn from the
+        # tournament as it is now: the second edits the message the first sent, where it
+        # used to send a second one (left behind with the older standings).
+        lock = self._standings_locks.setdefault(info.id, asyncio.Lock())
+        async with lock:
+            if final:
+                self._standings_locks.pop(info.id, None)
+            else:
+                info = await self.service.info(info.id)
+                if info.status in ("finished", "cancelled"):
+                    return  # the final standings are (or will be) drawn by "finished"
+            embed = standings_embed(info, board, final=final)
+            if info.standings_message_id is not None and await self._edit(
+                info.home_id, info.standings_message_id, embed=embed
+            ):
+                return
+            sent = await self._send(info.home_id, embed=embed)
+            if sent is not None and not final:
+                await self.service.set_standings_message(info.id, sent.id)
 
     async def _finished(self, update: TournamentUpdate, board: str) -> None:
         info = update.info

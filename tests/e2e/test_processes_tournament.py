@@ -175,7 +175,7 @@ async def test_a_tournament_survives_a_kill_of_either_process(
     assert [p.round_no for p in pairings] == [1, 1, 2, 2]
     assert all(p.result_kind == "win" for p in pairings)
     texts = [m.text for m in emu.messages(home)]
-    assert sum("round 1 of 2" in t for t in texts) == 1
+    assert sum("round 1 of 2" in t for t in texts) == 1, texts
     assert sum("round 2 of 2" in t for t in texts) == 1
     assert sum("is over" in t for t in texts) == 1
     await stop_cleanly(emu, zero, one)

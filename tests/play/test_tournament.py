@@ -400,3 +400,47 @@ async def test_a_tournament_created_in_a_thread_lives_there(tmp_path: Path) -> N
             assert emu.threads(ch) == [thread]
             assert not [m for m in emu.ephemerals(admin) if "thread" in m.text]
             assert emu.unknown_routes == []
+
+
+async def test_two_results_announced_at_once_share_one_standings_message(
+    tmp_path: Path,
+) -> None:
+    """Two matches of a round can end together: their standings go into one message (the
+    second result edits the first's message) instead of two, one left with old figures."""
+    async with Emulator() as emu:
+        guild = emu.create_guild("Cards")
+        ch = emu.create_channel(guild, "events")
+        admin = emu.create_user("ada")
+        players = [emu.create_user(f"player{i}") for i in range(1, 5)]
+        for user in (admin, *players):
+            emu.add_member(guild, user)
+        admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
+        guild.roles.append(admins)
+        guild.members[admin.id].roles.append(admins.id)
+        async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
+            path = commands_path(bot)
+            await emu.slash(
+                admin,
+                ch,
+                f"{path} create",
+                name="Cup",
+                format="swiss",
+                rules="cardgames",
+                target=10,
+            )
+            signup = emu.last_message(ch)
+            assert signup is not None
+            tid = int(signup.text.split("(#")[1].split(")")[0])
+            for user in players:
+                await emu.click(user, signup, "Join")
+            await emu.slash(admin, ch, f"{path} start")
+            home = await wait(lambda: emu.thread_of(signup), "the thread")
+            await wait(lambda: any("round 1 of" in m.text for m in emu.messages(home)), "round")
+            cog: Any = bot.get_cog("Tournaments")
+            info = await cog.service.info(tid)
+            assert info.standings_message_id is None
+            # As two result updates would, each with the tournament as it was then.
+            await asyncio.gather(cog._standings(info, "en"), cog._standings(info, "en"))
+            boards = [m for m in emu.messages(home) if "Standings" in m.text]
+            assert len(boards) == 1
+            assert (await cog.service.info(tid)).standings_message_id == boards[0].id
