@@ -497,7 +497,9 @@ class Tournaments(commands.Cog):
             else:
                 info = await self.service.info(info.id)
                 if info.status in ("finished", "cancelled"):
-                    return  # the final standings are (or will be) drawn by "finished"
+                    # Over: "finished" draws (or drew) the final standings.
+                    self._standings_locks.pop(info.id, None)
+                    return
             embed = standings_embed(info, board, final=final)
             if info.standings_message_id is not None and await self._edit(
                 info.home_id, info.standings_message_id, embed=embed

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.store.postgres import open_pg_store
-from emulator import Emulator
-from emulator.models import Role
-from tests.play.test_tournament import MANAGE_GUILD, play_until
+from emulator import Emulator, User
+from emulator.threads import Thread
+from tests.play.test_tournament import make_admin, play_until
 
 from . import sharded
+from .botproc import BotProcess
 from .conftest import World
 from .sharded import SHARDS, StartBot, stop_cleanly
 
@@ -29,18 +31,45 @@ async def stored(url: str, tid: int):  # type: ignore[no-untyped-def]
         await store.close()
 
 
-async def test_a_tournament_over_two_processes(
-    emu: Emulator, world: World, start_bot: StartBot, pg_url: str
-) -> None:
+@dataclass
+class Cup:
+    """A Swiss of four over two rounds, started, with the two bot processes."""
+
+    emu: Emulator
+    url: str
+    zero: BotProcess
+    one: BotProcess
+    players: list[User]
+    home: Thread
+    tid: int
+
+    def texts(self) -> list[str]:
+        return [m.text for m in self.emu.messages(self.home)]
+
+    def announced(self) -> bool:
+        return any("is over" in t for t in self.texts())
+
+    async def play_until(self, done: Callable[[], bool], what: str, timeout: float) -> None:  # noqa: ASYNC109
+        """The players play their DM hands until `done()`; fail with both logs if not."""
+        try:
+            await asyncio.wait_for(play_until(self.emu, self.players, done), timeout)
+        except TimeoutError:
+            raise AssertionError(
+                f"{what}: {await stored(self.url, self.tid)}\n"
+                f"{self.zero.output()[-2000:]}\n{self.one.output()[-2000:]}"
+            ) from None
+
+
+async def start_cup(emu: Emulator, world: World, start_bot: StartBot, url: str) -> Cup:
+    """Shards 0 and 1 on PostgreSQL; on the server (shard 1) an admin creates a Swiss of
+    two rounds, four players join, and it starts."""
     guild, ch = world.guild, world.channel
     assert emu.shard_of(guild) == 1
     admin = emu.create_user("ada", guilds=[guild])
     players = [world.alice, world.bob, world.carol, emu.create_user("dave", guilds=[guild])]
-    admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
-    guild.roles.append(admins)
-    guild.members[admin.id].roles.append(admins.id)
+    make_admin(emu, guild, admin)
     env = {
-        "GIN_DATABASE": pg_url,
+        "GIN_DATABASE": url,
         "GIN_SHARD_COUNT": str(SHARDS),
         "GIN_ROUND_PAUSE": "0.2",
         "GIN_COMPUTER_DELAY": "0",
@@ -53,7 +82,6 @@ async def test_a_tournament_over_two_processes(
     one = await start_bot(GIN_SHARDS="1", **env)
     names = {c["name"] for c in emu.commands(guild)} | {c["name"] for c in emu.commands()}
     path = "tournament" if "tournament" in names else "gin tournament"
-
     await emu.slash(
         admin,
         ch,
@@ -71,111 +99,57 @@ async def test_a_tournament_over_two_processes(
     for user in players:
         await emu.click(user, signup, "Join")
     await emu.slash(admin, ch, f"{path} start")
-
     home = await emu.wait_for(lambda: emu.thread_of(signup))
+    return Cup(emu, url, zero, one, players, home, tid)
 
-    def announced() -> bool:
-        return any("is over" in m.text for m in emu.messages(home))
 
-    # Round 1 then round 2, played on the DM hands (shard 0's process).
-    try:
-        await asyncio.wait_for(play_until(emu, players, announced), 90)
-    except TimeoutError:
-        raise AssertionError(
-            f"the tournament did not finish: {await stored(pg_url, tid)}\n"
-            f"{zero.output()[-2000:]}\n{one.output()[-2000:]}"
-        ) from None
-    row, pairings = await stored(pg_url, tid)
+async def assert_finished_once(cup: Cup) -> None:
+    """Finished in the store, each pairing won once, each round and the end announced once
+    (in the thread, by either process)."""
+    row, pairings = await stored(cup.url, cup.tid)
     assert row is not None and row.status == "finished", (
-        f"{zero.output()[-3000:]}\n{one.output()[-3000:]}"
+        f"{cup.zero.output()[-3000:]}\n{cup.one.output()[-3000:]}"
     )
     assert [p.round_no for p in pairings] == [1, 1, 2, 2]
     assert all(p.result_kind == "win" for p in pairings)
-    # Announced once each: two rounds, four results (in the thread, by either process).
-    texts = [m.text for m in emu.messages(home)]
-    assert sum("round 1 of 2" in t for t in texts) == 1
+    texts = cup.texts()
+    assert sum("round 1 of 2" in t for t in texts) == 1, texts
     assert sum("round 2 of 2" in t for t in texts) == 1
     assert sum("is over" in t for t in texts) == 1
-    await stop_cleanly(emu, zero, one)
+
+
+async def test_a_tournament_over_two_processes(
+    emu: Emulator, world: World, start_bot: StartBot, pg_url: str
+) -> None:
+    cup = await start_cup(emu, world, start_bot, pg_url)
+    # Round 1 then round 2, played on the DM hands (shard 0's process).
+    await cup.play_until(cup.announced, "the tournament did not finish", 90)
+    await assert_finished_once(cup)
+    await stop_cleanly(emu, cup.zero, cup.one)
 
 
 async def test_a_tournament_survives_a_kill_of_either_process(
     emu: Emulator, world: World, start_bot: StartBot, pg_url: str
 ) -> None:
     # SIGKILL mid-match (shard 0: every DM hand and so every match's end), then after the
-    # first result (shard 1: the server, its sign-up and announcements): nothing is lost or
-    # taken twice, and the tournament finishes.
-    guild, ch = world.guild, world.channel
-    admin = emu.create_user("ada", guilds=[guild])
-    players = [world.alice, world.bob, world.carol, emu.create_user("dave", guilds=[guild])]
-    admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
-    guild.roles.append(admins)
-    guild.members[admin.id].roles.append(admins.id)
-    env = {
-        "GIN_DATABASE": pg_url,
-        "GIN_SHARD_COUNT": str(SHARDS),
-        "GIN_ROUND_PAUSE": "0.2",
-        "GIN_COMPUTER_DELAY": "0",
-        "GIN_TURN_SECONDS": "600",
-        "GIN_TOURNAMENT_ROUND_PAUSE": "0.5",
-        "GIN_TOURNAMENT_NO_SHOW_SECONDS": "600",
-        "GIN_PG_POOL_SIZE": "4",
-    }
-    zero = await start_bot(GIN_SHARDS="0", **env)
-    one = await start_bot(GIN_SHARDS="1", **env)
-    names = {c["name"] for c in emu.commands(guild)} | {c["name"] for c in emu.commands()}
-    path = "tournament" if "tournament" in names else "gin tournament"
-    await emu.slash(
-        admin,
-        ch,
-        f"{path} create",
-        name="Cup",
-        format="swiss",
-        rules="cardgames",
-        target=10,
-        rounds=2,
-    )
-    signup = await emu.wait_for(
-        lambda: next((m for m in emu.messages(ch) if "Join" in m.button_labels), None)
-    )
-    tid = int(signup.text.split("(#")[1].split(")")[0])
-    for user in players:
-        await emu.click(user, signup, "Join")
-    await emu.slash(admin, ch, f"{path} start")
-    home = await emu.wait_for(lambda: emu.thread_of(signup))
-
-    def announced() -> bool:
-        return any("is over" in m.text for m in emu.messages(home))
-
-    async def until(done: Callable[[], bool], what: str) -> None:
-        try:
-            await asyncio.wait_for(play_until(emu, players, done), 120)
-        except TimeoutError:
-            raise AssertionError(
-                f"{what}: {await stored(pg_url, tid)}\n"
-                f"{zero.output()[-2000:]}\n{one.output()[-2000:]}"
-            ) from None
-
-    await asyncio.wait_for(play_until(emu, players, lambda: False, moves=6), 60)
-    await zero.kill()
-    await zero.start()
+    # first round's results (shard 1: the server, its sign-up and announcements): nothing is
+    # lost or taken twice, and the tournament finishes.
+    cup = await start_cup(emu, world, start_bot, pg_url)
+    await asyncio.wait_for(play_until(emu, cup.players, lambda: False, moves=6), 60)
+    await cup.zero.kill()
+    await cup.zero.start()
 
     def second_round() -> bool:
-        return any("round 2 of 2" in m.text for m in emu.messages(home))
+        return any("round 2 of 2" in t for t in cup.texts())
 
-    await until(second_round, "round 2 never started after shard 0 was killed")
-    _, pairings = await stored(pg_url, tid)
+    await cup.play_until(second_round, "round 2 never started after shard 0 was killed", 120)
+    _, pairings = await stored(pg_url, cup.tid)
     results = [p.round_no for p in pairings if p.result_kind is not None]
     assert results[:2] == [1, 1], pairings
-    await one.kill()
-    await one.start()
-    await until(announced, "the tournament did not finish after shard 1 was killed")
-    row, pairings = await stored(pg_url, tid)
-    assert row is not None and row.status == "finished"
-    assert [p.round_no for p in pairings] == [1, 1, 2, 2]
-    assert all(p.result_kind == "win" for p in pairings)
-    texts = [m.text for m in emu.messages(home)]
-    assert sum("round 1 of 2" in t for t in texts) == 1, texts
-    assert sum("round 2 of 2" in t for t in texts) == 1
-    assert sum("is over" in t for t in texts) == 1
-    await stop_cleanly(emu, zero, one)
+    await cup.one.kill()
+    await cup.one.start()
+    await cup.play_until(
+        cup.announced, "the tournament did not finish after shard 1 was killed", 120
+    )
+    await assert_finished_once(cup)
+    await stop_cleanly(emu, cup.zero, cup.one)

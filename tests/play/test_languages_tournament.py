@@ -12,9 +12,8 @@ import pytest
 
 from bot.i18n import t
 from emulator import Emulator
-from emulator.models import Role
 
-from .test_tournament import MANAGE_GUILD, bot_on, commands_path, tournament_of, wait
+from .test_tournament import bot_on, commands_path, make_admin, tournament_of, wait
 
 
 async def test_a_tournament_in_a_french_server(
@@ -31,9 +30,7 @@ async def test_a_tournament_in_a_french_server(
         admin.locale, anna.locale, bert.locale = "es-ES", "es-ES", "en-US"
         for user in (admin, anna, bert):
             emu.add_member(guild, user)
-        admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
-        guild.roles.append(admins)
-        guild.members[admin.id].roles.append(admins.id)
+        make_admin(emu, guild, admin)
         names = {u.id: u.global_name for u in (anna, bert)}
 
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:

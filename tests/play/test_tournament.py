@@ -25,6 +25,13 @@ from .driver import live_controls, play_one
 MANAGE_GUILD = 1 << 5
 
 
+def make_admin(emu: Emulator, guild: Any, user: User) -> None:
+    """Give `user` a role with Manage Server in `guild` (who may run tournaments)."""
+    admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
+    guild.roles.append(admins)
+    guild.members[user.id].roles.append(admins.id)
+
+
 @asynccontextmanager
 async def bot_on(emu: Emulator, guild_id: int, database: Path) -> AsyncIterator[GinBot]:
     settings = Settings(
@@ -274,9 +281,7 @@ async def test_no_show_kick_and_cancel_in_the_channel(
         players = [emu.create_user(f"player{i}") for i in range(1, 5)]
         for user in (admin, *players):
             emu.add_member(guild, user)
-        admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
-        guild.roles.append(admins)
-        guild.members[admin.id].roles.append(admins.id)
+        make_admin(emu, guild, admin)
         # Without Create Public Threads the tournament runs in the channel, and the
         # organizer is told so, once.
         emu.deny_bot(ch, "create_public_threads")
@@ -366,9 +371,7 @@ async def test_a_tournament_created_in_a_thread_lives_there(tmp_path: Path) -> N
         players = [emu.create_user(f"player{i}") for i in range(1, 3)]
         for user in (admin, *players):
             emu.add_member(guild, user)
-        admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
-        guild.roles.append(admins)
-        guild.members[admin.id].roles.append(admins.id)
+        make_admin(emu, guild, admin)
         thread = emu.create_thread(ch, "Weekly cup", by=admin)
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
             path = commands_path(bot)
@@ -414,9 +417,7 @@ async def test_two_results_announced_at_once_share_one_standings_message(
         players = [emu.create_user(f"player{i}") for i in range(1, 5)]
         for user in (admin, *players):
             emu.add_member(guild, user)
-        admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
-        guild.roles.append(admins)
-        guild.members[admin.id].roles.append(admins.id)
+        make_admin(emu, guild, admin)
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
             path = commands_path(bot)
             await emu.slash(

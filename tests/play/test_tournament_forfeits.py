@@ -15,9 +15,8 @@ from bot.games.model import TableUpdate
 from bot.store import open_store
 from bot.store.ratings import GLOBAL
 from emulator import Emulator
-from emulator.models import Role
 
-from .test_tournament import MANAGE_GUILD, bot_on, commands_path, play_until, tournament_of
+from .test_tournament import bot_on, commands_path, make_admin, play_until, tournament_of
 
 #: The order of events at the deadline that decides the last table.
 #: - "update-after-end": the no-show table's last update reaches the table's observers
@@ -54,9 +53,7 @@ async def test_last_round_double_forfeit_counts_nowhere(
         ]
         for user in (admin, *players):
             emu.add_member(guild, user)
-        admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
-        guild.roles.append(admins)
-        guild.members[admin.id].roles.append(admins.id)
+        make_admin(emu, guild, admin)
         names = {u.id: u.global_name for u in players}
 
         async with bot_on(emu, guild.id, database) as bot:
