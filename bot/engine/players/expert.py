@@ -8,7 +8,8 @@ from the unseen cards (a determinized look-ahead): both hands draw, take the top
 it melds and throw their worst card, turn by turn. On those playouts it compares knocking
 now (settled exactly: lay-offs, undercut, bonuses) with every "wait until my deadwood is at
 most x" plan, the opponent going gin as soon as it can (strong players hold out for gin),
-and knocks only when knocking now wins by a margin. With three or four players the same
+and knocks only when knocking now wins by a margin (larger late in the round under a large
+undercut bonus, when a patient opponent's hand is low). With three or four players the same
 comparison runs on deals guessed from the per-card model (`_multi.py`). The playouts are
 drawn from the seat's view and its own random numbers alone, so twin deals get the same
 decisions.
@@ -59,6 +60,13 @@ class ExpertParams:
     #: optimistic; measured on 2,215 knock decisions of `hard` against `hard`, see
     #: docs/computer.md).
     margin: float = 6.0
+    #: Late in the round a patient opponent's hand is low and knocks are undercut (under
+    #: cardgames, expert's knocks with fewer than 20 cards in the stock lost 8-12 points on
+    #: average): the margin grows by `late_margin` per card the stock holds below
+    #: `late_stock`, in full at an undercut bonus of 25 and not at all at 10 (where
+    #: waiting costs more than the undercut; see docs/performance.md).
+    late_stock: int = 22
+    late_margin: float = 1.0
     #: Weight of the rule set's line bonus (points per round won, counted at the match's
     #: end) in the value of a round. Off: at 1 (cardgames) expert knocked for small wins
     #: and won 44% of 300 matches against hard, against 54% without it.
@@ -175,7 +183,14 @@ class ExpertPlayer(HardPlayer):
         line = self.expert.line * view.rules.line_bonus
         now, laid = self._knock_now(view, kept, pic.guesses, line)
         wait = self._plans(view, kept, BIT[card], pic, laid, line)
-        return knock if now >= wait + self.expert.margin else None
+        return knock if now >= wait + self.knock_margin(view.rules, view.stock_size) else None
+
+    def knock_margin(self, rules: RuleSet, stock: int) -> float:
+        """Points knocking now must beat the best waiting plan by, with `stock` cards left
+        (two players)."""
+        prm = self.expert
+        late = max(0, prm.late_stock - stock) * min(1.0, max(0, rules.undercut_bonus - 10) / 15)
+        return prm.margin + prm.late_margin * late
 
     def _multi_knock(self, view: RoundView, kept: int, thrown: int, pic: _Picture) -> bool:
         """Three or four players: whether knocking with `kept` beats every waiting plan."""
