@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from emulator import Emulator, User
+from tests.play.driver import live_controls
 
 from .botproc import BotProcess
 from .conftest import World
@@ -23,6 +24,8 @@ async def challenge_and_accept(emu: Emulator, world: World, a: User, b: User) ->
         world.channel, lambda m: m.button_labels and "Accept" in m.button_labels
     )
     await emu.click(b, msg, "Accept")
+    # The bot is another process: a pause in its requests does not mean the table exists.
+    await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), timeout=10)
     await emu.settle()
 
 
