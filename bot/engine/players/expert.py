@@ -145,7 +145,7 @@ class ExpertPlayer(HardPlayer):
             return self._given_infer
         infer = self._calibrated.get(undercut)
         if infer is None:
-            t = min(1.0, max(0.0, (undercut - 10) / 15))
+            t = _patience(undercut)
             infer = self._calibrated[undercut] = replace(
                 self._given_infer,
                 could_knock=prm.hasty_could_knock
@@ -189,7 +189,7 @@ class ExpertPlayer(HardPlayer):
         """Points knocking now must beat the best waiting plan by, with `stock` cards left
         (two players)."""
         prm = self.expert
-        late = max(0, prm.late_stock - stock) * min(1.0, max(0, rules.undercut_bonus - 10) / 15)
+        late = max(0, prm.late_stock - stock) * _patience(rules.undercut_bonus)
         return prm.margin + prm.late_margin * late
 
     def _multi_knock(self, view: RoundView, kept: int, thrown: int, pic: _Picture) -> bool:
@@ -265,6 +265,12 @@ class ExpertPlayer(HardPlayer):
                     totals[i] += v
                 runs += 1
         return max(totals) / runs if runs else -1e9
+
+
+def _patience(undercut: int) -> float:
+    """How patient a strong opponent is under an undercut bonus of `undercut`, from 0 (10
+    or less: knocks soon) to 1 (25 or more: holds out for gin)."""
+    return min(1.0, max(0.0, (undercut - 10) / 15))
 
 
 def _settle(rules: RuleSet, mine: int, theirs: int, gin: bool, line: float = 0.0) -> float:
