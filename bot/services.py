@@ -46,7 +46,11 @@ class Services:
         store = await open_store_waiting(str(settings.database))
         ratings = RatingService(store)
         tables = TableService(
-            store, timing=timing_from(settings), make_player=make_player, ratings=ratings
+            store,
+            timing=timing_from(settings),
+            make_player=make_player,
+            ratings=ratings,
+            role=settings.process_role,
         )
         challenges = ChallengeService(store, tables, ttl=settings.challenge_seconds)
         tournaments = TournamentService(store, tables)

@@ -86,6 +86,17 @@ class Settings:
         """Whether the bot connects by shards (``GIN_SHARD_COUNT`` is set)."""
         return self.shard_count is not None
 
+    @property
+    def process_role(self) -> str:
+        """This process's place among the bot's processes, the same across its restarts and
+        different from every other process's: its shards (``shards 0,1 of 2``; unsharded:
+        ``all shards``). On a shared store a restarted process takes over what the one
+        before it left (docs/deploy.md, "When a process dies")."""
+        if self.shard_count is None:
+            return "all shards"
+        ids = self.shards if self.shards is not None else range(self.shard_count)
+        return f"shards {','.join(map(str, ids))} of {self.shard_count}"
+
     @classmethod
     def from_env(
         cls, environ: Mapping[str, str] | None = None, *, env_file: str | Path | None = ".env"

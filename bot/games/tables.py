@@ -174,14 +174,20 @@ class TableService:
         ratings: RatingService | None = None,
         shared: bool | None = None,
         clock: Callable[[], float] = time.time,
+        role: str | None = None,
     ) -> None:
         self.store = store
         #: Several processes share the store (default: what the store says).
         self.shared = bool(getattr(store, "shared", False)) if shared is None else shared
         #: Wall-clock seconds for the shared timers (tests move it).
         self.clock = clock
-        #: This process's name on the timers it claims.
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        #: This process's place among the bot's processes, the same across its restarts (its
+        #: shards, `Settings.process_role`); None: unknown (no predecessor is recognised).
+        self.role = role
+        #: This process's name on the timers it arms and claims: ``<role>@host:pid:random``,
+        #: so a restarted process finds what its predecessor left (`recover`).
+        here = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.owner = here if role is None else f"{role}@{here}"
         self._timer_loop: asyncio.Task[None] | None = None
         self._next_sweep = 0.0
         #: Rates a finished match in its own `finish_match` transaction (None: no ratings).
@@ -1182,12 +1188,37 @@ class TableService:
         """Rebuild every table in play from its snapshot plus the moves logged after it,
         arm its timers again and show it afresh. Returns how many tables were restored.
 
-        On a shared store nothing is loaded here (a table is rebuilt by whichever process
-        needs it, at its next click or timer) and nothing is shown afresh (other processes
-        may be serving these tables); the timers' poll starts instead, and returns 0."""
+        On a shared store (several processes) a process is responsible for showing the
+        changes it makes; so a process that starts takes over, and shows afresh, only the
+        tables whose latest change its predecessor made (the one process before it with the
+        same `role`, found by the owner of the tables' timers, `_arm`): those whose last
+        update may have died with it. Any other table is another live process's to show
+        (were it shown here too, that process would go on editing the messages this one
+        replaced), and is rebuilt by whichever process needs it, at its next click or timer.
+        Then the timers' poll starts."""
         if self.shared:
+            restored = 0
+            left = [] if self.role is None else await self.store.timers.left_by("table", self.role)
+            for timer in left:
+                if timer.owner in (self.owner, "armed-for:" + self.owner):
+                    continue
+                try:
+                    async with self._hold(timer.ref_id) as live:
+                        if live.match is None or live.record.status != "playing":
+                            continue
+                        await self._show_again(live)
+                except GameError:
+                    continue  # over or gone meanwhile
+                restored += 1
+            if left:
+                log.info(
+                    "%d tables in play shown afresh, last changed by this process's "
+                    "predecessor (%s)",
+                    restored,
+                    self.role,
+                )
             self.start_timers()
-            return 0
+            return restored
         restored = 0
         for item in await self.store.tables.in_play():
             record = item.table
@@ -1208,12 +1239,18 @@ class TableService:
             if record.turn_deadline is not None:
                 live.deadline = record.turn_deadline.timestamp()
             self._live[record.id] = live
-            if match.round_over:
-                await self._after_round(live)
-            else:
-                # Updates still queued when the bot stopped are gone: show the table and
-                # every hand afresh, so nobody is left without their controls.
-                self._emit(live, self.update(live, "round_start"))
-                await self._schedule(live)
+            await self._show_again(live)
             restored += 1
         return restored
+
+    async def _show_again(self, live: LiveTable) -> None:
+        """A table rebuilt at a restart: arm what it waits for again (on a shared store, in
+        this process's name) and, in a round, show it and every hand afresh: updates still
+        queued when the process stopped are gone, and nobody is to be left without their
+        controls. Changes neither the game nor the version."""
+        assert live.match is not None
+        if live.match.round_over:
+            await self._after_round(live)  # the next deal shows everything
+            return
+        self._emit(live, self.update(live, "round_start"))
+        await self._schedule(live)

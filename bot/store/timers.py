@@ -135,6 +135,17 @@ class Timers:
         )
         return None if row is None else _timer(row)
 
+    async def left_by(self, kind: str, role: str) -> list[Timer]:
+        """The timers of `kind` armed for, or claimed by, a process of `role` (an owner named
+        ``<role>@...``), by `ref_id`: what a restarted process's predecessor left."""
+        mine, armed = role + "@", _ARMED_FOR + role + "@"
+        rows = await self._db.fetchall(
+            f"SELECT {_COLUMNS} FROM timers WHERE kind = ?"  # noqa: S608
+            " AND (substr(owner, 1, ?) = ? OR substr(owner, 1, ?) = ?) ORDER BY ref_id",
+            (kind, len(mine), mine, len(armed), armed),
+        )
+        return [_timer(row) for row in rows]
+
     async def sweep_tables(self, now: datetime) -> int:
         """A safety net: a playing table with no timer at all (its process died between a
         move's commit and arming the next timer) gets a "check" timer due `now`, which looks

@@ -48,6 +48,14 @@ def test_shard_settings_are_read_and_checked() -> None:
         {"DISCORD_TOKEN": "t", "GIN_SHARDS": " 3, 0-1 ", "GIN_SHARD_COUNT": "4"}, env_file=None
     )
     assert (some.shards, some.shard_count) == ((0, 1, 3), 4)
+    # A process's role: its shards, whether listed or implied (its restarts have the same).
+    assert plain.process_role == "all shards"
+    assert every.process_role == "shards 0,1,2,3 of 4"
+    assert some.process_role == "shards 0,1,3 of 4"
+    listed = Settings.from_env(
+        {"DISCORD_TOKEN": "t", "GIN_SHARDS": "0-3", "GIN_SHARD_COUNT": "4"}, env_file=None
+    )
+    assert listed.process_role == every.process_role
 
 
 @pytest.mark.parametrize(

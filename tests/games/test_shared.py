@@ -24,8 +24,10 @@ TIMING = Timing(turn=60, reminder=10, round_pause=2, computer_delay=1, lease=30,
 A, B = 1001, 1002
 
 
-def service(store: Storage, clock: Clock, seen: list[TableUpdate]) -> TableService:
-    tables = TableService(store, timing=TIMING, shared=True, clock=clock)
+def service(
+    store: Storage, clock: Clock, seen: list[TableUpdate], role: str | None = None
+) -> TableService:
+    tables = TableService(store, timing=TIMING, shared=True, clock=clock, role=role)
     seeds = iter(range(11, 1000))
     tables.deal_seed = lambda: next(seeds)
 
@@ -331,3 +333,117 @@ async def test_a_click_at_a_version_the_other_service_moved_past_is_refused(
     assert [m.seq for m in await stores[1].tables.moves(table_id)] == [old + 1, old + 2]
     await one.close()
     await two.close()
+
+
+ZERO, ONE = "shards 0 of 2", "shards 1 of 2"  # two processes' roles (`Settings.process_role`)
+
+
+async def click(tables: TableService, table_id: int) -> None:
+    """The player to move makes the baseline's move, through `tables`."""
+    live = await tables.sync(table_id)
+    assert live.match is not None
+    seat = live.match.round.to_move
+    assert seat is not None
+    user = live.record.seats[seat].user_id
+    assert user is not None
+    view = live.match.round.view(seat)
+    await tables.act(table_id, user, BaselinePlayer().choose(view, view.legal), live.version)
+
+
+async def test_a_restarted_process_shows_afresh_the_tables_it_changed_last(
+    stores: tuple[Storage, Storage],
+) -> None:
+    """A process killed with updates still to show: the next process of its role shows its
+    tables again (and takes their timers over), and no other table; the game, the version
+    and the timers' times stay as they were."""
+    clock = Clock()
+    lost: list[TableUpdate] = []
+    zero, one = service(stores[0], clock, lost, ZERO), service(stores[1], clock, lost, ONE)
+    mine = await challenge(zero, stores[0])
+    await click(zero, mine)
+    await click(zero, mine)  # a draw and a discard: the other seat is to move
+    theirs = (
+        await one.play_computer(guild_id=1, channel_id=2, player=(1003, "Carol"), level="easy")
+    ).state.table_id
+    await zero.close()  # killed: the updates it had not shown die with it
+    record = await stores[0].tables.get(mine)
+    assert record is not None
+    moves = await stores[0].tables.moves(mine)
+    armed = await stores[0].timers.get("table", mine)
+    assert armed is not None and armed.owner == "armed-for:" + zero.owner
+    theirs_armed = await stores[0].timers.get("table", theirs)
+
+    seen: list[TableUpdate] = []
+    again = service(stores[0], clock, seen, ZERO)
+    assert again.owner != zero.owner
+    assert await again.recover() == 1
+    await again.wait_idle()
+    (shown,) = seen
+    assert (shown.kind, shown.state.table_id, shown.state.version) == (
+        "round_start",
+        mine,
+        record.version,
+    )
+    assert shown.reloaded  # the Discord side reads the messages' ids from the store
+    item = await stores[0].tables.in_play_one(mine)
+    assert item is not None
+    match = TableService._replay(item)
+    # Each seat gets its own hand, the one to move with its controls (the engine's view).
+    assert shown.views == {seat: match.round.view(seat) for seat in (0, 1)}
+    assert shown.state.public is not None and shown.state.public.to_move == match.round.to_move
+    after = await stores[0].tables.get(mine)
+    assert after is not None and after.version == record.version
+    assert await stores[0].tables.moves(mine) == moves
+    # The same timer (what, version, due), now the new process's to fire.
+    timer = await stores[0].timers.get("table", mine)
+    assert timer is not None and timer.owner == "armed-for:" + again.owner
+    assert (timer.what, timer.version, timer.due_at) == (armed.what, armed.version, armed.due_at)
+    # The other process's table is left alone, timer and all.
+    assert await stores[0].timers.get("table", theirs) == theirs_armed
+    assert again.find(theirs) is None
+
+    # A restart of the other process shows only its own table.
+    await one.close()
+    seen_one: list[TableUpdate] = []
+    one_again = service(stores[1], clock, seen_one, ONE)
+    assert await one_again.recover() == 1
+    await one_again.wait_idle()
+    assert [(u.kind, u.state.table_id) for u in seen_one] == [("round_start", theirs)]
+    assert len(seen) == 1
+    await again.close()
+    await one_again.close()
+
+
+async def test_a_restarted_process_deals_the_round_its_predecessor_ended(
+    stores: tuple[Storage, Storage],
+) -> None:
+    """Killed right after a move that ended a round: the next process of its role shows
+    nothing at once (the deal shows every hand) and deals after the round's pause."""
+    clock = Clock()
+    lost: list[TableUpdate] = []
+    zero = service(stores[0], clock, lost, ZERO)
+    table_id = await challenge(zero, stores[0])
+    for _ in range(200):
+        live = await zero.sync(table_id)
+        assert live.match is not None
+        if live.match.round_over:
+            break
+        await click(zero, table_id)
+    else:
+        raise AssertionError("the round did not end")
+    await zero.close()
+    seen: list[TableUpdate] = []
+    again = service(stores[1], clock, seen, ZERO)
+    assert await again.recover() == 1
+    await again.wait_idle()
+    assert seen == []
+    timer = await stores[1].timers.get("table", table_id)
+    assert timer is not None and timer.what == "round"
+    assert timer.owner == "armed-for:" + again.owner
+    assert timer.due_at == datetime.fromtimestamp(clock.now + TIMING.round_pause, UTC)
+    clock.now += TIMING.round_pause
+    assert await again.fire_due() == 1
+    await again.wait_idle()
+    assert [(u.kind, len(u.views)) for u in seen] == [("round_start", 2)]
+    assert len(await stores[1].tables.rounds(table_id)) == 2
+    await again.close()

@@ -108,3 +108,28 @@ async def test_two_claimers_at_once_never_share_a_timer(
             await other.close()
     ids = [t.id for batch in got for t in batch]
     assert len(ids) == len(set(ids)) == 40
+
+
+async def test_left_by_finds_a_role_s_timers_armed_or_claimed(
+    store: Store, clock: FakeClock
+) -> None:
+    # "shards 0 of 2" before its restart armed table 1's timer and claimed table 2's; table 3's
+    # is another role's, table 4's nobody's (a sweep's check), table 5's a role whose name
+    # only begins like it; a tournament's timer is not a table's.
+    now = clock.now
+    old = "shards 0 of 2@host:11:aa"
+    await store.timers.arm("table", 1, "turn", 3, now, for_owner=old, grace=30)
+    await store.timers.arm("table", 2, "computer", 5, now)
+    await store.timers.claim(old, now, lease=30)  # claims 2 (and 1, armed for it)
+    await store.timers.arm("table", 3, "turn", 4, now, for_owner="shards 1 of 2@host:12:bb")
+    await store.timers.arm("table", 4, "check", 2, now)
+    await store.timers.arm("table", 5, "turn", 2, now, for_owner="shards 0 of 20@host:13:cc")
+    await store.timers.arm("tournament", 1, "deadline", 1, now, for_owner=old)
+    await store.timers.arm("table", 6, "turn", 2, now + timedelta(seconds=60), for_owner=old)
+    left = await store.timers.left_by("table", "shards 0 of 2")
+    assert [(t.ref_id, t.owner) for t in left] == [
+        (1, old),
+        (2, old),
+        (6, "armed-for:" + old),
+    ]
+    assert await store.timers.left_by("table", "shards 1") == []
