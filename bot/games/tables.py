@@ -1210,13 +1210,11 @@ class TableService:
                 except GameError:
                     continue  # over or gone meanwhile
                 restored += 1
-            if left:
-                log.info(
-                    "%d tables in play shown afresh, last changed by this process's "
-                    "predecessor (%s)",
-                    restored,
-                    self.role,
-                )
+            log.info(
+                "%d tables in play shown afresh (last changed by the process before this one, %s)",
+                restored,
+                self.role,
+            )
             self.start_timers()
             return restored
         restored = 0
