@@ -14,7 +14,7 @@ import pytest
 from bot.store.postgres import open_pg_store
 from emulator import Emulator, User
 from emulator.threads import Thread
-from tests.play.driver import live_controls, play_one
+from tests.play.driver import play_one
 from tests.play.test_tournament import make_admin, play_until
 
 from . import sharded
@@ -63,24 +63,14 @@ class Cup:
             ) from None
 
     async def _play(self, done: Callable[[], bool]) -> None:
-        """Like `play_until`, and as a player would: when nobody has had anything to do
-        for 3 s, those without controls ask for their hand (`/gin hand`). A hand update on
-        its way when a process is killed is not sent again by the restarted one on a
-        shared store (docs/tournaments-service.md, "Left open")."""
-        loop = asyncio.get_running_loop()
-        idle_since = loop.time()
+        """Like `play_until`: the players play the controls they are shown, and nothing
+        else (never `/gin hand`): a hand update on its way when a process is killed is
+        shown again by its restart (docs/deploy.md, "When a process dies")."""
         while not done():
             moved = False
             for user in self.players:
                 moved = bool(await play_one(self.emu, user)) or moved
-            if moved:
-                idle_since = loop.time()
-            elif loop.time() - idle_since > 3.0:
-                for user in self.players:
-                    if live_controls(self.emu, user) is None:
-                        await self.emu.slash(user, self.home, "gin hand")
-                idle_since = loop.time()
-            else:
+            if not moved:
                 await asyncio.sleep(0.02)
 
 
