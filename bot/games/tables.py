@@ -1211,7 +1211,7 @@ class TableService:
                     continue  # over or gone meanwhile
                 restored += 1
             log.info(
-                "%d tables in play shown afresh (last changed by the process before this one, %s)",
+                "tables in play shown afresh: %d (last changed by the process before this one, %s)",
                 restored,
                 self.role,
             )

@@ -104,7 +104,7 @@ async def test_a_hand_lost_with_a_killed_process_is_shown_again_by_its_restart(
         lambda: live_controls(emu, waiting), timeout=15, what="the waiting player's controls"
     )
     assert shown in emu.dms(waiting)
-    assert "1 tables in play shown afresh" in zero.output(), zero.output()[-3000:]
+    assert "tables in play shown afresh: 1 " in zero.output(), zero.output()[-3000:]
     # Shown, not changed: the same version and moves; the board posted afresh.
     after, moves_after, _ = await read(pg_url, table_id)
     assert after is not None and after.version == record.version and moves_after == moves
@@ -123,7 +123,7 @@ async def test_a_hand_lost_with_a_killed_process_is_shown_again_by_its_restart(
     boards = len(emu.messages(ch))
     await one.kill()
     await one.start()
-    assert "0 tables in play shown afresh" in one.output(), one.output()[-3000:]
+    assert "tables in play shown afresh: 0 " in one.output(), one.output()[-3000:]
     assert {u.id: len(emu.dms(u)) for u in (a, b)} == dms
     assert len(emu.messages(ch)) == boards
 
