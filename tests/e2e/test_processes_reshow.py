@@ -78,10 +78,15 @@ async def test_a_hand_lost_with_a_killed_process_is_shown_again_by_its_restart(
     await emu.click(b, invite, "Accept")
     await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), timeout=10)
     table_id = 1
-    for _ in range(2):  # a turn each, still in the first round (no knock)
-        await hand_over(emu, a if live_controls(emu, a) else b)
-        await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), timeout=10)
     mover, waiting = (a, b) if live_controls(emu, a) else (b, a)
+    for _ in range(2):  # a turn each, still in the first round (no knock)
+        await hand_over(emu, mover)
+        await emu.wait_for(
+            lambda to=waiting, by=mover: live_controls(emu, to) and not live_controls(emu, by),
+            timeout=10,
+            what="the turn handed over",
+        )
+        mover, waiting = waiting, mover
 
     # The mover ends their turn (a DM click: shard 0's process); the waiting player's new
     # hand meets a Discord answering 500, and the process dies while it retries.
