@@ -43,7 +43,7 @@ class Services:
     @classmethod
     async def open(cls, settings: Settings) -> Services:
         """Open the store and build every service on it."""
-        store = await open_store_waiting(str(settings.database))
+        store = await open_store_waiting(str(settings.database), pool_size=settings.pg_pool_size)
         ratings = RatingService(store)
         tables = TableService(
             store,

@@ -54,6 +54,8 @@ class Settings:
     timer_lease: float = 30.0
     #: Card pictures on messages (``GIN_PICTURES=off`` keeps text only, for very busy bots).
     pictures: bool = True
+    #: PostgreSQL only: connections per bot process (``GIN_PG_POOL_SIZE``, 2 or more).
+    pg_pool_size: int = 10
     #: Worker processes that draw the pictures (``GIN_RENDER_PROCESSES``; 0 draws them in
     #: threads of the bot's process, where they hold up its event loop while they draw).
     render_processes: int = 1
@@ -182,6 +184,12 @@ def _processes(name: str, raw: str) -> int:
     return int(raw)
 
 
+def _pool_size(name: str, raw: str) -> int:
+    if not raw.isdigit() or int(raw) < 2:
+        raise SettingsError(f"{name} must be a whole number of 2 or more, not {raw!r}.")
+    return int(raw)
+
+
 def _shard_ids(name: str, raw: str) -> tuple[int, ...]:
     ids: list[int] = []
     for part in raw.replace(" ", "").split(","):
@@ -223,6 +231,7 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("timer_lease", "GIN_TIMER_LEASE", _seconds),
     ("pictures", "GIN_PICTURES", _switch),
     ("render_processes", "GIN_RENDER_PROCESSES", _processes),
+    ("pg_pool_size", "GIN_PG_POOL_SIZE", _pool_size),
     ("guild_ready_timeout", "GIN_GUILD_READY_TIMEOUT", _seconds),
     ("shards", "GIN_SHARDS", _shard_ids),
     ("shard_count", "GIN_SHARD_COUNT", _shard_count),

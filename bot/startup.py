@@ -161,17 +161,17 @@ def _locked(exc: BaseException) -> bool:
 
 
 async def open_store_waiting(
-    path: str | os.PathLike[str], *, patience: float = LOCK_PATIENCE
+    path: str | os.PathLike[str], *, patience: float = LOCK_PATIENCE, pool_size: int | None = None
 ) -> Storage:
     """`open_storage` (SQLite for a path, PostgreSQL for a `postgresql://` URL), waiting up
     to `patience` seconds while another process holds a SQLite file locked (SQLite's own
-    busy timeout covers only a few seconds)."""
+    busy timeout covers only a few seconds). `pool_size`: PostgreSQL's connections."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + patience
     warned = False
     while True:
         try:
-            return await open_storage(str(path))
+            return await open_storage(str(path), pool_size=pool_size)
         except sqlite3.OperationalError as exc:
             if not _locked(exc) or loop.time() > deadline:
                 raise

@@ -84,13 +84,16 @@ def shown_target(target: str | os.PathLike[str]) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-async def open_storage(target: str, *, clock: Clock | None = None) -> Storage:
-    """Open the store at `target`: PostgreSQL for a `postgresql://` URL, else the SQLite file
-    at that path. Each backend's driver loads only when chosen."""
+async def open_storage(
+    target: str, *, clock: Clock | None = None, pool_size: int | None = None
+) -> Storage:
+    """Open the store at `target`: PostgreSQL for a `postgresql://` URL (a pool of at most
+    `pool_size` connections, default 10), else the SQLite file at that path. Each backend's
+    driver loads only when chosen."""
     if is_postgres_url(target):
         from bot.store.postgres import open_pg_store
 
-        return await open_pg_store(target, clock=clock)
+        return await open_pg_store(target, clock=clock, pool_size=pool_size)
     from bot.store.store import open_store
 
     return await open_store(target, clock=clock)

@@ -17,7 +17,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError
 from bot.startup import open_store_waiting
 from bot.store import (
     Challenge,
@@ -35,7 +35,7 @@ from bot.store.errors import MigrationError
 from bot.store.migrate import load_migrations, split_statements
 from bot.store.postgres import PgStore, dialect, open_pg_store
 from bot.store.postgres.migrate import schema_version
-from bot.store.postgres.store import DEFAULT_POOL_SIZE, pool_size_setting
+from bot.store.postgres.store import DEFAULT_POOL_SIZE
 from bot.store.store import open_store
 
 from .conftest import FakeClock, playing_table, spec
@@ -248,9 +248,10 @@ async def test_gin_database_url_opens_postgresql_where_the_bot_opens_its_store(
 ) -> None:
     settings = Settings.from_env({"DISCORD_TOKEN": "x", "GIN_DATABASE": pg_url}, env_file=None)
     assert settings.database == pg_url  # text: a Path would have folded the "//"
-    store = await open_store_waiting(str(settings.database), patience=0)
+    store = await open_store_waiting(str(settings.database), patience=0, pool_size=3)
     try:
         assert isinstance(store, PgStore)
+        assert store._db.pool.get_max_size() == 3  # the pool the setting asks for
         table, _ = await playing_table(store, 1, 2)  # type: ignore[arg-type]
         assert (await store.tables.get(table.id)) is not None
     finally:
@@ -301,9 +302,10 @@ async def test_two_pools_racing_check_then_write_get_the_stores_own_refusals(
             assert sum(isinstance(o, Challenge) for o in pair) == 1, pair
 
 
-def test_pool_size_setting() -> None:
-    assert pool_size_setting({}) == DEFAULT_POOL_SIZE
-    assert pool_size_setting({"GIN_PG_POOL_SIZE": " 25 "}) == 25
+def test_pool_size_is_a_setting() -> None:
+    base = {"DISCORD_TOKEN": "x"}
+    assert Settings.from_env(base, env_file=None).pg_pool_size == DEFAULT_POOL_SIZE
+    assert Settings.from_env({**base, "GIN_PG_POOL_SIZE": " 25 "}, env_file=None).pg_pool_size == 25
     for bad in ("1", "ten", "-3"):
-        with pytest.raises(ValueError, match="GIN_PG_POOL_SIZE"):
-            pool_size_setting({"GIN_PG_POOL_SIZE": bad})
+        with pytest.raises(SettingsError, match="GIN_PG_POOL_SIZE must be a whole number"):
+            Settings.from_env({**base, "GIN_PG_POOL_SIZE": bad}, env_file=None)

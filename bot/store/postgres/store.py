@@ -3,8 +3,6 @@ repositories as SQLite's over `PgDatabase` (see docs/store.md, PostgreSQL)."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
 from datetime import datetime
 from types import TracebackType
 
@@ -18,18 +16,8 @@ from bot.store.postgres._pg import PgDatabase
 from bot.store.postgres.migrate import migrate, schema_version
 from bot.store.repositories import Repositories
 
-#: Connections per process when `GIN_PG_POOL_SIZE` is not set.
+#: Connections per process unless told (the bot passes `Settings.pg_pool_size`).
 DEFAULT_POOL_SIZE = 10
-
-
-def pool_size_setting(environ: Mapping[str, str] | None = None) -> int:
-    """`GIN_PG_POOL_SIZE` (connections per bot process), else `DEFAULT_POOL_SIZE`."""
-    raw = (os.environ if environ is None else environ).get("GIN_PG_POOL_SIZE", "").strip()
-    if not raw:
-        return DEFAULT_POOL_SIZE
-    if not raw.isdigit() or int(raw) < 2:
-        raise ValueError(f"GIN_PG_POOL_SIZE must be a whole number of 2 or more, not {raw!r}")
-    return int(raw)
 
 
 class PgStore(Repositories):
@@ -84,9 +72,9 @@ async def open_pg_store(
     url: str, *, clock: Clock | None = None, pool_size: int | None = None
 ) -> PgStore:
     """Connect to the PostgreSQL database at `url` (`postgresql://user:pw@host:port/db`), migrate
-    it, and return the store. `pool_size` connections at most (default: the setting).
+    it, and return the store. `pool_size` connections at most (default `DEFAULT_POOL_SIZE`).
     Raises `SchemaTooNew`, having written nothing, for a database made by newer code."""
-    size = pool_size or pool_size_setting()
+    size = pool_size or DEFAULT_POOL_SIZE
     pool = await asyncpg.create_pool(url, min_size=1, max_size=size, reset=_kept_as_is)
     try:
         async with pool.acquire() as conn:
