@@ -30,6 +30,7 @@ from bot.store.models import (
     Move,
     NewPairing,
     NewSeat,
+    NextTimer,
     Player,
     PlayerRating,
     PlayerSettings,
@@ -268,12 +269,15 @@ class TablesRepository(Protocol):
         turn_deadline: datetime | None = None,
         round_result_json: str | None = None,
         auto_json: str | None = None,
+        timer: NextTimer | None = None,
     ) -> int:
         """Append one move to the log and advance the table's version, in one transaction.
 
         With `state_json` the snapshot is replaced too (else recovery replays this move on
         the older snapshot). `turn_deadline` becomes the table's deadline (None clears it).
         `round_result_json` closes the round in the same commit when this move ended it.
+        `timer` arms the table's timer ("table", table_id) at the new version in the same
+        commit, the row `timers.arm` would write: a move and its timer land together or not.
         Returns the new version, which is also the move's `seq`. Raises `StaleVersion` if
         the table is no longer at `expected_version`, `WrongStatus` if it is not playing;
         either way nothing is written, and a move is never applied twice. It returns only

@@ -362,6 +362,18 @@ class Timer:
     lease_until: datetime | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class NextTimer:
+    """A table's next timer, written with a move (`apply_move(timer=)`): the row
+    `timers.arm("table", table_id, what, <the move's version>, due, for_owner=, grace=)`
+    would write, in the move's own transaction."""
+
+    what: str
+    due: datetime
+    for_owner: str | None = None
+    grace: float = 0.0
+
+
 # -- Challenges (`store.challenges`) -------------------------------------------------------
 
 ChallengeStatus = Literal["pending", "accepted", "declined", "cancelled", "expired"]

@@ -43,6 +43,7 @@ from bot.store.models import (
     MatchLine,
     Move,
     NewSeat,
+    NextTimer,
     RatingUpdate,
     Round,
     Seat,
@@ -53,6 +54,7 @@ from bot.store.models import (
 )
 from bot.store.ratings import put_ratings
 from bot.store.stats import record_lines
+from bot.store.timers import ARM_SQL, arm_params
 
 
 def _seat(row: Row) -> Seat:
@@ -180,6 +182,7 @@ class _Move:
     turn_deadline_ms: int | None
     round_result_json: str | None
     auto_json: str | None = None
+    timer: NextTimer | None = None
 
     def steps(self, now_ms: int) -> Steps:
         """Apply the move inside a shared transaction (its own savepoint on SQLite, its own
@@ -232,6 +235,13 @@ class _Move:
                 " WHERE table_id = ? AND round_no = ?",
                 (self.round_result_json, now_ms, self.table_id, self.round_no),
             )
+        if self.timer is not None:
+            # The table's next timer commits with the move (or not at all, with it).
+            t = self.timer
+            params = arm_params(
+                "table", self.table_id, t.what, new_version, t.due, t.for_owner, t.grace
+            )
+            yield ("execute", ARM_SQL, params)
         return new_version
 
 
@@ -446,6 +456,7 @@ class Tables:
         turn_deadline: datetime | None = None,
         round_result_json: str | None = None,
         auto_json: str | None = None,
+        timer: NextTimer | None = None,
     ) -> int:
         """Append one move to the log and advance the table's version, in one transaction.
 
@@ -453,6 +464,8 @@ class Tables:
         the older snapshot). `turn_deadline` becomes the table's deadline (None clears it).
         `round_result_json` closes the round in the same commit when this move ended it.
         `auto_json`, if given, replaces the seats' counts of automatic turns in a row.
+        `timer`, if given, arms the table's timer at the new version in the same commit
+        (exactly the row `timers.arm("table", table_id, ...)` writes).
         Returns the new version, which is also the move's `seq`. Raises `StaleVersion` if
         the table is no longer at `expected_version`, `WrongStatus` if it is not playing;
         either way nothing is written. Acknowledge the player only after this returns.
@@ -469,6 +482,7 @@ class Tables:
             opt_ms(turn_deadline),
             round_result_json,
             auto_json,
+            timer,
         )
         version: int = await self._db.batched(move)
         return version

@@ -30,6 +30,33 @@ _CLAIMABLE = "due_at <= ? AND (lease_until IS NULL OR lease_until <= ? OR owner 
 _ARMED_FOR = "armed-for:"
 
 
+#: Arm (insert or replace) one timer row: what `Timers.arm` runs, and `apply_move(timer=)`
+#: inside the move's transaction. Parameters: `arm_params`.
+ARM_SQL = (
+    "INSERT INTO timers (kind, ref_id, what, version, due_at, owner, lease_until)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (kind, ref_id) DO UPDATE SET what = excluded.what,"
+    " version = excluded.version, due_at = excluded.due_at, owner = excluded.owner,"
+    " lease_until = excluded.lease_until WHERE timers.version <= excluded.version"
+)
+
+
+def arm_params(
+    kind: str,
+    ref_id: int,
+    what: str,
+    version: int,
+    due: datetime,
+    for_owner: str | None,
+    grace: float,
+) -> tuple[object, ...]:
+    """The bound values of `ARM_SQL`: armed for `for_owner` first (no one else claims it
+    until `grace` seconds after `due`), or for anyone."""
+    owner = None if for_owner is None else _ARMED_FOR + for_owner
+    held = None if for_owner is None else to_ms(due) + int(grace * 1000)
+    return (kind, ref_id, what, version, to_ms(due), owner, held)
+
+
 def _timer(row: Row) -> Timer:
     return Timer(
         id=row["id"],
@@ -73,17 +100,8 @@ class Timers:
         """Set the timer of (`kind`, `ref_id`), replacing the one there unless that one was
         armed at a later version; it is unclaimed again. With `for_owner`, that process
         alone may claim it until `grace` seconds after `due`."""
-        owner = None if for_owner is None else _ARMED_FOR + for_owner
-        held = None if for_owner is None else to_ms(due) + int(grace * 1000)
         changed: int = await self._db.batched(
-            _Statement(
-                "INSERT INTO timers (kind, ref_id, what, version, due_at, owner, lease_until)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (kind, ref_id) DO UPDATE SET what = excluded.what,"
-                " version = excluded.version, due_at = excluded.due_at, owner = excluded.owner,"
-                " lease_until = excluded.lease_until WHERE timers.version <= excluded.version",
-                (kind, ref_id, what, version, to_ms(due), owner, held),
-            )
+            _Statement(ARM_SQL, arm_params(kind, ref_id, what, version, due, for_owner, grace))
         )
         del changed
 

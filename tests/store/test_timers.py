@@ -6,7 +6,11 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
+import pytest
+
 from bot.store import Store, is_postgres_url
+from bot.store.errors import StaleVersion
+from bot.store.models import NextTimer
 from bot.store.postgres import open_pg_store
 
 from .conftest import FakeClock, playing_table
@@ -133,3 +137,51 @@ async def test_left_by_finds_a_role_s_timers_armed_or_claimed(
         (6, "armed-for:" + old),
     ]
     assert await store.timers.left_by("table", "shards 1") == []
+
+
+async def test_a_move_with_its_timer_writes_both_or_neither(store: Store, clock: FakeClock) -> None:
+    table, version = await playing_table(store, 1, 2)
+    due = clock.now + timedelta(seconds=50)
+    timer = NextTimer("reminder", due, for_owner="a", grace=30)
+    new = await store.tables.apply_move(table.id, version, 1, 0, "{}", timer=timer)
+    armed = await store.timers.get("table", table.id)
+    assert armed is not None
+    # The very row `timers.arm` writes, at the move's version.
+    await store.timers.arm("table", 99, "reminder", new, due, for_owner="a", grace=30)
+    by_arm = await store.timers.get("table", 99)
+    assert by_arm is not None
+    fields = ("what", "version", "due_at", "owner", "lease_until")
+    assert [getattr(armed, f) for f in fields] == [getattr(by_arm, f) for f in fields]
+    assert (armed.version, armed.owner) == (new, "armed-for:a")
+    # A stale move writes neither its move nor its timer.
+    with pytest.raises(StaleVersion):
+        await store.tables.apply_move(
+            table.id, version, 1, 1, "{}", timer=NextTimer("turn", due, for_owner="b")
+        )
+    assert await store.timers.get("table", table.id) == armed
+    assert len(await store.tables.moves(table.id)) == 1
+
+
+async def test_each_move_of_a_batch_commits_its_own_timer(store: Store, clock: FakeClock) -> None:
+    tables = [await playing_table(store, 10 + i, 20 + i) for i in range(4)]
+    stale_table, stale_version = tables.pop()
+    due = clock.now + timedelta(seconds=5)
+    calls = [
+        store.tables.apply_move(
+            t.id, v, 1, 0, "{}", timer=NextTimer("computer", due, for_owner=f"p{t.id}")
+        )
+        for t, v in tables
+    ]
+    calls.append(
+        store.tables.apply_move(
+            stale_table.id, stale_version - 1, 1, 0, "{}", timer=NextTimer("turn", due)
+        )
+    )
+    results = await asyncio.gather(*calls, return_exceptions=True)
+    assert isinstance(results[-1], StaleVersion)
+    for (t, v), got in zip(tables, results[:-1], strict=True):
+        assert got == v + 1
+        armed = await store.timers.get("table", t.id)
+        assert armed is not None
+        assert (armed.what, armed.version, armed.owner) == ("computer", v + 1, f"armed-for:p{t.id}")
+    assert await store.timers.get("table", stale_table.id) is None
