@@ -34,6 +34,7 @@ from bot.store.models import (
     EndedBy,
     MatchLine,
     NewSeat,
+    NextTimer,
     RatingUpdate,
     Table,
     TableInPlay,
@@ -724,6 +725,20 @@ class TableService:
         else:
             deadline = self._deadline_for(live, trial)
         auto = {s: n for s, n in live.auto_moves.items() if n}
+        # Shared store: the timer this move leads to commits with it, so a process killed
+        # right after the commit leaves the table's timer armed for (owned by) this process.
+        timer = None
+        if self.shared:
+            at = None if deadline is None else deadline.timestamp()
+            nxt = self._next_timer(live, trial, at)
+            if nxt is not None:
+                what, due = nxt
+                timer = NextTimer(
+                    what,
+                    datetime.fromtimestamp(due, UTC),
+                    for_owner=self.owner,
+                    grace=self.timing.lease,
+                )
         try:
             version = await self.store.tables.apply_move(
                 live.record.id,
@@ -735,6 +750,7 @@ class TableService:
                 round_result_json=None if result is None else json.dumps(result.to_dict()),
                 # Who is being played automatically, for whichever process rebuilds the table.
                 auto_json=None if auto == live.auto_saved else json.dumps(auto),
+                timer=timer,
             )
         except (StaleVersion, WrongStatus, NotFound) as exc:
             if self.shared:  # another process moved or ended it: take the table as it is now
@@ -754,9 +770,9 @@ class TableService:
         update = self.update(live, kind, actor=actor)
         self._emit(live, update)
         if match.round_over:
-            await self._after_round(live)
+            await self._after_round(live, arm=timer is None)
         else:
-            await self._schedule(live)
+            await self._schedule(live, arm=timer is None)
         return update
 
     async def resign(self, table_id: int, user_id: int) -> TableUpdate:
@@ -784,12 +800,16 @@ class TableService:
 
     # ----- rounds and match end ------------------------------------------------------
 
-    async def _after_round(self, live: LiveTable) -> None:
+    async def _after_round(self, live: LiveTable, *, arm: bool = True) -> None:
+        """The pause before the next round (`arm` False: its timer is in the store already,
+        committed with the move that ended the round)."""
         match = live.match
         assert match is not None
         self._cancel_timer(live)
         if self.shared:
-            await self._arm(live, "round", self.clock() + self.timing.round_pause)
+            nxt = self._next_timer(live, match.round, live.deadline)
+            if arm and nxt is not None:
+                await self._arm(live, *nxt)
             return
         live.timer = asyncio.create_task(self._round_break(live))
 
@@ -975,30 +995,49 @@ class TableService:
             live.timer.cancel()
         live.timer = None
 
-    async def _schedule(self, live: LiveTable) -> None:
+    def _next_timer(
+        self, live: LiveTable, rnd: Round, deadline: float | None
+    ) -> tuple[str, float] | None:
+        """What a shared store's timer for the table is to do next, and when (wall-clock
+        seconds), with `rnd` the round as it stands and `deadline` the turn's: the next
+        round after a pause, a computer's move, the reminder, or the turn running out.
+        None: nothing to arm. One rule for `_schedule`, `_after_round` and a move's commit."""
+        if rnd.over:
+            return "round", self.clock() + self.timing.round_pause
+        seat = rnd.to_move
+        if self._closing or seat is None:
+            return None
+        if self._is_auto(live, seat):
+            return "computer", self.clock() + self.timing.computer_delay
+        if deadline is None:
+            deadline = self.clock() + self.timing.turn
+        remind_at = deadline - self.timing.reminder
+        if remind_at > self.clock():
+            return "reminder", remind_at
+        return "turn", deadline
+
+    async def _schedule(self, live: LiveTable, *, arm: bool = True) -> None:
         """Arm what happens next without a click: a computer's move or the turn timer
-        (a task of this process; on a shared store, a timer in the store)."""
+        (a task of this process; on a shared store, a timer in the store, unless `arm` is
+        False: committed with the move already)."""
         self._cancel_timer(live)
         if self._closing or live.match is None or live.match.round_over:
             return
         seat = live.match.round.to_move
         if seat is None:
             return
-        if self._is_auto(live, seat):
+        auto = self._is_auto(live, seat)
+        if auto:
             live.deadline = None
-            if self.shared:
-                await self._arm(live, "computer", self.clock() + self.timing.computer_delay)
-                return
-            live.timer = asyncio.create_task(self._computer_turn(live, live.version))
-            return
-        if live.deadline is None:
+        elif live.deadline is None:
             live.deadline = self.clock() + self.timing.turn
         if self.shared:
-            remind_at = live.deadline - self.timing.reminder
-            if remind_at > self.clock():
-                await self._arm(live, "reminder", remind_at)
-            else:
-                await self._arm(live, "turn", live.deadline)
+            nxt = self._next_timer(live, live.match.round, live.deadline)
+            if arm and nxt is not None:
+                await self._arm(live, *nxt)
+            return
+        if auto:
+            live.timer = asyncio.create_task(self._computer_turn(live, live.version))
             return
         live.timer = asyncio.create_task(self._turn_timer(live, live.version))
 

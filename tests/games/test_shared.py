@@ -447,3 +447,46 @@ async def test_a_restarted_process_deals_the_round_its_predecessor_ended(
     assert [(u.kind, len(u.views)) for u in seen] == [("round_start", 2)]
     assert len(await stores[1].tables.rounds(table_id)) == 2
     await again.close()
+
+
+async def test_a_move_commits_its_next_timer_without_a_separate_arm(
+    stores: tuple[Storage, Storage], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    table_id = await challenge(one, stores[0])
+
+    async def arm_fails(*args: object, **kwargs: object) -> None:
+        raise OSError("killed between the move's commit and a separate arm")
+
+    # "two" can no longer arm a timer by itself: what it arms comes with its moves.
+    monkeypatch.setattr(stores[1].timers, "arm", arm_fails)
+    player = BaselinePlayer()
+    for _ in range(4):
+        live = await two.sync(table_id)
+        assert live.match is not None and not live.match.round_over
+        seat = live.match.round.to_move
+        assert seat is not None
+        user = live.record.seats[seat].user_id
+        assert user is not None
+        view = live.match.round.view(seat)
+        clock.now += 7
+        await two.act(table_id, user, player.choose(view, view.legal), live.version)
+        live = await two.sync(table_id)
+        assert live.deadline is not None
+        timer = await stores[0].timers.get("table", table_id)
+        assert timer is not None
+        assert (timer.what, timer.version, timer.owner) == (
+            "reminder",
+            live.version,
+            "armed-for:" + two.owner,
+        )
+        assert timer.due_at == datetime.fromtimestamp(live.deadline - TIMING.reminder, UTC)
+        assert timer.lease_until == datetime.fromtimestamp(
+            live.deadline - TIMING.reminder + TIMING.lease, UTC
+        )
+    # "one" does not fire "two"'s timer within the grace (the row is "two"'s own).
+    assert await one.fire_due(live.deadline - TIMING.reminder) == 0
+    await one.close()
+    await two.close()
