@@ -1237,10 +1237,12 @@ class TableService:
         Then the timers' poll starts."""
         if self.shared:
             restored = 0
-            left = [] if self.role is None else await self.store.timers.left_by("table", self.role)
+            left = (
+                []
+                if self.role is None
+                else await self.store.timers.left_by("table", self.role, but=self.owner)
+            )
             for timer in left:
-                if timer.owner in (self.owner, "armed-for:" + self.owner):
-                    continue
                 try:
                     async with self._hold(timer.ref_id) as live:
                         if live.match is None or live.record.status != "playing":

@@ -601,9 +601,10 @@ class TimersRepository(Protocol):
     async def get(self, kind: str, ref_id: int) -> Timer | None:
         """The timer of (`kind`, `ref_id`), or None."""
 
-    async def left_by(self, kind: str, role: str) -> list[Timer]:
+    async def left_by(self, kind: str, role: str, *, but: str = "") -> list[Timer]:
         """The timers of `kind` armed for, or claimed by, a process whose owner name is
-        ``<role>@...`` (a restarted process's predecessor), by `ref_id`."""
+        ``<role>@...`` (a restarted process's predecessor), other than the process `but`,
+        by `ref_id`."""
 
     async def sweep_tables(self, now: datetime) -> int:
         """Arm a "check" timer due `now` for every playing table that has none."""

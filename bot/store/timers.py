@@ -153,14 +153,16 @@ class Timers:
         )
         return None if row is None else _timer(row)
 
-    async def left_by(self, kind: str, role: str) -> list[Timer]:
+    async def left_by(self, kind: str, role: str, *, but: str = "") -> list[Timer]:
         """The timers of `kind` armed for, or claimed by, a process of `role` (an owner named
-        ``<role>@...``), by `ref_id`: what a restarted process's predecessor left."""
+        ``<role>@...``) other than `but`, by `ref_id`: what a restarted process's
+        predecessor left."""
         mine, armed = role + "@", _ARMED_FOR + role + "@"
         rows = await self._db.fetchall(
             f"SELECT {_COLUMNS} FROM timers WHERE kind = ?"  # noqa: S608
-            " AND (substr(owner, 1, ?) = ? OR substr(owner, 1, ?) = ?) ORDER BY ref_id",
-            (kind, len(mine), mine, len(armed), armed),
+            " AND (substr(owner, 1, ?) = ? OR substr(owner, 1, ?) = ?)"
+            " AND owner <> ? AND owner <> ? ORDER BY ref_id",
+            (kind, len(mine), mine, len(armed), armed, but, _ARMED_FOR + but),
         )
         return [_timer(row) for row in rows]
 

@@ -28,6 +28,21 @@ def world(emu: Emulator) -> World:
     return gin_club(emu, shard=1)
 
 
+async def start_pair(start_bot: StartBot, url: str, **env: str) -> tuple[BotProcess, BotProcess]:
+    """Two ``python -m bot`` processes on the PostgreSQL database at `url`, shard 0 and
+    shard 1 of `SHARDS`, computers moving at once, small pools; `env` adds or overrides."""
+    base = {
+        "GIN_DATABASE": url,
+        "GIN_SHARD_COUNT": str(SHARDS),
+        "GIN_COMPUTER_DELAY": "0",
+        "GIN_PG_POOL_SIZE": "4",
+        **env,
+    }
+    zero = await start_bot(GIN_SHARDS="0", **base)
+    one = await start_bot(GIN_SHARDS="1", **base)
+    return zero, one
+
+
 async def stop_cleanly(emu: Emulator, *procs: BotProcess) -> None:
     """The end of a test with bot processes: every interaction was answered, every route
     known, no traceback in any process's log, and each stops with exit status 0."""

@@ -20,7 +20,7 @@ from tests.play.referee import check_end, final_match
 
 from . import sharded
 from .conftest import World
-from .sharded import SHARDS, StartBot, stop_cleanly
+from .sharded import StartBot, start_pair, stop_cleanly
 
 emu, world = sharded.emu, sharded.world  # the two-shard fixtures
 
@@ -68,18 +68,14 @@ async def test_two_processes_on_postgresql_play_and_survive_kills(
     emu: Emulator, world: World, start_bot: StartBot, pg_url: str
 ) -> None:
     assert emu.shard_of(world.guild) == 1
-    env = {
-        "GIN_DATABASE": pg_url,
-        "GIN_SHARD_COUNT": str(SHARDS),
-        "GIN_ROUND_PAUSE": "0.5",
-        "GIN_COMPUTER_DELAY": "0",
-        "GIN_TURN_SECONDS": str(TURN),
-        "GIN_REMINDER_SECONDS": "3",
-        "GIN_TIMER_LEASE": str(LEASE),
-        "GIN_PG_POOL_SIZE": "4",
-    }
-    zero = await start_bot(GIN_SHARDS="0", **env)
-    one = await start_bot(GIN_SHARDS="1", **env)
+    zero, one = await start_pair(
+        start_bot,
+        pg_url,
+        GIN_ROUND_PAUSE="0.5",
+        GIN_TURN_SECONDS=str(TURN),
+        GIN_REMINDER_SECONDS="3",
+        GIN_TIMER_LEASE=str(LEASE),
+    )
     db = Table(pg_url)
     a, b, ch = world.alice, world.bob, world.channel
 

@@ -20,7 +20,7 @@ from tests.play.referee import check_end, final_match
 
 from . import sharded
 from .conftest import World
-from .sharded import SHARDS, StartBot, stop_cleanly
+from .sharded import StartBot, start_pair, stop_cleanly
 from .test_processes import over, play
 
 emu, world = sharded.emu, sharded.world  # the two-shard fixtures
@@ -62,16 +62,8 @@ async def test_a_hand_lost_with_a_killed_process_is_shown_again_by_its_restart(
     emu: Emulator, world: World, start_bot: StartBot, pg_url: str
 ) -> None:
     assert emu.shard_of(world.guild) == 1
-    env = {
-        "GIN_DATABASE": pg_url,
-        "GIN_SHARD_COUNT": str(SHARDS),
-        "GIN_ROUND_PAUSE": "0.5",
-        "GIN_COMPUTER_DELAY": "0",
-        "GIN_TURN_SECONDS": "600",  # the turn's timer shows nothing within the test
-        "GIN_PG_POOL_SIZE": "4",
-    }
-    zero = await start_bot(GIN_SHARDS="0", **env)
-    one = await start_bot(GIN_SHARDS="1", **env)
+    # A turn's timer of 600 s shows nothing within the test.
+    zero, one = await start_pair(start_bot, pg_url, GIN_ROUND_PAUSE="0.5", GIN_TURN_SECONDS="600")
     a, b, ch = world.alice, world.bob, world.channel
     await emu.slash(a, ch, "gin challenge", opponent=b, target=10)
     invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)

@@ -20,7 +20,7 @@ from tests.play.test_tournament import make_admin, play_until
 from . import sharded
 from .botproc import BotProcess
 from .conftest import World
-from .sharded import SHARDS, StartBot, stop_cleanly
+from .sharded import StartBot, start_pair, stop_cleanly
 
 emu, world = sharded.emu, sharded.world  # the two-shard fixtures
 
@@ -93,18 +93,14 @@ async def start_cup(emu: Emulator, world: World, start_bot: StartBot, url: str) 
     admin = emu.create_user("ada", guilds=[guild])
     players = [world.alice, world.bob, world.carol, emu.create_user("dave", guilds=[guild])]
     make_admin(emu, guild, admin)
-    env = {
-        "GIN_DATABASE": url,
-        "GIN_SHARD_COUNT": str(SHARDS),
-        "GIN_ROUND_PAUSE": "0.2",
-        "GIN_COMPUTER_DELAY": "0",
-        "GIN_TURN_SECONDS": "600",
-        "GIN_TOURNAMENT_ROUND_PAUSE": "0.5",
-        "GIN_TOURNAMENT_NO_SHOW_SECONDS": "600",
-        "GIN_PG_POOL_SIZE": "4",
-    }
-    zero = await start_bot(GIN_SHARDS="0", **env)
-    one = await start_bot(GIN_SHARDS="1", **env)
+    zero, one = await start_pair(
+        start_bot,
+        url,
+        GIN_ROUND_PAUSE="0.2",
+        GIN_TURN_SECONDS="600",
+        GIN_TOURNAMENT_ROUND_PAUSE="0.5",
+        GIN_TOURNAMENT_NO_SHOW_SECONDS="600",
+    )
     names = {c["name"] for c in emu.commands(guild)} | {c["name"] for c in emu.commands()}
     path = "tournament" if "tournament" in names else "gin tournament"
     await emu.slash(
