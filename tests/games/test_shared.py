@@ -6,6 +6,7 @@ and on a SQLite file (the same code path, one process)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,9 +28,13 @@ A, B = 1001, 1002
 
 
 def service(
-    store: Storage, clock: Clock, seen: list[TableUpdate], role: str | None = None
+    store: Storage,
+    clock: Clock,
+    seen: list[TableUpdate],
+    role: str | None = None,
+    timing: Timing = TIMING,
 ) -> TableService:
-    tables = TableService(store, timing=TIMING, shared=True, clock=clock, role=role)
+    tables = TableService(store, timing=timing, shared=True, clock=clock, role=role)
     seeds = iter(range(11, 1000))
     tables.deal_seed = lambda: next(seeds)
 
@@ -494,6 +499,20 @@ async def test_a_move_commits_its_next_timer_without_a_separate_arm(
     await two.close()
 
 
+async def three_seats(tables: TableService) -> int:
+    """A started three-seat match (classic rules) of A, B and C; its id."""
+    live = await tables.open_table(
+        guild_id=1,
+        channel_id=2,
+        host=(A, "Alice"),
+        rules=make_rules("classic", None),
+        seats=3,
+        seated=((A, "Alice", None), (B, "Bob", None), (1003, "Carol", None)),
+    )
+    await tables.start(live.record.id, A)
+    return live.record.id
+
+
 class Killed(Exception):
     """The process stops here: nothing after this point runs."""
 
@@ -510,7 +529,7 @@ async def test_a_restarted_process_shows_a_match_its_predecessor_started(
     start = stores[0].tables.start
 
     async def start_then_killed(*args: object, **kwargs: object) -> int:
-        version: int = await start(*args, **kwargs)  # type: ignore[arg-type]
+        version: int = await start(*args, **kwargs)
         raise Killed(version)
 
     monkeypatch.setattr(stores[0].tables, "start", start_then_killed)
@@ -585,20 +604,10 @@ async def test_a_start_a_deal_and_a_removal_commit_their_timers_without_a_separa
 
     async def remove_seat_seen(*args: object, **kwargs: object) -> None:
         removals.append(kwargs)
-        await remove_seat(*args, **kwargs)  # type: ignore[arg-type]
+        await remove_seat(*args, **kwargs)
 
     monkeypatch.setattr(stores[0].tables, "remove_seat", remove_seat_seen)
-    C = 1003
-    live = await one.open_table(
-        guild_id=1,
-        channel_id=2,
-        host=(A, "Alice"),
-        rules=make_rules("classic", None),
-        seats=3,
-        seated=((A, "Alice", None), (B, "Bob", None), (C, "Carol", None)),
-    )
-    table_id = live.record.id
-    await one.start(table_id, A)
+    table_id = await three_seats(one)
     live = await one.sync(table_id)
     assert live.match is not None
     away = live.match.round.to_move
@@ -645,3 +654,60 @@ async def test_a_start_a_deal_and_a_removal_commit_their_timers_without_a_separa
     assert isinstance(removal["timer"], NextTimer) and removal["expected_version"] is not None
     assert deals > 1
     await one.close()
+
+
+async def test_a_removal_raced_by_another_process_s_move_waits_for_the_next_missed_turn(
+    stores: tuple[Storage, Storage], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The removal is checked against the version it was decided on: a move another process
+    commits in between refuses it (nothing written, the table taken as it is now), and the
+    seat, its missed turn counted in the store, is removed at its next missed turn."""
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one = service(stores[0], clock, seen, timing=dataclasses.replace(TIMING, max_auto_moves=1))
+    two = service(stores[1], clock, [])
+    table_id = await three_seats(one)
+    away = (await one.sync(table_id)).match.round.to_move  # type: ignore[union-attr]
+    remove_seat = stores[0].tables.remove_seat
+    raced: list[int] = []
+
+    async def raced_once(*args: object, **kwargs: object) -> None:
+        if not raced:  # the next player's click lands through the other process first
+            await click(two, table_id)
+            raced.append(len(await stores[1].tables.moves(table_id)))
+        await remove_seat(*args, **kwargs)
+
+    monkeypatch.setattr(stores[0].tables, "remove_seat", raced_once)
+    clock.now += TIMING.turn
+    assert await one.fire_due() == 1
+    await one.wait_idle()
+    assert raced and [u for u in seen if u.kind == "removed"] == []
+    record = await stores[0].tables.get(table_id)
+    assert record is not None and not record.seats[away].removed
+    held = one.get(table_id)  # taken as the store has it: the click in, nobody withdrawn
+    assert held.version == record.version and held.match is not None
+    assert held.match.withdrawn == frozenset()
+    assert len(await stores[0].tables.moves(table_id)) == raced[0]
+    player = BaselinePlayer()
+    for _ in range(200):
+        live = await one.sync(table_id)
+        assert live.match is not None and not live.match.round_over
+        seat = live.match.round.to_move
+        assert seat is not None
+        if seat == away:
+            break
+        user = live.record.seats[seat].user_id
+        assert user is not None
+        view = live.match.round.view(seat)
+        await one.act(table_id, user, player.choose(view, view.legal), live.version)
+    else:
+        raise AssertionError("the away seat's turn never came back")
+    clock.now += TIMING.turn
+    while await one.fire_due():
+        pass
+    await one.wait_idle()
+    assert [u.seat for u in seen if u.kind == "removed"] == [away]
+    record = await stores[0].tables.get(table_id)
+    assert record is not None and record.seats[away].removed
+    await one.close()
+    await two.close()
