@@ -31,6 +31,7 @@ from bot.i18n import said
 from bot.store.errors import NotFound, StaleVersion, WrongStatus
 from bot.store.interfaces import Storage
 from bot.store.models import (
+    Deal,
     EndedBy,
     MatchLine,
     NewSeat,
@@ -655,24 +656,23 @@ class TableService:
         seed = live.seed if live.seed is not None else self.deal_seed()
         match = Match(rules, seats, seed)
         deadline = self._next_deadline(live, match)
+        timer = self._timer_with(live, match.round, deadline)
+        # One transaction: the start, the first deal and (shared store) the first timer.
         version = await self.store.tables.start(
-            live.record.id, live.version, json.dumps(match.to_dict()), turn_deadline=deadline
-        )
-        version = await self.store.tables.start_round(
             live.record.id,
-            version,
-            1,
-            match.round.seed,
-            match.round.dealer,
+            live.version,
             json.dumps(match.to_dict()),
             turn_deadline=deadline,
+            first_round=Deal(match.round.seed, match.round.dealer),
+            timer=timer,
         )
         await self._refresh(live)
         live.match = match
         live.version = version
+        live.deadline = None if deadline is None else deadline.timestamp()
         update = self.update(live, "round_start", actor=None)
         self._emit(live, update)
-        await self._schedule(live)
+        await self._schedule(live, arm=timer is None)
         return update
 
     # ----- play ---------------------------------------------------------------------
@@ -725,20 +725,7 @@ class TableService:
         else:
             deadline = self._deadline_for(live, trial)
         auto = {s: n for s, n in live.auto_moves.items() if n}
-        # Shared store: the timer this move leads to commits with it, so a process killed
-        # right after the commit leaves the table's timer armed for (owned by) this process.
-        timer = None
-        if self.shared:
-            at = None if deadline is None else deadline.timestamp()
-            nxt = self._next_timer(live, trial, at)
-            if nxt is not None:
-                what, due = nxt
-                timer = NextTimer(
-                    what,
-                    datetime.fromtimestamp(due, UTC),
-                    for_owner=self.owner,
-                    grace=self.timing.lease,
-                )
+        timer = self._timer_with(live, trial, deadline)
         try:
             version = await self.store.tables.apply_move(
                 live.record.id,
@@ -831,6 +818,7 @@ class TableService:
         dealt = Match.from_dict(match.to_dict())
         dealt.next_round()
         deadline = self._next_deadline(live, dealt)
+        timer = self._timer_with(live, dealt.round, deadline)
         version = await self.store.tables.start_round(
             live.record.id,
             live.version,
@@ -839,13 +827,14 @@ class TableService:
             dealt.round.dealer,
             json.dumps(dealt.to_dict()),
             turn_deadline=deadline,
+            timer=timer,
         )
         # The new round becomes visible together with its update (no await between).
         await self._refresh(live)
         live.match, live.version = dealt, version
         live.deadline = None if deadline is None else deadline.timestamp()
         self._emit(live, self.update(live, "round_start"))
-        await self._schedule(live)
+        await self._schedule(live, arm=timer is None)
 
     async def _finish(
         self, live: LiveTable, *, ended_by: EndedBy, loser: int | None, actor: int | None
@@ -987,6 +976,9 @@ class TableService:
         return self._deadline_for(live, match.round)
 
     def _is_auto(self, live: LiveTable, seat: int) -> bool:
+        """The seat is played by the bot: a computer's, or removed (withdrawn) for absence."""
+        if live.match is not None and seat in live.match.withdrawn:
+            return True  # removed, though the record may not say so yet (`remove_seat`)
         record = next((s for s in live.record.seats if s.seat_no == seat), None)
         return record is None or record.computer_level is not None or record.removed
 
@@ -1015,6 +1007,23 @@ class TableService:
         if remind_at > self.clock():
             return "reminder", remind_at
         return "turn", deadline
+
+    def _timer_with(
+        self, live: LiveTable, rnd: Round, deadline: datetime | None
+    ) -> NextTimer | None:
+        """On a shared store, the table's next timer (`_next_timer`) to commit with the
+        change about to be written (a move, a start, a deal, a removal), in this process's
+        name: a process killed right after the commit leaves the timer its restart finds
+        (`recover`). None on one process alone, or when nothing is to be armed."""
+        if not self.shared:
+            return None
+        nxt = self._next_timer(live, rnd, None if deadline is None else deadline.timestamp())
+        if nxt is None:
+            return None
+        what, due = nxt
+        return NextTimer(
+            what, datetime.fromtimestamp(due, UTC), for_owner=self.owner, grace=self.timing.lease
+        )
 
     async def _schedule(self, live: LiveTable, *, arm: bool = True) -> None:
         """Arm what happens next without a click: a computer's move or the turn timer
@@ -1114,13 +1123,31 @@ class TableService:
             return
         # The seat plays on automatically (the deal is fixed) but can no longer win.
         match.withdraw(seat)
-        await self.store.tables.remove_seat(live.record.id, seat)
+        timer = None
+        if not match.over and not match.round_over:
+            deadline = live.deadline
+            timer = self._timer_with(
+                live,
+                match.round,
+                None if deadline is None else datetime.fromtimestamp(deadline, UTC),
+            )
+        try:
+            await self.store.tables.remove_seat(
+                live.record.id, seat, expected_version=live.version, timer=timer
+            )
+        except (StaleVersion, WrongStatus, NotFound):
+            if not self.shared:
+                raise
+            # Another process moved the table on since: take it as it is now. The seat's
+            # missed turns are in the store, so its next missed turn removes it.
+            await self._reload(live)
+            return
         await self._refresh(live)
         self._emit(live, self.update(live, "removed", seat=seat))
         if match.over:  # nobody is left to play against
             await self._finish(live, ended_by="timeout", loser=seat, actor=None)
             return
-        await self._schedule(live)
+        await self._schedule(live, arm=timer is None)
 
     # ----- timers in a shared store (several processes) --------------------------------
 

@@ -19,6 +19,7 @@ from bot.store.models import (
     GLOBAL,
     Achievement,
     Challenge,
+    Deal,
     EndedBy,
     Entry,
     EntryStatus,
@@ -241,8 +242,14 @@ class TablesRepository(Protocol):
         state_json: str,
         *,
         turn_deadline: datetime | None = None,
+        first_round: Deal | None = None,
+        timer: NextTimer | None = None,
     ) -> int:
-        """Lobby -> playing with the first snapshot of the match; returns the new version."""
+        """Lobby -> playing with the first snapshot of the match; returns the new version.
+        With `first_round` (its seed and dealer) round 1 is recorded in the same transaction,
+        as `start_round(<the start's version>, 1, ...)` would, and the round's version is
+        returned; `timer` arms the table's timer ("table", table_id) at the returned version
+        in the same transaction: the start, its deal and its timer land together or not."""
 
     async def start_round(
         self,
@@ -254,8 +261,12 @@ class TablesRepository(Protocol):
         state_json: str,
         *,
         turn_deadline: datetime | None = None,
+        timer: NextTimer | None = None,
     ) -> int:
-        """Record a new round (seed, dealer) and the snapshot right after the deal."""
+        """Record a new round (seed, dealer) and the snapshot right after the deal; returns
+        the new version. `timer` arms the table's timer at that version in the same
+        transaction, the row `timers.arm` would write: the deal and its timer land together
+        or not."""
 
     async def apply_move(
         self,
@@ -312,8 +323,18 @@ class TablesRepository(Protocol):
         """Lobby or playing -> abandoned (no history, no stats); returns the new version.
         Without `expected_version` it is unconditional (e.g. clean-up)."""
 
-    async def remove_seat(self, table_id: int, seat_no: int) -> None:
-        """Mark a seat as removed mid-match (away too long)."""
+    async def remove_seat(
+        self,
+        table_id: int,
+        seat_no: int,
+        *,
+        expected_version: int | None = None,
+        timer: NextTimer | None = None,
+    ) -> None:
+        """Mark a seat as removed mid-match (away too long); the version does not move. With
+        `expected_version`, refused (`StaleVersion`, `WrongStatus`, `NotFound`; nothing
+        written) unless the table is playing at that version; `timer` (which needs it) arms
+        the table's timer at that version in the same transaction."""
 
     async def set_seat_message(
         self, table_id: int, seat_no: int, dm_channel_id: int | None, dm_message_id: int | None

@@ -364,14 +364,24 @@ class Timer:
 
 @dataclass(frozen=True, slots=True)
 class NextTimer:
-    """A table's next timer, written with a move (`apply_move(timer=)`): the row
-    `timers.arm("table", table_id, what, <the move's version>, due, for_owner=, grace=)`
-    would write, in the move's own transaction."""
+    """A table's next timer, written with the change that leads to it (`apply_move`,
+    `start`, `start_round`, `remove_seat`, each `timer=`): the row
+    `timers.arm("table", table_id, what, <the change's version>, due, for_owner=, grace=)`
+    would write, in the change's own transaction."""
 
     what: str
     due: datetime
     for_owner: str | None = None
     grace: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A round's deal as the store records it (`rounds`): its seed and dealer. Given to
+    `tables.start(first_round=)` so a match starts dealt, in one transaction."""
+
+    seed: int
+    dealer: int
 
 
 # -- Challenges (`store.challenges`) -------------------------------------------------------

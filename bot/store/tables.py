@@ -19,6 +19,7 @@ from bot.store._db import (
     Db,
     Reader,
     Row,
+    Step,
     Steps,
     Tx,
     check_int64,
@@ -39,6 +40,7 @@ from bot.store.errors import (
 )
 from bot.store.models import (
     ACTIVE_STATUSES,
+    Deal,
     EndedBy,
     MatchLine,
     Move,
@@ -171,6 +173,62 @@ async def _refuse(tx: Tx, table_id: int, expected: int, allowed: Sequence[str]) 
     raise _refusal(row, table_id, expected, allowed)
 
 
+def _arm_step(table_id: int, version: int, timer: NextTimer) -> Step:
+    """The statement that arms the table's next timer at `version` inside the caller's
+    transaction: the very row `timers.arm("table", table_id, ...)` writes."""
+    params = arm_params(
+        "table", table_id, timer.what, version, timer.due, timer.for_owner, timer.grace
+    )
+    return ("execute", ARM_SQL, params)
+
+
+async def _arm_in(tx: Tx, table_id: int, version: int, timer: NextTimer | None) -> None:
+    """`_arm_step` run in `tx` (nothing without a timer): it commits with the change, or
+    fails and rolls the change back with it."""
+    if timer is not None:
+        _, sql, params = _arm_step(table_id, version, timer)
+        await tx.execute(sql, params)
+
+
+async def _deal(
+    tx: Tx,
+    table_id: int,
+    expected_version: int,
+    round_no: int,
+    deal: Deal,
+    state_json: str,
+    turn_deadline_ms: int | None,
+) -> int:
+    """Record a new round of a playing table at `expected_version` and its snapshot right
+    after the deal, inside `tx`; returns the new version (or raises the refusal)."""
+    check_int64(deal.seed, "seed")
+    new_version = expected_version + 1
+    changed = await tx.execute(
+        "UPDATE game_tables SET version = ?, round_no = ?, state_json = ?,"
+        " snapshot_version = ?, turn_deadline = ?, updated_at = ?"
+        " WHERE id = ? AND version = ? AND status = ?",
+        (
+            new_version,
+            round_no,
+            state_json,
+            new_version,
+            turn_deadline_ms,
+            tx.now_ms,
+            table_id,
+            expected_version,
+            "playing",
+        ),
+    )
+    if not changed:
+        await _refuse(tx, table_id, expected_version, ("playing",))
+    await tx.execute(
+        "INSERT INTO rounds (table_id, round_no, seed, dealer, start_version, started_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (table_id, round_no, deal.seed, deal.dealer, new_version, tx.now_ms),
+    )
+    return new_version
+
+
 @dataclass(frozen=True, slots=True)
 class _Move:
     table_id: int
@@ -237,11 +295,7 @@ class _Move:
             )
         if self.timer is not None:
             # The table's next timer commits with the move (or not at all, with it).
-            t = self.timer
-            params = arm_params(
-                "table", self.table_id, t.what, new_version, t.due, t.for_owner, t.grace
-            )
-            yield ("execute", ARM_SQL, params)
+            yield _arm_step(self.table_id, new_version, self.timer)
         return new_version
 
 
@@ -377,8 +431,21 @@ class Tables:
         state_json: str,
         *,
         turn_deadline: datetime | None = None,
+        first_round: Deal | None = None,
+        timer: NextTimer | None = None,
     ) -> int:
-        """Lobby -> playing with the first snapshot of the match; returns the new version."""
+        """Lobby -> playing with the first snapshot of the match; returns the new version.
+
+        With `first_round`, round 1 is recorded in the same transaction, with the same
+        snapshot, exactly as `start_round(<the start's version>, 1, ...)` would (one version
+        more): the match starts dealt or not at all, and the version returned is the
+        round's. `timer` arms the table's timer at the returned version in the same
+        transaction (the row `timers.arm("table", table_id, ...)` writes). Raises
+        `StaleVersion`, `WrongStatus` (not a lobby, fewer than two players) or `NotFound`;
+        nothing is written then, nor when the round or the timer cannot be written.
+        """
+        ms = opt_ms(turn_deadline)
+        version = expected_version + 1
         async with self._db.write() as tx:
             table = await _require(tx, table_id)
             if table.version != expected_version:
@@ -390,17 +457,12 @@ class Tables:
             await tx.execute(
                 "UPDATE game_tables SET status = ?, version = ?, state_json = ?,"
                 " snapshot_version = ?, turn_deadline = ?, updated_at = ? WHERE id = ?",
-                (
-                    "playing",
-                    expected_version + 1,
-                    state_json,
-                    expected_version + 1,
-                    opt_ms(turn_deadline),
-                    tx.now_ms,
-                    table_id,
-                ),
+                ("playing", version, state_json, version, ms, tx.now_ms, table_id),
             )
-        return expected_version + 1
+            if first_round is not None:
+                version = await _deal(tx, table_id, version, 1, first_round, state_json, ms)
+            await _arm_in(tx, table_id, version, timer)
+        return version
 
     # -- play -----------------------------------------------------------------------------
 
@@ -414,34 +476,24 @@ class Tables:
         state_json: str,
         *,
         turn_deadline: datetime | None = None,
+        timer: NextTimer | None = None,
     ) -> int:
-        """Record a new round (seed, dealer) and the snapshot right after the deal."""
-        check_int64(seed, "seed")
-        new_version = expected_version + 1
+        """Record a new round (seed, dealer) and the snapshot right after the deal; returns
+        the new version. `timer` arms the table's timer at that version in the same
+        transaction (the row `timers.arm("table", table_id, ...)` writes). Raises
+        `StaleVersion`, `WrongStatus` (not playing) or `NotFound`; nothing is written then,
+        nor when the timer cannot be written."""
         async with self._db.write() as tx:
-            changed = await tx.execute(
-                "UPDATE game_tables SET version = ?, round_no = ?, state_json = ?,"
-                " snapshot_version = ?, turn_deadline = ?, updated_at = ?"
-                " WHERE id = ? AND version = ? AND status = ?",
-                (
-                    new_version,
-                    round_no,
-                    state_json,
-                    new_version,
-                    opt_ms(turn_deadline),
-                    tx.now_ms,
-                    table_id,
-                    expected_version,
-                    "playing",
-                ),
+            new_version = await _deal(
+                tx,
+                table_id,
+                expected_version,
+                round_no,
+                Deal(seed, dealer),
+                state_json,
+                opt_ms(turn_deadline),
             )
-            if not changed:
-                await _refuse(tx, table_id, expected_version, ("playing",))
-            await tx.execute(
-                "INSERT INTO rounds (table_id, round_no, seed, dealer, start_version, started_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, round_no, seed, dealer, new_version, tx.now_ms),
-            )
+            await _arm_in(tx, table_id, new_version, timer)
         return new_version
 
     async def apply_move(
@@ -631,15 +683,38 @@ class Tables:
 
     # -- metadata (no version change) ------------------------------------------------------
 
-    async def remove_seat(self, table_id: int, seat_no: int) -> None:
-        """Mark a seat as removed mid-match (away too long)."""
+    async def remove_seat(
+        self,
+        table_id: int,
+        seat_no: int,
+        *,
+        expected_version: int | None = None,
+        timer: NextTimer | None = None,
+    ) -> None:
+        """Mark a seat as removed mid-match (away too long). The version does not move: the
+        deal and the moves stay as they were, and a rebuild withdraws the seat by its flag.
+
+        With `expected_version` the removal holds only if the table is still playing at that
+        version, the state it was decided on (else `StaleVersion`, `WrongStatus` or
+        `NotFound`, nothing written); the check is inside the write transaction, which
+        excludes every other writer (moves included) on both backends. `timer` (which needs
+        `expected_version`) arms the table's timer at that version in the same transaction
+        (the row `timers.arm("table", table_id, ...)` writes)."""
+        if timer is not None and expected_version is None:
+            raise ValueError("a removal's timer needs the table's version")
         async with self._db.write() as tx:
+            if expected_version is not None:
+                row = await tx.fetchone(_VERSION_AND_STATUS, (table_id,))
+                if row is None or (row["version"], row["status"]) != (expected_version, "playing"):
+                    raise _refusal(row, table_id, expected_version, ("playing",))
             changed = await tx.execute(
                 "UPDATE seats SET removed = ? WHERE table_id = ? AND seat_no = ?",
                 (True, table_id, seat_no),
             )
             if not changed:
                 raise NotFound(f"seat {seat_no} of table {table_id}")
+            if expected_version is not None:
+                await _arm_in(tx, table_id, expected_version, timer)
 
     async def set_seat_message(
         self, table_id: int, seat_no: int, dm_channel_id: int | None, dm_message_id: int | None

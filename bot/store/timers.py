@@ -167,9 +167,10 @@ class Timers:
         return [_timer(row) for row in rows]
 
     async def sweep_tables(self, now: datetime) -> int:
-        """A safety net: a playing table with no timer at all (its process died between a
-        move's commit and arming the next timer) gets a "check" timer due `now`, which looks
-        at the table and arms what is due. Returns how many were armed."""
+        """A safety net: a playing table with no timer at all (a timer armed by a statement
+        of its own, such as the turn's end after its reminder, that failed or whose process
+        died first) gets a "check" timer due `now`, which looks at the table and arms what is
+        due. Returns how many were armed."""
         changed: int = await self._db.batched(
             _Statement(
                 "INSERT INTO timers (kind, ref_id, what, version, due_at)"

@@ -6,6 +6,7 @@ and on a SQLite file (the same code path, one process)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,8 +17,10 @@ from bot.engine.players import BaselinePlayer
 from bot.games.challenges import ChallengeService
 from bot.games.errors import GameError
 from bot.games.model import TableUpdate
+from bot.games.presets import make_rules
 from bot.games.tables import StaleButton, TableService, Timing
 from bot.store import Storage, open_store
+from bot.store.models import NextTimer
 from tests.shared_store import T0, Clock
 
 TIMING = Timing(turn=60, reminder=10, round_pause=2, computer_delay=1, lease=30, sweep=3600)
@@ -25,9 +28,13 @@ A, B = 1001, 1002
 
 
 def service(
-    store: Storage, clock: Clock, seen: list[TableUpdate], role: str | None = None
+    store: Storage,
+    clock: Clock,
+    seen: list[TableUpdate],
+    role: str | None = None,
+    timing: Timing = TIMING,
 ) -> TableService:
-    tables = TableService(store, timing=TIMING, shared=True, clock=clock, role=role)
+    tables = TableService(store, timing=timing, shared=True, clock=clock, role=role)
     seeds = iter(range(11, 1000))
     tables.deal_seed = lambda: next(seeds)
 
@@ -488,5 +495,219 @@ async def test_a_move_commits_its_next_timer_without_a_separate_arm(
         )
     # "one" does not fire "two"'s timer within the grace (the row is "two"'s own).
     assert await one.fire_due(live.deadline - TIMING.reminder) == 0
+    await one.close()
+    await two.close()
+
+
+async def three_seats(tables: TableService) -> int:
+    """A started three-seat match (classic rules) of A, B and C; its id."""
+    live = await tables.open_table(
+        guild_id=1,
+        channel_id=2,
+        host=(A, "Alice"),
+        rules=make_rules("classic", None),
+        seats=3,
+        seated=((A, "Alice", None), (B, "Bob", None), (1003, "Carol", None)),
+    )
+    await tables.start(live.record.id, A)
+    return live.record.id
+
+
+class Killed(Exception):
+    """The process stops here: nothing after this point runs."""
+
+
+async def test_a_restarted_process_shows_a_match_its_predecessor_started(
+    stores: tuple[Storage, Storage], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed right after a match start's commit, before it showed or armed anything: the
+    next process of its role shows the table afresh (every hand) and the first turn runs on
+    the timer committed with the start, reminder first, nobody's cards played unseen."""
+    clock = Clock()
+    lost: list[TableUpdate] = []
+    zero = service(stores[0], clock, lost, ZERO)
+    start = stores[0].tables.start
+
+    async def start_then_killed(*args: object, **kwargs: object) -> int:
+        version: int = await start(*args, **kwargs)
+        raise Killed(version)
+
+    monkeypatch.setattr(stores[0].tables, "start", start_then_killed)
+    with pytest.raises(Killed):
+        await challenge(zero, stores[0])
+    monkeypatch.undo()
+    await zero.close()
+    assert lost == []  # it showed nothing
+    (record,) = await stores[1].tables.find(status="playing")
+    table_id = record.id
+    assert len(await stores[1].tables.rounds(table_id)) == 1  # started dealt
+    armed = await stores[1].timers.get("table", table_id)
+    assert armed is not None
+    assert (armed.what, armed.version, armed.owner) == (
+        "reminder",
+        record.version,
+        "armed-for:" + zero.owner,
+    )
+    assert armed.due_at == datetime.fromtimestamp(T0 + TIMING.turn - TIMING.reminder, UTC)
+
+    seen: list[TableUpdate] = []
+    again = service(stores[1], clock, seen, ZERO)
+    assert await again.recover() == 1
+    await again.wait_idle()
+    (shown,) = seen
+    assert (shown.kind, shown.state.table_id, shown.state.version) == (
+        "round_start",
+        table_id,
+        record.version,
+    )
+    item = await stores[1].tables.in_play_one(table_id)
+    assert item is not None
+    match = TableService._replay(item)
+    assert shown.views == {seat: match.round.view(seat) for seat in (0, 1)}
+    timer = await stores[1].timers.get("table", table_id)
+    assert timer is not None and timer.owner == "armed-for:" + again.owner
+    assert (timer.what, timer.version, timer.due_at) == (armed.what, armed.version, armed.due_at)
+    # The first turn goes on as if nothing happened: the reminder, then the turn's timer.
+    assert await again.fire_due(T0 + TIMING.turn - TIMING.reminder - 1) == 0
+    clock.now = T0 + TIMING.turn - TIMING.reminder
+    assert await again.fire_due() == 1
+    await again.wait_idle()
+    assert [u.kind for u in seen] == ["round_start", "reminder"]
+    turn = await stores[1].timers.get("table", table_id)
+    assert turn is not None
+    assert (turn.what, turn.version, turn.owner) == (
+        "turn",
+        record.version,
+        "armed-for:" + again.owner,
+    )
+    assert turn.due_at == datetime.fromtimestamp(T0 + TIMING.turn, UTC)
+    assert await stores[1].tables.moves(table_id) == []
+    await again.close()
+
+
+async def test_a_start_a_deal_and_a_removal_commit_their_timers_without_a_separate_arm(
+    stores: tuple[Storage, Storage], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A three-seat match through one service that can no longer arm a timer by itself:
+    after the start, every move, every deal and the removal of a seat away twice, the
+    table's timer is what the table waits for, at its version, in the service's name."""
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one = service(stores[0], clock, seen)
+
+    async def arm_fails(*args: object, **kwargs: object) -> None:
+        raise OSError("killed between a change's commit and a separate arm")
+
+    monkeypatch.setattr(stores[0].timers, "arm", arm_fails)
+    removals: list[dict[str, object]] = []
+    remove_seat = stores[0].tables.remove_seat
+
+    async def remove_seat_seen(*args: object, **kwargs: object) -> None:
+        removals.append(kwargs)
+        await remove_seat(*args, **kwargs)
+
+    monkeypatch.setattr(stores[0].tables, "remove_seat", remove_seat_seen)
+    table_id = await three_seats(one)
+    live = await one.sync(table_id)
+    assert live.match is not None
+    away = live.match.round.to_move
+    player = BaselinePlayer()
+    deals = 1
+    for _ in range(2000):
+        try:
+            live = await one.sync(table_id)
+        except GameError:
+            break  # the match is over
+        match = live.match
+        assert match is not None
+        timer = await stores[0].timers.get("table", table_id)
+        assert timer is not None
+        assert (timer.version, timer.owner) == (live.version, "armed-for:" + one.owner)
+        seat = match.round.to_move
+        if match.round_over:
+            assert timer.what == "round"
+            if removals and deals > 1:
+                break  # a deal and a removal seen
+            clock.now += TIMING.round_pause
+            assert await one.fire_due() == 1
+            deals += 1
+        elif seat is not None and live.record.seats[seat].removed:
+            assert timer.what == "computer"
+            clock.now += TIMING.computer_delay
+            assert await one.fire_due() == 1
+        elif seat == away:
+            assert timer.what == "reminder"
+            clock.now += TIMING.turn  # away: the turn runs out
+            assert await one.fire_due() == 1
+        else:
+            assert seat is not None
+            assert timer.what == "reminder"
+            user = live.record.seats[seat].user_id
+            assert user is not None
+            view = match.round.view(seat)
+            await one.act(table_id, user, player.choose(view, view.legal), live.version)
+    else:
+        raise AssertionError("neither a deal and a removal nor the match's end")
+    await one.wait_idle()
+    assert [u.seat for u in seen if u.kind == "removed"] == [away]
+    (removal,) = removals
+    assert isinstance(removal["timer"], NextTimer) and removal["expected_version"] is not None
+    assert deals > 1
+    await one.close()
+
+
+async def test_a_removal_raced_by_another_process_s_move_waits_for_the_next_missed_turn(
+    stores: tuple[Storage, Storage], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The removal is checked against the version it was decided on: a move another process
+    commits in between refuses it (nothing written, the table taken as it is now), and the
+    seat, its missed turn counted in the store, is removed at its next missed turn."""
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    one = service(stores[0], clock, seen, timing=dataclasses.replace(TIMING, max_auto_moves=1))
+    two = service(stores[1], clock, [])
+    table_id = await three_seats(one)
+    away = (await one.sync(table_id)).match.round.to_move  # type: ignore[union-attr]
+    remove_seat = stores[0].tables.remove_seat
+    raced: list[int] = []
+
+    async def raced_once(*args: object, **kwargs: object) -> None:
+        if not raced:  # the next player's click lands through the other process first
+            await click(two, table_id)
+            raced.append(len(await stores[1].tables.moves(table_id)))
+        await remove_seat(*args, **kwargs)
+
+    monkeypatch.setattr(stores[0].tables, "remove_seat", raced_once)
+    clock.now += TIMING.turn
+    assert await one.fire_due() == 1
+    await one.wait_idle()
+    assert raced and [u for u in seen if u.kind == "removed"] == []
+    record = await stores[0].tables.get(table_id)
+    assert record is not None and not record.seats[away].removed
+    held = one.get(table_id)  # taken as the store has it: the click in, nobody withdrawn
+    assert held.version == record.version and held.match is not None
+    assert held.match.withdrawn == frozenset()
+    assert len(await stores[0].tables.moves(table_id)) == raced[0]
+    player = BaselinePlayer()
+    for _ in range(200):
+        live = await one.sync(table_id)
+        assert live.match is not None and not live.match.round_over
+        seat = live.match.round.to_move
+        assert seat is not None
+        if seat == away:
+            break
+        user = live.record.seats[seat].user_id
+        assert user is not None
+        view = live.match.round.view(seat)
+        await one.act(table_id, user, player.choose(view, view.legal), live.version)
+    else:
+        raise AssertionError("the away seat's turn never came back")
+    clock.now += TIMING.turn
+    while await one.fire_due():
+        pass
+    await one.wait_idle()
+    assert [u.seat for u in seen if u.kind == "removed"] == [away]
+    record = await stores[0].tables.get(table_id)
+    assert record is not None and record.seats[away].removed
     await one.close()
     await two.close()
