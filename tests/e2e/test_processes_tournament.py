@@ -65,9 +65,10 @@ class Cup:
     async def _play(self, done: Callable[[], bool]) -> None:
         """Like `play_until`. A hand update on its way when a process is killed is shown
         again by its restart (docs/deploy.md, "When a process dies"; proved on its own in
-        test_processes_reshow.py). The one window that is not (killed between a move's
-        commit and arming the next timer, docs/deploy.md) is left to what a player would
-        do: with no controls and 10 s of nothing to do, ask for the hand (`/gin hand`)."""
+        test_processes_reshow.py). The one case that is not (a process down longer than a
+        table's timer plus the lease: another process fires the timer and shows only later
+        changes, docs/deploy.md "Limits") is left to what a player would do: with no
+        controls and 10 s of nothing to do, ask for the hand (`/gin hand`)."""
         loop = asyncio.get_running_loop()
         idle_since = loop.time()
         while not done():
