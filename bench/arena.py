@@ -73,7 +73,9 @@ def build_player(spec: str, seed: int) -> Player:
             raise ValueError(f"no parameter {key!r} in HardParams, InferParams, ExpertParams")
     hard, infer = HardParams(**groups[0]), InferParams(**groups[1])
     if level == "expert":
-        return ExpertPlayer(seed, hard, infer, ExpertParams(**groups[2]))
+        # InferParams fields replace expert's own weights (which follow the rule set).
+        given = infer if groups[1] else None
+        return ExpertPlayer(seed, hard, given, ExpertParams(**groups[2]))
     if groups[2]:
         raise ValueError("ExpertParams fields are for expert only")
     return HardPlayer(seed, hard, infer)

@@ -10,7 +10,7 @@ import pytest
 
 from bot.engine.players._cardbits import mask_deadwood
 from bot.engine.players._infer import HandSampler, InferParams
-from bot.engine.players.expert import ExpertParams, ExpertPlayer
+from bot.engine.players.expert import EXPERT_INFER, ExpertParams, ExpertPlayer
 from bot.engine.players.hard import HardPlayer
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
@@ -38,8 +38,9 @@ def test_expert_weighs_its_guesses_by_the_undercut_bonus(
     assert player.choose(view, view.legal) in view.legal
     assert player.infer_params.could_knock == pytest.approx(could_knock)
     assert player.infer_params.improve == pytest.approx(improve)
-    # The rest of the sampler's weights are the ones given.
-    assert player.infer_params.declined_meld == InferParams().declined_meld
+    # The rest of the sampler's weights are expert's own for the rule set.
+    own = EXPERT_INFER if preset == "playingcards" else InferParams()
+    assert player.infer_params.declined_meld == own.declined_meld
 
 
 def test_between_the_presets_the_weights_are_interpolated_and_can_be_turned_off() -> None:
@@ -61,6 +62,24 @@ def test_at_three_seats_expert_keeps_the_weights_it_was_given() -> None:
     view = _first_view("classic", 3)
     player.choose(view, view.legal)
     assert player.infer_params == InferParams()
+
+
+@pytest.mark.parametrize(
+    ("preset", "own"), [("playingcards", EXPERT_INFER), ("cardgames", InferParams())]
+)
+def test_expert_guesses_with_its_own_weights_under_a_small_undercut_bonus(
+    preset: str, own: InferParams
+) -> None:
+    view = _first_view(preset, 2)
+    expert, hard = ExpertPlayer(5), HardPlayer(5)
+    expert.choose(view, view.legal)
+    hard.choose(view, view.legal)
+    assert expert.infer_params == own
+    assert hard.infer_params == InferParams() != EXPERT_INFER
+    given = InferParams(steps=20)
+    mine = ExpertPlayer(5, infer=given)
+    mine.choose(view, view.legal)
+    assert mine.infer_params is given
 
 
 def _mid_round(seed: int) -> tuple[Round, int]:
