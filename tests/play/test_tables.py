@@ -49,14 +49,20 @@ async def test_two_player_rules_refuse_three_seats(world: World) -> None:
     assert inter.response is not None and "2 to 2 players" in inter.response.text
 
 
-@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
-async def test_match_against_the_computer(world: World, level: str) -> None:
+@pytest.mark.parametrize(
+    ("level", "rules"),
+    [("normal", None), ("hard", None), ("expert", None), ("expert", "playingcards")],
+)
+async def test_match_against_the_computer(world: World, level: str, rules: str | None) -> None:
     emu, a, ch = world.emu, world.alice, world.channel
-    inter = await emu.slash(a, ch, "gin computer", level=level, target=10)
+    extra = {} if rules is None else {"rules": rules}
+    inter = await emu.slash(a, ch, "gin computer", level=level, target=10, **extra)
     assert inter.response is not None
     await emu.wait_for(lambda: "is on at table" in emu.message(inter.response.id).text)
     text = await play_to_the_end(emu, world, [a])
     assert f"Computer ({level})" in text
+    shown = rules or "cardgames"
+    assert any(f"{shown} to 10" in m.text for m in emu.messages(ch))
     stats = await world.bot.services.store.stats.get(a.id, versus="computer")  # type: ignore[attr-defined]
     assert stats.matches_played == 1
     people = await world.bot.services.store.stats.get(a.id)  # type: ignore[attr-defined]
