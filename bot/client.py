@@ -140,6 +140,11 @@ class GinBot(commands.Bot):
             # Timers and table notifications talk to Discord, whose connection closes next:
             # stop them first rather than let them fail one by one.
             await self.services.tables.close()
+        if self.screens is not None:
+            # The last boards and hands, briefly, before the connection goes.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.screens.outbox.idle(), 2.0)
+            self.screens.outbox.close()
         await super().close()
         if self._services_closed is None and self.services is not None:
             self._services_closed = asyncio.ensure_future(self.services.close())

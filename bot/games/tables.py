@@ -207,6 +207,8 @@ class TableService:
         self._timer_handlers: dict[str, Callable[[Timer], Awaitable[None]]] = {}
         #: Told the id of every table rebuilt from the store (shared store; tournaments).
         self._reload_hooks: list[Callable[[int], Awaitable[None]]] = []
+        #: Awaited by `wait_idle` after the observers: what they queued in turn (the outbox).
+        self.settle: list[Callable[[], Awaitable[None]]] = []
 
     # ----- wiring -------------------------------------------------------------------
 
@@ -273,6 +275,8 @@ class TableService:
         tables' last updates included."""
         while self._workers:
             await asyncio.gather(*list(self._workers), return_exceptions=True)
+        for settled in self.settle:
+            await settled()
 
     # ----- lookups ------------------------------------------------------------------
 

@@ -6,7 +6,9 @@ the notification; the previous hand message is deleted), otherwise the live hand
 with the opponents' moves, table chat, the round's result and at the end the match's result
 and achievements gathered into it (docs/playing.md).
 
-Every Discord call here may fail (closed DMs, deleted messages, outages); a failure is
+Every write goes through the outbox (`bot/outbox`): the board's edits are queued and not
+waited for (the newest content wins), a hand is waited for only when its message id is
+needed. Every Discord call may fail (closed DMs, deleted messages, outages); a failure is
 logged and the game goes on. Players whose DMs are closed are remembered in the store and
 not retried until they interact again.
 """
@@ -17,6 +19,7 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 import discord
 
@@ -25,6 +28,8 @@ from bot.engine.view import RoundView
 from bot.games.model import TableState, TableUpdate
 from bot.i18n import Coded, Said, pick_language, render, resolve_locale, t
 from bot.i18n.catalog import warm
+from bot.outbox import Outbox, Priority
+from bot.outbox.write import ControlsOff
 from bot.store.interfaces import Storage
 from bot.ui import images, messages
 from bot.ui.dms import DirectMessages, DMClosed
@@ -42,12 +47,6 @@ Unlocks = Callable[[int], Awaitable[Sequence[tuple[int, Coded]]]]
 class Notifier:
     """The table service's observer on the Discord side."""
 
-    #: Table updates delivered at once (each is several REST calls and pictures). More wait
-    #: their turn, so a busy event loop still answers clicks and edits the clicker's own hand
-    #: quickly: at 500 tables the acknowledgements' p99 fell from 47-82 to 29-39 ms, the
-    #: others' hands came later at the tail (docs/performance.md, session 8).
-    LANES = 6
-
     def __init__(
         self,
         client: discord.Client,
@@ -55,10 +54,12 @@ class Notifier:
         pictures: images.Pictures | None = None,
         *,
         unlocks: Unlocks | None = None,
+        outbox: Outbox | None = None,
     ) -> None:
         self.client = client
         self.store = store
-        self.dms = DirectMessages(client, store)
+        self.outbox = outbox or Outbox(client)
+        self.dms = DirectMessages(client, store, self.outbox)
         self.pictures = pictures or images.Pictures(store)
         self.unlocks = unlocks
         # (table, seat) -> (DM channel id, message id) of the live hand message.
@@ -72,7 +73,6 @@ class Notifier:
         self._chat: dict[int, deque[tuple[frozenset[int], str]]] = {}
         #: user -> their Discord client's locale, as last seen (`saw_locale`).
         self.discord_locales: dict[int, str] = {}
-        self._lanes = asyncio.Semaphore(self.LANES)
         warm()  # the catalogs, before the first game rather than during it
 
     # ----- whose language ----------------------------------------------------------------
@@ -112,8 +112,9 @@ class Notifier:
         return (await self.store.players.settings(user_id)).language
 
     async def __call__(self, update: TableUpdate) -> None:
-        async with self._lanes:
-            await self.deliver(update)
+        # In order per table (the table service's queue); tables wait on each other only
+        # where they share a Discord bucket, in the outbox.
+        await self.deliver(update)
 
     async def deliver(self, update: TableUpdate) -> None:
         """Show one table update: the board, the hands, the results."""
@@ -186,7 +187,7 @@ class Notifier:
         message = await self.pictures.table(
             messages.table_message(state, locale=board), state, board
         )
-        sent = await self._send_channel(state.channel_id, message)
+        sent = await self._send_channel(state.channel_id, message, wait=True)
         if sent is None:
             return
         self.boards[state.table_id] = sent.id
@@ -203,39 +204,24 @@ class Notifier:
         await self._edit_public(state, table)
 
     async def _edit_public(self, state: TableState, message: messages.Message) -> None:
+        """Queue the board's edit (not waited for: a newer one replaces it while queued)."""
         message_id = self.board_of(state)
         if message_id is None:
             message.release()
             return
-        channel = self.client.get_partial_messageable(state.channel_id)
-        try:
-            await channel.get_partial_message(message_id).edit(**message.kwargs())
-        except discord.HTTPException:
-            log.warning("could not edit the table message of table %s", state.table_id)
-        finally:
-            message.release()
+        self.outbox.edit(state.channel_id, message_id, message, Priority.BOARD)
 
     async def _send_channel(
-        self, channel_id: int, message: messages.Message
+        self, channel_id: int, message: messages.Message, *, wait: bool = False
     ) -> discord.Message | None:
-        channel = self.client.get_partial_messageable(channel_id)
-        try:
-            sent = await channel.send(**message.send_kwargs())
-            return sent
-        except discord.HTTPException:
-            log.warning("could not post in channel %s", channel_id)
-            return None
-        finally:
-            message.release()
+        """Post in the table's channel; `wait`: for the sent message (None if refused).
+        The table's posts share one priority, so they appear in the order made."""
+        posted = self.outbox.post(channel_id, message, Priority.BOARD)
+        return await posted if wait else None
 
-    async def _strip(
-        self, channel_id: int, message_id: int, kind: discord.ChannelType | None
-    ) -> None:
-        channel = self.client.get_partial_messageable(channel_id, type=kind)
-        try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException:
-            log.info("could not remove the controls of message %s", message_id)
+    async def _strip(self, channel_id: int, message_id: int, user_id: int | None) -> None:
+        """Take a message's controls away (`user_id`: a DM's reader)."""
+        self.outbox.edit(channel_id, message_id, ControlsOff(), Priority.REST, user_id=user_id)
 
     # ----- private hands --------------------------------------------------------------
 
@@ -251,13 +237,14 @@ class Notifier:
             message = await self.hand(state, view, seat.user_id)
             alerts = (await self.store.players.settings(seat.user_id)).turn_alerts
             current = await self._live_hand(state.table_id, seat_no)
+            urgency = Priority.TURN if view.my_turn else Priority.HAND
             if current is not None and not (turn_starts and alerts):
-                await self._edit_dm(current, message)
+                await self._edit_dm(current, message, seat.user_id, urgency)
                 continue
-            await self._send_dm(state, seat_no, seat.user_id, message)
+            await self._send_dm(state, seat_no, seat.user_id, message, urgency)
             if current is not None and self.hands.get(key) != current:
                 # The new message notified the player; the old one goes.
-                await self._delete_dm(current)
+                await self._delete_dm(current, seat.user_id)
 
     async def hand(
         self,
@@ -329,7 +316,8 @@ class Notifier:
                 language = await self.language(state, seat.user_id)
                 # A Said (a tournament's no-show note): in this player's words.
                 words = note.text(language) if isinstance(note, Said) else note
-                await self._edit_dm(current, messages.called_off_message(state, words, language))
+                called_off = messages.called_off_message(state, words, language)
+                await self._edit_dm(current, called_off, seat.user_id)
 
     async def _tell_removed(self, state: TableState, seat_no: int) -> None:
         seat = state.seats[seat_no]
@@ -374,7 +362,7 @@ class Notifier:
         """Edit the seat's live hand into `message`, or send it when there is none."""
         current = await self._live_hand(state.table_id, seat_no)
         if current is not None:
-            await self._edit_dm(current, message)
+            await self._edit_dm(current, message, user_id)
         else:
             await self._send_dm(state, seat_no, user_id, message)
 
@@ -391,37 +379,43 @@ class Notifier:
         self.hands[key] = (seat.dm_channel_id, seat.dm_message_id)
         return self.hands[key]
 
-    async def _delete_dm(self, where: tuple[int, int]) -> None:
-        channel = self.client.get_partial_messageable(where[0], type=discord.ChannelType.private)
-        try:
-            await channel.get_partial_message(where[1]).delete()
-        except discord.HTTPException:
-            log.info("could not delete an old hand message in DM %s", where[0])
-            await self._strip(where[0], where[1], discord.ChannelType.private)
+    async def _delete_dm(self, where: tuple[int, int], user_id: int) -> None:
+        """Queue the old hand's deletion; if it fails, its controls go at least."""
+        deleted = self.outbox.delete(*where, Priority.HAND, user_id=user_id)
 
-    async def _edit_dm(self, where: tuple[int, int], message: messages.Message) -> None:
-        channel = self.client.get_partial_messageable(where[0], type=discord.ChannelType.private)
-        try:
-            await channel.get_partial_message(where[1]).edit(**message.kwargs())
-        except discord.HTTPException:
-            log.info("could not edit a hand message in DM channel %s", where[0])
-        finally:
-            message.release()
+        def fallback(done: asyncio.Future[Any]) -> None:
+            if not done.cancelled() and done.exception() is None and done.result() is None:
+                log.info("could not delete an old hand message in DM %s", where[0])
+                self.outbox.edit(*where, ControlsOff(), Priority.REST, user_id=user_id)
+
+        deleted.add_done_callback(fallback)
+
+    async def _edit_dm(
+        self,
+        where: tuple[int, int],
+        message: messages.Message,
+        user_id: int,
+        priority: int = Priority.HAND,
+    ) -> None:
+        """Queue a hand's edit (its reader's interaction token may carry it)."""
+        self.outbox.edit(*where, message, priority, user_id=user_id)
 
     async def _send_dm(
-        self, state: TableState, seat_no: int, user_id: int, message: messages.Message
+        self,
+        state: TableState,
+        seat_no: int,
+        user_id: int,
+        message: messages.Message,
+        priority: int = Priority.HAND,
     ) -> None:
         try:
-            sent = await self.dms.send(user_id, **message.send_kwargs())
+            sent = await self.dms.send_message(user_id, message, priority)
         except DMClosed:
-            message.release()
             await self._tell_closed(state, user_id)
             return
         except discord.HTTPException:
             log.warning("could not DM player %s", user_id)
-            message.release()
             return
-        message.release()
         self.hands[(state.table_id, seat_no)] = (sent.channel.id, sent.id)
         await self.store.tables.set_seat_message(state.table_id, seat_no, sent.channel.id, sent.id)
 
@@ -453,9 +447,9 @@ class Notifier:
         key = (state.table_id, seat.seat)
         current = await self._live_hand(state.table_id, seat.seat)
         message = await self.hand(state, view, seat.user_id, text)
-        await self._send_dm(state, seat.seat, seat.user_id, message)
+        await self._send_dm(state, seat.seat, seat.user_id, message, Priority.TURN)
         if self.hands.get(key) != current and current is not None:
-            await self._delete_dm(current)
+            await self._delete_dm(current, seat.user_id)
         elif self.hands.get(key) == current:
             mention = messages.Message(f"<@{seat.user_id}> {text}", None, None)
             await self._send_channel(state.channel_id, mention)
