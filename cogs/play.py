@@ -135,7 +135,8 @@ class Play(commands.Cog):
 
     async def _seen(self, interaction: discord.Interaction) -> None:
         self.notifier.saw_locale(interaction.user.id, interaction.locale)
-        # Its token carries the player's private messages for a while (bot/outbox/tokens.py).
+        # Once answered, its token carries the player's private messages for a while
+        # (bot/outbox/tokens.py).
         self.outbox.remember(interaction)
         # A player who interacts can be DMed again (see docs/playing.md).
         await self.notifier.dms.seen(interaction.user.id)
@@ -413,6 +414,7 @@ class Play(commands.Cog):
             await interaction.response.edit_message(**msg.kwargs())
         finally:
             msg.release()
+        self.outbox.remember(interaction)
 
     async def _fresh_hand(
         self,
@@ -440,6 +442,7 @@ class Play(commands.Cog):
                 await interaction.followup.send(ephemeral=True, **msg.send_kwargs())
             else:
                 await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
+            self.outbox.remember(interaction)
         except discord.HTTPException:
             if not in_place:
                 raise

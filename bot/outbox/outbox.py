@@ -213,7 +213,7 @@ class Outbox:
             route = self.token_route(write) if by_token else None
             try:
                 if route is not None:
-                    result = await routes.by_token(route[0], write, route[1])
+                    result = await routes.by_token(self.client, route[0], write, route[1])
                     self.sent[(write.kind, "interaction")] += 1
                 else:
                     await self._room(lane, write)
@@ -225,7 +225,7 @@ class Outbox:
             except discord.HTTPException as exc:
                 if route is not None and exc.status in TOKEN_REFUSED:
                     # Expired, or the message is out of its reach: the bot's token instead.
-                    self.tokens.forget(write.user_id or 0, route[0].interaction)
+                    self.tokens.forget(write.user_id or 0, route[0])
                     by_token = False
                     continue
                 tries += 1

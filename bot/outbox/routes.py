@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -36,25 +36,27 @@ async def by_bot(client: discord.Client, write: Write) -> Any:
     raise ValueError(write.kind)
 
 
-async def by_token(latest: Latest, write: Write, original: bool) -> Any:
+#: The path segment of the interaction's own message (its component's, after a type 6/7).
+ORIGINAL = cast(int, "@original")
+
+
+async def by_token(client: discord.Client, latest: Latest, write: Write, original: bool) -> Any:
     """The write through the player's interaction token (not counted globally)."""
-    interaction = latest.interaction
+    webhook = latest.webhook(client)
     if write.kind == POST:
         assert write.message is not None
-        sent = await interaction.followup.send(wait=True, **write.message.send_kwargs())
+        sent = await webhook.send(wait=True, **write.message.send_kwargs())
         latest.followups.add(sent.id)
         return sent
     assert write.message_id is not None
+    target = ORIGINAL if original else write.message_id
     if write.kind == EDIT:
         assert write.message is not None
-        if original:
-            return await interaction.edit_original_response(**write.message.kwargs())
-        return await interaction.followup.edit_message(write.message_id, **write.message.kwargs())
+        return await webhook.edit_message(target, **write.message.kwargs())
     if write.kind == DELETE:
-        if original:
-            await interaction.delete_original_response()
-        else:
-            await interaction.followup.delete_message(write.message_id)
+        await webhook.delete_message(target)
         latest.followups.discard(write.message_id)
+        if original:
+            latest.original = None
         return True
     raise ValueError(write.kind)

@@ -26,31 +26,53 @@ _UPDATES = (
 
 @dataclass
 class Latest:
-    interaction: discord.Interaction[Any]
+    """What a write needs of an interaction (not the object itself: kept 14 minutes, it
+    would hold the interaction's whole reference web, cycles included)."""
+
+    application_id: int
+    token: str
+    channel_id: int | None
+    #: The component's message, which ``@original`` reaches (answered with a type 6 or 7).
+    original: int | None
     at: float
     #: Ids of the followups sent through this token.
     followups: set[int] = field(default_factory=set)
 
+    def webhook(self, client: discord.Client) -> discord.Webhook:
+        """The interaction's webhook (with the client's state, so it may carry controls)."""
+        return discord.Webhook.partial(self.application_id, self.token, client=client)
+
 
 class Tokens:
-    """Per player, the newest interaction in each channel they used (their DM channel, a
-    server channel): a command in a server must not take the DM's token's place."""
+    """Per player, the newest answered interaction in each channel they used (their DM
+    channel, a server channel): a command in a server must not take the DM's token's place."""
 
     def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
         self.now = now
         self._latest: dict[int, dict[int | None, Latest]] = {}
 
     def remember(self, interaction: discord.Interaction[Any]) -> None:
-        """The player's newest interaction in its channel."""
+        """The player's newest interaction in its channel, once answered (followups and
+        ``@original`` need the answer first)."""
+        response = interaction.response
+        if not response.is_done():
+            return
+        clicked = interaction.message
+        original = clicked.id if clicked is not None and response.type in _UPDATES else None
         mine = self._latest.setdefault(interaction.user.id, {})
-        mine[interaction.channel_id] = Latest(interaction, self.now())
+        mine[interaction.channel_id] = Latest(
+            interaction.application_id,
+            interaction.token,
+            interaction.channel_id,
+            original,
+            self.now(),
+        )
 
-    def forget(self, user_id: int, interaction: discord.Interaction[Any]) -> None:
+    def forget(self, user_id: int, latest: Latest) -> None:
         """Drop a token that failed (expired, or the message is out of its reach)."""
         mine = self._latest.get(user_id, {})
-        latest = mine.get(interaction.channel_id)
-        if latest is not None and latest.interaction is interaction:
-            del mine[interaction.channel_id]
+        if mine.get(latest.channel_id) is latest:
+            del mine[latest.channel_id]
 
     def _fresh(self, user_id: int | None) -> list[Latest]:
         if user_id is None or user_id not in self._latest:
@@ -60,18 +82,12 @@ class Tokens:
             del mine[channel]
         if not mine:
             del self._latest[user_id]
-        # Followups and @original need the interaction answered first.
-        return [latest for latest in mine.values() if latest.interaction.response.is_done()]
+        return list(mine.values())
 
     def reaching(self, user_id: int | None, message_id: int) -> tuple[Latest, bool] | None:
         """The player's token that reaches `message_id`, and whether as ``@original``."""
         for latest in self._fresh(user_id):
-            clicked = latest.interaction.message
-            if (
-                clicked is not None
-                and clicked.id == message_id
-                and latest.interaction.response.type in _UPDATES
-            ):
+            if latest.original == message_id:
                 return latest, True
             if message_id in latest.followups:
                 return latest, False
@@ -80,7 +96,7 @@ class Tokens:
     def in_channel(self, user_id: int | None, channel_id: int) -> Latest | None:
         """The player's token whose followups land in `channel_id`."""
         for latest in self._fresh(user_id):
-            if latest.interaction.channel_id == channel_id:
+            if latest.channel_id == channel_id:
                 return latest
         return None
 
