@@ -9,6 +9,7 @@ a new hand DM goes that way only when the interaction happened in the player's D
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,13 +44,18 @@ class Latest:
         return discord.Webhook.partial(self.application_id, self.token, client=client)
 
 
+#: Tokens kept per player and channel: the newest posts; older ones still reach their own
+#: messages (a click on the new hand may come before the old hand's deletion is sent).
+KEPT = 3
+
+
 class Tokens:
-    """Per player, the newest answered interaction in each channel they used (their DM
+    """Per player, the newest answered interactions in each channel they used (their DM
     channel, a server channel): a command in a server must not take the DM's token's place."""
 
     def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
         self.now = now
-        self._latest: dict[int, dict[int | None, Latest]] = {}
+        self._latest: dict[int, dict[int | None, deque[Latest]]] = {}
 
     def remember(self, interaction: discord.Interaction[Any]) -> None:
         """The player's newest interaction in its channel, once answered (followups and
@@ -60,29 +66,36 @@ class Tokens:
         clicked = interaction.message
         original = clicked.id if clicked is not None and response.type in _UPDATES else None
         mine = self._latest.setdefault(interaction.user.id, {})
-        mine[interaction.channel_id] = Latest(
-            interaction.application_id,
-            interaction.token,
-            interaction.channel_id,
-            original,
-            self.now(),
+        kept = mine.setdefault(interaction.channel_id, deque(maxlen=KEPT))
+        kept.appendleft(
+            Latest(
+                interaction.application_id,
+                interaction.token,
+                interaction.channel_id,
+                original,
+                self.now(),
+            )
         )
 
     def forget(self, user_id: int, latest: Latest) -> None:
         """Drop a token that failed (expired, or the message is out of its reach)."""
-        mine = self._latest.get(user_id, {})
-        if mine.get(latest.channel_id) is latest:
-            del mine[latest.channel_id]
+        kept = self._latest.get(user_id, {}).get(latest.channel_id)
+        if kept is not None and latest in kept:
+            kept.remove(latest)
 
     def _fresh(self, user_id: int | None) -> list[Latest]:
+        """The player's live tokens, newest first in each channel."""
         if user_id is None or user_id not in self._latest:
             return []
         mine = self._latest[user_id]
-        for channel in [c for c, held in mine.items() if self.now() - held.at > LIFETIME]:
-            del mine[channel]
+        for channel, kept in list(mine.items()):
+            while kept and self.now() - kept[-1].at > LIFETIME:
+                kept.pop()
+            if not kept:
+                del mine[channel]
         if not mine:
             del self._latest[user_id]
-        return list(mine.values())
+        return [latest for kept in mine.values() for latest in kept]
 
     def reaching(self, user_id: int | None, message_id: int) -> tuple[Latest, bool] | None:
         """The player's token that reaches `message_id`, and whether as ``@original``."""
