@@ -143,7 +143,7 @@ class GinBot(commands.Bot):
         if self.screens is not None:
             # The last boards and hands, briefly, before the connection goes.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.screens.outbox.idle(), 2.0)
+                await asyncio.wait_for(self.screens.notifier.idle(), 2.0)
             self.screens.outbox.close()
         await super().close()
         if self._services_closed is None and self.services is not None:

@@ -32,6 +32,7 @@ from bot.outbox import Outbox, Priority
 from bot.outbox.write import ControlsOff
 from bot.store.interfaces import Storage
 from bot.ui import images, messages
+from bot.ui.busy import TablesInPlay
 from bot.ui.dms import DirectMessages, DMClosed
 
 log = logging.getLogger(__name__)
@@ -60,12 +61,18 @@ class Notifier:
         self.store = store
         self.outbox = outbox or Outbox(client)
         self.dms = DirectMessages(client, store, self.outbox)
+        #: Busy channels' one message for their tables' moves (`bot/ui/busy.py`).
+        self.in_play = TablesInPlay(self.outbox, self.board_language)
         self.pictures = pictures or images.Pictures(store)
         self.unlocks = unlocks
         # (table, seat) -> (DM channel id, message id) of the live hand message.
         self.hands: dict[tuple[int, int], tuple[int, int]] = {}
         # table -> the live board's message id (the newest round's).
         self.boards: dict[int, int] = {}
+        # table -> its new board on its way (not waited for: the hands go meanwhile), and
+        # the newest edit of it to make once it is there.
+        self._board_posts: dict[int, asyncio.Task[None]] = {}
+        self._board_later: dict[int, messages.Message] = {}
         self._turn_shown: dict[tuple[int, int], bool] = {}
         self._told_closed: set[tuple[int, int]] = set()
         self._looked_up: set[tuple[int, int]] = set()
@@ -130,6 +137,8 @@ class Notifier:
             await self._edit_public(
                 state, messages.lobby_message(state, closed=closed, locale=board)
             )
+            if kind == "closed":
+                self.in_play.gone(state)
             if kind == "closed" and state.public is not None:
                 # A match called off (a tournament no-show): the hands lose their controls.
                 await self._close_hands(state, update.note or "")
@@ -148,14 +157,17 @@ class Notifier:
         if kind == "move":
             # The board and the hands at once: the next player's controls need not wait for
             # the board's picture and edit (nor the board for theirs).
-            await asyncio.gather(self._edit_board(state), self._update_hands(update))
+            await asyncio.gather(self._board_moved(state), self._update_hands(update))
             return
         if kind == "round_start":
             await self._new_board(state)
+            self.in_play.moved(state)
         elif kind in ("round_over", "removed"):
             await self._edit_board(state)
+            self.in_play.moved(state)
         elif kind == "match_over":
             await self._edit_board(state, finished=True)
+            self.in_play.gone(state)
         if kind == "round_over":
             board = self.board_language(state)
             reveal = messages.reveal_message(state, board)
@@ -182,19 +194,51 @@ class Notifier:
         return self.boards.get(state.table_id, state.message_id)
 
     async def _new_board(self, state: TableState) -> None:
+        """Post the round's board without waiting for it: in a busy channel the posts
+        queue for seconds, and the round's first hands must not wait behind them."""
         older = self.board_of(state)
         board = self.board_language(state)
         message = await self.pictures.table(
             messages.table_message(state, locale=board), state, board
         )
-        sent = await self._send_channel(state.channel_id, message, wait=True)
+        posted = self.outbox.post(state.channel_id, message, Priority.BOARD)
+        self._board_posts[state.table_id] = asyncio.create_task(
+            self._board_posted(state, older, posted)
+        )
+
+    async def _board_posted(
+        self, state: TableState, older: int | None, posted: asyncio.Future[Any]
+    ) -> None:
+        table_id = state.table_id
+        try:
+            sent = await posted
+        finally:
+            self._board_posts.pop(table_id, None)
+        later = self._board_later.pop(table_id, None)
         if sent is None:
+            if later is not None:
+                later.release()
             return
-        self.boards[state.table_id] = sent.id
-        await self.store.tables.set_message(state.table_id, sent.id)
+        self.boards[table_id] = sent.id
+        if later is not None:  # what happened while it was on its way
+            self.outbox.edit(state.channel_id, sent.id, later, Priority.BOARD)
+        await self.store.tables.set_message(table_id, sent.id)
         if older is not None and older != sent.id:
             # The previous round's board (or the lobby): finished, its controls gone.
             await self._strip(state.channel_id, older, None)
+
+    async def idle(self) -> None:
+        """Wait until every board and write is out (tests, shutdown)."""
+        while self._board_posts or self.in_play.posting():
+            await asyncio.gather(
+                *self._board_posts.values(), *self.in_play.posting(), return_exceptions=True
+            )
+        await self.outbox.idle()
+
+    async def _board_moved(self, state: TableState) -> None:
+        """A move: shown by the busy channel's one message, else on the table's board."""
+        if not self.in_play.moved(state):
+            await self._edit_board(state)
 
     async def _edit_board(self, state: TableState, *, finished: bool = False) -> None:
         board = self.board_language(state)
@@ -205,6 +249,12 @@ class Notifier:
 
     async def _edit_public(self, state: TableState, message: messages.Message) -> None:
         """Queue the board's edit (not waited for: a newer one replaces it while queued)."""
+        if state.table_id in self._board_posts:
+            replaced = self._board_later.pop(state.table_id, None)
+            if replaced is not None:
+                replaced.release()
+            self._board_later[state.table_id] = message
+            return
         message_id = self.board_of(state)
         if message_id is None:
             message.release()

@@ -43,5 +43,5 @@ class Screens:
         notifier = Notifier(client, services.store, shown, unlocks=unlocks, outbox=outbox)
         circle.forgotten.append(notifier.forget_player)
         # Waiting for the tables to settle (tests, shutdown) includes their queued writes.
-        services.tables.settle.append(outbox.idle)
+        services.tables.settle.append(notifier.idle)
         return cls(shown, notifier, Readers(services.store, notifier), outbox)
