@@ -152,10 +152,15 @@ class Outbox:
             await asyncio.gather(*busy, return_exceptions=True)
 
     def close(self) -> None:
+        """Stop: what still waits is dropped (its waiters get None)."""
         self.gate.close()
         for lane in self._lanes.values():
             if lane.worker is not None:
                 lane.worker.cancel()
+            for write in lane.items:
+                write.settle(None)
+            lane.items.clear()
+            lane.edits.clear()
 
     # ----- the machinery -----------------------------------------------------------------
 

@@ -261,13 +261,10 @@ class Notifier:
             return
         self.outbox.edit(state.channel_id, message_id, message, Priority.BOARD)
 
-    async def _send_channel(
-        self, channel_id: int, message: messages.Message, *, wait: bool = False
-    ) -> discord.Message | None:
-        """Post in the table's channel; `wait`: for the sent message (None if refused).
-        The table's posts share one priority, so they appear in the order made."""
-        posted = self.outbox.post(channel_id, message, Priority.BOARD)
-        return await posted if wait else None
+    async def _send_channel(self, channel_id: int, message: messages.Message) -> None:
+        """Post in the table's channel (not waited for). The table's posts share one
+        priority, so they appear in the order made."""
+        self.outbox.post(channel_id, message, Priority.BOARD)
 
     async def _strip(self, channel_id: int, message_id: int, user_id: int | None) -> None:
         """Take a message's controls away (`user_id`: a DM's reader)."""
