@@ -39,20 +39,31 @@ class Window:
     """A sliding window: at most `limit` requests in any `period` seconds. Safe against
     Discord's fixed windows too, which start at a request and count the ones after it."""
 
-    def __init__(self, limit: int, period: float, now: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        limit: int,
+        period: float,
+        now: Callable[[], float] = time.monotonic,
+        *,
+        spacing: float = 0.0,
+    ):
         self.limit = limit
         self.period = period
         self.now = now
+        #: Least time between two requests: edits are spread over the period rather than
+        #: spent in a burst and then waited for (a coalesced edit then waits a slot, not 5 s).
+        self.spacing = spacing
         self._times: deque[float] = deque()
 
     def delay(self) -> float:
         """Seconds until one more request fits (0: now)."""
         now = self.now()
+        paced = self._times[-1] + self.spacing - now if self._times and self.spacing else 0.0
         while self._times and self._times[0] + self.period <= now:
             self._times.popleft()
         if len(self._times) < self.limit:
-            return 0.0
-        return self._times[0] + self.period - now
+            return max(paced, 0.0)
+        return max(self._times[0] + self.period - now, paced)
 
     def spend(self) -> None:
         self._times.append(self.now())
@@ -61,3 +72,5 @@ class Window:
         """Discord refused (429): nothing more fits for `seconds`."""
         until = self.now() + seconds - self.period
         self._times = deque([until] * self.limit)
+        if self.spacing:
+            self._times[-1] = self.now() + seconds - self.spacing

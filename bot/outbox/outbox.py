@@ -197,7 +197,9 @@ class Outbox:
         lane = self._lanes.get((kind, channel_id))
         if lane is None:
             count, per = self.limits.of(kind)
-            window = Window(count, per + self.limits.margin, lambda: self.now())
+            # Edits coalesce: one per slot keeps each as fresh as the budget allows.
+            spacing = (per + self.limits.margin) / count if kind == EDIT else 0.0
+            window = Window(count, per + self.limits.margin, lambda: self.now(), spacing=spacing)
             lane = self._lanes[(kind, channel_id)] = Lane(self, kind, channel_id, window)
         return lane
 
