@@ -122,7 +122,12 @@ class GinBot(commands.Bot):
         """Build the services and the screens (what the cogs are handed); setup_hook does,
         before it loads the cogs."""
         self.services = await Services.open(self.settings)
-        self.screens = Screens.build(self, self.services, pictures=self.settings.pictures)
+        self.screens = Screens.build(
+            self,
+            self.services,
+            pictures=self.settings.pictures,
+            limits=self.settings.rest_limits,
+        )
 
     def wired(self) -> tuple[Services, Screens]:
         """The services and screens, for a cog's ``setup`` (built in :meth:`setup_hook`)."""

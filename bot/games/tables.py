@@ -273,10 +273,13 @@ class TableService:
     async def wait_idle(self) -> None:
         """Wait until every queued update has been delivered (tests, shutdown), finished
         tables' last updates included."""
-        while self._workers:
-            await asyncio.gather(*list(self._workers), return_exceptions=True)
-        for settled in self.settle:
-            await settled()
+        while True:
+            while self._workers:
+                await asyncio.gather(*list(self._workers), return_exceptions=True)
+            for settled in self.settle:
+                await settled()
+            if not self._workers:  # nothing new came while the observers' writes went out
+                return
 
     # ----- lookups ------------------------------------------------------------------
 

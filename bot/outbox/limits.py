@@ -31,6 +31,13 @@ class Limits:
     global_: tuple[int, float] = (45, 1.0)
     margin: float = 0.15
 
+    @classmethod
+    def unlimited(cls) -> Limits:
+        """No pacing at all (``GIN_REST_LIMITS=off``): for a loopback Discord that does not
+        limit, so tests play at machine speed."""
+        many = (1_000_000, 1.0)
+        return cls(many, many, many, many, many, margin=0.0)
+
     def of(self, kind: str) -> tuple[int, float]:
         return {POST: self.post, EDIT: self.edit, DELETE: self.delete, DM_OPEN: self.dm_open}[kind]
 

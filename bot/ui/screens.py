@@ -12,7 +12,7 @@ import discord
 
 from bot.circle.achievements import announcement
 from bot.i18n import Coded
-from bot.outbox import Outbox
+from bot.outbox import Limits, Outbox
 from bot.ui import images
 from bot.ui.notifier import Notifier
 from bot.ui.readers import Readers
@@ -29,7 +29,9 @@ class Screens:
     outbox: Outbox
 
     @classmethod
-    def build(cls, client: discord.Client, services: Services, *, pictures: bool) -> Screens:
+    def build(
+        cls, client: discord.Client, services: Services, *, pictures: bool, limits: bool = True
+    ) -> Screens:
         circle = services.circle
 
         async def unlocks(table_id: int) -> Sequence[tuple[int, Coded]]:
@@ -38,7 +40,7 @@ class Screens:
             earned = await circle.on_match_recorded(table_id)
             return [(user_id, announcement(a)) for user_id, a in earned]
 
-        outbox = Outbox(client)
+        outbox = Outbox(client, Limits() if limits else Limits.unlimited())
         shown = images.Pictures(services.store, enabled=pictures)
         notifier = Notifier(client, services.store, shown, unlocks=unlocks, outbox=outbox)
         circle.forgotten.append(notifier.forget_player)

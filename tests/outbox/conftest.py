@@ -6,11 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from emulator import Emulator
 
 from ..play.conftest import World, world
 
 __all__ = ["Said", "World", "edits_of", "world"]
+
+
+@pytest.fixture
+def rest_limits() -> bool:
+    """The outbox keeps within its model of Discord's limits here, as in production."""
+    return True
 
 
 @dataclass(eq=False)
