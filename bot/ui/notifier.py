@@ -72,7 +72,7 @@ class Notifier:
         # table -> its new board on its way (not waited for: the hands go meanwhile), and
         # the newest edit of it to make once it is there.
         self._board_posts: dict[int, asyncio.Task[None]] = {}
-        self._board_later: dict[int, messages.Message] = {}
+        self._board_later: dict[asyncio.Task[None], messages.Message] = {}
         self._turn_shown: dict[tuple[int, int], bool] = {}
         self._told_closed: set[tuple[int, int]] = set()
         self._looked_up: set[tuple[int, int]] = set()
@@ -196,25 +196,34 @@ class Notifier:
     async def _new_board(self, state: TableState) -> None:
         """Post the round's board without waiting for it: in a busy channel the posts
         queue for seconds, and the round's first hands must not wait behind them."""
-        older = self.board_of(state)
         board = self.board_language(state)
         message = await self.pictures.table(
             messages.table_message(state, locale=board), state, board
         )
+        before = self._board_posts.get(state.table_id)
         posted = self.outbox.post(state.channel_id, message, Priority.BOARD)
         self._board_posts[state.table_id] = asyncio.create_task(
-            self._board_posted(state, older, posted)
+            self._board_posted(state, before, posted)
         )
 
     async def _board_posted(
-        self, state: TableState, older: int | None, posted: asyncio.Future[Any]
+        self,
+        state: TableState,
+        before: asyncio.Task[None] | None,
+        posted: asyncio.Future[Any],
     ) -> None:
-        table_id = state.table_id
+        """Once the board is there: it is the live one, the edits made meanwhile land on
+        it, and the board before it (known once its own post is done) loses its controls."""
+        table_id, me = state.table_id, asyncio.current_task()
+        if before is not None:
+            await asyncio.gather(before, return_exceptions=True)
+        older = self.board_of(state)
         try:
             sent = await posted
         finally:
-            self._board_posts.pop(table_id, None)
-        later = self._board_later.pop(table_id, None)
+            if self._board_posts.get(table_id) is me:
+                del self._board_posts[table_id]
+        later = self._board_later.pop(me, None) if me is not None else None
         if sent is None:
             if later is not None:
                 later.release()
@@ -249,11 +258,12 @@ class Notifier:
 
     async def _edit_public(self, state: TableState, message: messages.Message) -> None:
         """Queue the board's edit (not waited for: a newer one replaces it while queued)."""
-        if state.table_id in self._board_posts:
-            replaced = self._board_later.pop(state.table_id, None)
+        posting = self._board_posts.get(state.table_id)
+        if posting is not None:  # the newest board is on its way: edited once it is there
+            replaced = self._board_later.pop(posting, None)
             if replaced is not None:
                 replaced.release()
-            self._board_later[state.table_id] = message
+            self._board_later[posting] = message
             return
         message_id = self.board_of(state)
         if message_id is None:

@@ -42,6 +42,7 @@ async def bot_on(emu: Emulator, guild_id: int, database: Path) -> AsyncIterator[
         turn_seconds=600,
         round_pause=0,
         computer_delay=0,
+        rest_limits=False,  # at machine speed, like the play tests' bot (conftest.py)
     )
     bot = GinBot(settings)
     async with running(bot, emu):
