@@ -72,6 +72,10 @@ class Window:
             return max(paced, 0.0)
         return max(self._times[0] + self.period - now, paced)
 
+    def idle(self) -> bool:
+        """Nothing sent within the period: forgetting this window loses nothing."""
+        return not self._times or self._times[-1] + self.period <= self.now()
+
     def spend(self) -> None:
         self._times.append(self.now())
 

@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 TRIES = 6
 #: A token that no longer works (expired 401, unknown message 404, 403): the bot's own then.
 TOKEN_REFUSED = (401, 403, 404)
+#: Lanes kept before the idle ones are forgotten.
+PRUNE_AT = 5_000
 
 
 class Outbox:
@@ -52,6 +54,7 @@ class Outbox:
         self.gate = Gate(Window(count, per + self.limits.margin, lambda: self.now()))
         self._lanes: dict[tuple[str, int], Lane] = {}
         self._seq = itertools.count()
+        self._prune_at = PRUNE_AT
         #: Writes sent: by (kind, "interaction" or "bot").
         self.sent: Counter[tuple[str, str]] = Counter()
         self.retried: Counter[int] = Counter()  # by HTTP status
@@ -196,12 +199,26 @@ class Outbox:
     def _lane(self, kind: str, channel_id: int) -> Lane:
         lane = self._lanes.get((kind, channel_id))
         if lane is None:
+            if len(self._lanes) >= self._prune_at:
+                self._prune()
             count, per = self.limits.of(kind)
             # Edits coalesce: one per slot keeps each as fresh as the budget allows.
             spacing = (per + self.limits.margin) / count if kind == EDIT else 0.0
             window = Window(count, per + self.limits.margin, lambda: self.now(), spacing=spacing)
             lane = self._lanes[(kind, channel_id)] = Lane(self, kind, channel_id, window)
         return lane
+
+    def _prune(self) -> None:
+        """Forget the lanes with nothing queued nor sent within their window (one per DM
+        channel would otherwise pile up over the weeks)."""
+        for key, lane in list(self._lanes.items()):
+            if (
+                not lane.items
+                and (lane.worker is None or lane.worker.done())
+                and lane.window.idle()
+            ):
+                del self._lanes[key]
+        self._prune_at = max(PRUNE_AT, 2 * len(self._lanes))
 
     def token_route(self, write: Write) -> tuple[Latest, bool] | None:
         """The reader's token and whether as ``@original``, when it can carry `write`."""

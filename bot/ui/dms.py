@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import discord
 
@@ -105,10 +104,6 @@ class DirectMessages:
             raise DMClosed(user_id) from exc
         assert sent is not None
         return sent
-
-    async def send(self, user_id: int, **kwargs: Any) -> discord.Message:
-        """`send_message` with discord.py's arguments (content, embed, view)."""
-        return await self.send_message(user_id, Raw(kwargs))
 
     async def tell(self, user_id: int, text: str) -> bool:
         """A short DM; False when it could not be delivered (logged, never raised)."""
