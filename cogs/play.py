@@ -25,7 +25,7 @@ from bot.games.tables import StaleButton, TableService
 from bot.i18n import Coded, Said, render, t
 from bot.render import warm_up, workers
 from bot.ui import images, messages, ownership
-from bot.ui.components import DYNAMIC_ITEMS, bind, unbind
+from bot.ui.components import DYNAMIC_ITEMS, bind, refuse_unread, unbind
 from bot.ui.dms import DMClosed
 from bot.ui.ownership import OwnView
 from bot.ui.screens import Screens
@@ -310,10 +310,12 @@ class Play(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a click on game controls that are no longer on their message (a double
-        click racing the edit): discord.py drops those, which players would see as "This
-        interaction failed"."""
-        if interaction.type is not discord.InteractionType.component or interaction.message is None:
+        """Answer a click on a control no control reads (a malformed id) or on game controls
+        that are no longer on their message (a double click racing the edit): discord.py
+        drops those, which players would see as "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        if await refuse_unread(interaction) or interaction.message is None:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))

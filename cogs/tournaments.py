@@ -18,7 +18,7 @@ from bot.client import GinBot
 from bot.i18n import Said, t
 from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentProblem, TournamentService
-from bot.ui.components import bind, handled, handlers_of, unbind
+from bot.ui.components import NUM, bind, handled, handlers_of, unbind
 from bot.ui.readers import Readers
 from cogs._answers import answer_with_message, in_time
 from cogs._options import PRESET_CHOICES
@@ -37,7 +37,7 @@ def _code(text: str) -> str:
 
 class SignupButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gin:tj:(?P<id>\d+):(?P<op>join|leave)",
+    template=rf"gin:tj:(?P<id>{NUM}):(?P<op>join|leave)",
 ):
     """Join / Leave on a sign-up message (persistent: works after a restart)."""
 
