@@ -32,6 +32,7 @@ from bot.ui.screens import Screens
 from cogs._answers import age, answer_with_message, in_time
 from cogs._group import gin_command
 from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
+from cogs._pace import CHALLENGES, Pace
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,7 @@ class Play(commands.Cog):
         self.notifier = screens.notifier
         self.readers = screens.readers
         self.menu = app_commands.ContextMenu(name="Challenge", callback=self.menu_challenge)
+        self.challenge_pace = Pace(*CHALLENGES)
         self._expiry: asyncio.Task[None] | None = None
         self._warm: asyncio.Task[None] | None = None
 
@@ -153,6 +155,7 @@ class Play(commands.Cog):
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
         guild_id, channel_id = hosting_channel(interaction, "reply-challenge-elsewhere")
+        self.challenge_pace.take(interaction.user.id)
         await self._seen(interaction)
         ch = await in_time(
             interaction,

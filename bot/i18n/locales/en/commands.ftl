@@ -108,7 +108,7 @@ cmd-gin-records-replay-opt-round-description = The round (1 = first)
 cmd-gin-say-name = say
 cmd-gin-say-description = Say something to the players at your table.
 cmd-gin-say-opt-text-name = text
-cmd-gin-say-opt-text-description = What to say to your table (leave empty for quick reactions)
+cmd-gin-say-opt-text-description = What to say to your table, up to 200 characters (empty: quick reactions)
 
 cmd-gin-records-stats-name = stats
 cmd-gin-records-stats-description = A player's record: matches, gins, streaks, achievements.

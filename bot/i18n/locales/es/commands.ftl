@@ -108,7 +108,7 @@ cmd-gin-records-replay-opt-round-description = La mano (1 = la primera)
 cmd-gin-say-name = decir
 cmd-gin-say-description = Di algo a los jugadores de tu mesa.
 cmd-gin-say-opt-text-name = texto
-cmd-gin-say-opt-text-description = Qué decir (vacío: reacciones rápidas)
+cmd-gin-say-opt-text-description = Qué decir, hasta 200 caracteres (vacío: reacciones rápidas)
 
 cmd-gin-records-stats-name = estadisticas
 cmd-gin-records-stats-description = Partidas, gins, rachas, logros.

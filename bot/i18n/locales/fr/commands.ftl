@@ -108,7 +108,7 @@ cmd-gin-records-replay-opt-round-description = La manche (1 = la première)
 cmd-gin-say-name = dire
 cmd-gin-say-description = Parlez aux joueurs de votre table.
 cmd-gin-say-opt-text-name = texte
-cmd-gin-say-opt-text-description = Quoi dire (vide : réactions rapides)
+cmd-gin-say-opt-text-description = Quoi dire, 200 caractères au plus (vide : réactions rapides)
 
 cmd-gin-records-stats-name = stats
 cmd-gin-records-stats-description = Parties, gins, séries, succès.
