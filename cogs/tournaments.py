@@ -26,6 +26,16 @@ from cogs._options import PRESET_CHOICES
 log = logging.getLogger(__name__)
 
 FormatName = Literal["swiss", "round_robin", "single_elimination", "double_elimination"]
+#: The formats by their names (``key``: the catalog's ``choice-round_robin``, other languages).
+FORMAT_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str(name, key=value), value=value)
+    for value, name in (
+        ("swiss", "Swiss"),
+        ("round_robin", "Round robin"),
+        ("single_elimination", "Single elimination"),
+        ("double_elimination", "Double elimination"),
+    )
+]
 EMBED_COLOUR = 0x2E7D32
 #: A tournament's thread archives after a week without messages.
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
@@ -195,19 +205,19 @@ class Tournaments(commands.Cog):
         name="The tournament's name",
         format="Swiss, round robin, single or double elimination",
         rules="Rule preset for every table",
-        target="Points to play each match to (10-500)",
+        target="Points to play each match to (10-500, default 100)",
         max_players="Most players who can sign up",
         rounds="Swiss only: number of rounds",
         duplicate="Every table of a round plays the same deals",
     )
-    @app_commands.choices(rules=PRESET_CHOICES)
+    @app_commands.choices(rules=PRESET_CHOICES, format=FORMAT_CHOICES)
     async def create(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, 60],
         format: FormatName,
         rules: str,
-        target: app_commands.Range[int, 10, 500],
+        target: app_commands.Range[int, 10, 500] | None = None,
         max_players: app_commands.Range[int, 2, 256] | None = None,
         rounds: app_commands.Range[int, 1, 20] | None = None,
         duplicate: bool = False,

@@ -57,7 +57,8 @@ def key_for(
         part = "name" if where is Where.parameter_name else "description"
         return command_key(data.command.qualified_name, f"opt-{data.name}-{part}")
     if where is Where.choice_name:
-        return choice_key(string.message)
+        # A choice named in words carries the key of its value (``Round robin``: round_robin).
+        return choice_key(str(string.extras.get("key") or string.message))
     return None
 
 
