@@ -17,6 +17,7 @@ from bot.engine import Card, parse_card
 from bot.engine.actions import Action
 from bot.errors import guarded, reply_privately
 from bot.i18n import t
+from bot.i18n.cards import label as card_label
 from bot.ui import ownership
 from bot.ui.cycles import let_go
 
@@ -218,9 +219,12 @@ class GameSelect(
         placeholder: str = "…",
         *,
         row: int | None = None,
+        locale: str = "en",
     ) -> None:
         self.table_id, self.version, self.kind = table_id, version, kind
-        options = [discord.SelectOption(label=c.label, value=c.code) for c in cards[:25]]
+        options = [
+            discord.SelectOption(label=card_label(c, locale), value=c.code) for c in cards[:25]
+        ]
         super().__init__(
             discord.ui.Select(
                 placeholder=placeholder,

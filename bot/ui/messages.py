@@ -482,10 +482,16 @@ def controls(
         )
     discards = [a.card for a in legal if a.kind == DISCARD and a.card is not None]
     if discards:
-        ui.add_item(GameSelect(tid, version, DISCARD, discards, t(locale, "select-discard"), row=1))
+        ui.add_item(
+            GameSelect(
+                tid, version, DISCARD, discards, t(locale, "select-discard"), row=1, locale=locale
+            )
+        )
     knocks = [a.card for a in legal if a.kind == KNOCK and a.card is not None]
     if knocks:
-        ui.add_item(GameSelect(tid, version, KNOCK, knocks, t(locale, "select-knock"), row=2))
+        ui.add_item(
+            GameSelect(tid, version, KNOCK, knocks, t(locale, "select-knock"), row=2, locale=locale)
+        )
     for action in legal:
         if action.kind == GIN and action.card is not None:
             gin = t(locale, "button-gin", card=label(action.card, locale))
