@@ -197,6 +197,16 @@ class GinBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info(READY_LINE, self.command_count, len(self.guilds))
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every interaction (command, control, form) teaches the player's Discord locale."""
+        if self.screens is None:
+            return
+        try:
+            await self.screens.readers.seen(interaction)
+        except Exception:
+            # Remembering a language must never stand in the way of the answer.
+            log.warning("could not keep the locale of user %s", interaction.user.id, exc_info=True)
+
     # --- the shared /gin group -----------------------------------------------------------
     async def add_cog(
         self,

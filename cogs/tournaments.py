@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import discord
 from discord import app_commands
@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.client import GinBot
 from bot.i18n import Said, t
+from bot.i18n.commands import choice_key
 from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentProblem, TournamentService
 from bot.ui.components import NUM, bind, handled, handlers_of, unbind
@@ -26,15 +27,13 @@ from cogs._options import PRESET_CHOICES
 log = logging.getLogger(__name__)
 
 FormatName = Literal["swiss", "round_robin", "single_elimination", "double_elimination"]
-#: The formats by their names (``key``: the catalog's ``choice-round_robin``, other languages).
+#: The formats by their names ("Round robin", from the catalog; ``key``: the translator's
+#: ``choice-round_robin`` in the other languages), not their codes.
 FORMAT_CHOICES = [
-    app_commands.Choice(name=app_commands.locale_str(name, key=value), value=value)
-    for value, name in (
-        ("swiss", "Swiss"),
-        ("round_robin", "Round robin"),
-        ("single_elimination", "Single elimination"),
-        ("double_elimination", "Double elimination"),
+    app_commands.Choice(
+        name=app_commands.locale_str(t("en", choice_key(code)), key=code), value=code
     )
+    for code in get_args(FormatName)
 ]
 EMBED_COLOUR = 0x2E7D32
 #: A tournament's thread archives after a week without messages.

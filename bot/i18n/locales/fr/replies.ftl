@@ -50,13 +50,13 @@ reply-next = Suivant ▶
 reply-pick-a-card = Choisissez une carte dans la liste.
 help-title = Gin Rummy : comment jouer ici
 help-how =
-    1. Défiez quelqu'un avec `/gin challenge`, ouvrez une table avec `/gin table` ou jouez contre l'ordinateur avec `/gin computer`.
+    1. Défiez quelqu'un avec `{ $challenge }`, ouvrez une table avec `{ $table }` ou jouez contre l'ordinateur avec `{ $computer }`.
     2. Votre main arrive en message privé, avec des boutons : piochez ou prenez la défausse, puis défaussez. Frappez ou faites gin quand vous le pouvez ; vous confirmez avant que cela compte.
     3. Le salon montre la défausse, les scores et le résultat de chaque donne. Le premier à atteindre l'objectif gagne la partie.
-    Main perdue ? `/gin hand`. Les règles : `/gin rules`.
+    Main perdue ? `{ $hand }`. Les règles : `{ $rules }`.
 help-play = Jouer
 help-more = { $title } (suite)
-about-text = Défiez quelqu'un avec `/gin challenge` ou ouvrez une table avec `/gin table`. Votre main arrive en message privé ; la défausse reste dans le salon.
+about-text = Défiez quelqu'un avec `{ $challenge }` ou ouvrez une table avec `{ $table }`. Votre main arrive en message privé ; la défausse reste dans le salon.
 about-version = Version
 about-up-for = En ligne depuis
 about-uptime = { $hours } h { $minutes } min
