@@ -25,13 +25,14 @@ from bot.games.tables import StaleButton, TableService
 from bot.i18n import Coded, Said, render, t
 from bot.render import warm_up, workers
 from bot.ui import images, messages, ownership
-from bot.ui.components import DYNAMIC_ITEMS, bind, unbind
+from bot.ui.components import DYNAMIC_ITEMS, bind, refuse_unread, unbind
 from bot.ui.dms import DMClosed
 from bot.ui.ownership import OwnView
 from bot.ui.screens import Screens
 from cogs._answers import age, answer_with_message, in_time
 from cogs._group import gin_command
 from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
+from cogs._pace import CHALLENGES, Pace
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,7 @@ class Play(commands.Cog):
         self.notifier = screens.notifier
         self.readers = screens.readers
         self.menu = app_commands.ContextMenu(name="Challenge", callback=self.menu_challenge)
+        self.challenge_pace = Pace(*CHALLENGES)
         self._expiry: asyncio.Task[None] | None = None
         self._warm: asyncio.Task[None] | None = None
 
@@ -153,6 +155,7 @@ class Play(commands.Cog):
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
         guild_id, channel_id = hosting_channel(interaction, "reply-challenge-elsewhere")
+        self.challenge_pace.take(interaction.user.id)
         await self._seen(interaction)
         ch = await in_time(
             interaction,
@@ -310,10 +313,12 @@ class Play(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a click on game controls that are no longer on their message (a double
-        click racing the edit): discord.py drops those, which players would see as "This
-        interaction failed"."""
-        if interaction.type is not discord.InteractionType.component or interaction.message is None:
+        """Answer a click on a control no control reads (a malformed id) or on game controls
+        that are no longer on their message (a double click racing the edit): discord.py
+        drops those, which players would see as "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        if await refuse_unread(interaction) or interaction.message is None:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))

@@ -116,7 +116,10 @@ def table_title(state: TableState, locale: Any = "en") -> str:
 
 def _scores_line(state: TableState, locale: Any = "en") -> str:
     names = _names(state)
-    scores = " · ".join(f"{n}: {s}" for n, s in zip(names, state.scores, strict=False))
+    scores = " · ".join(
+        t(locale, "labelled", label=n, value=str(s))
+        for n, s in zip(names, state.scores, strict=False)
+    )
     return t(locale, "scores-line", scores=scores, penalty=state.rules.scoring == "penalty")
 
 
@@ -155,7 +158,7 @@ def table_message(state: TableState, *, finished: bool = False, locale: Any = "e
         name=t(locale, "field-stock"), value=t(locale, "cards", count=pub.stock_size), inline=True
     )
     counts = ", ".join(
-        f"{n}: {c}" + (t(locale, "seat-away") if s.removed else "")
+        t(locale, "labelled", label=n, value=str(c)) + (t(locale, "seat-away") if s.removed else "")
         for n, c, s in zip(names, pub.hand_sizes, state.seats, strict=False)
     )
     embed.add_field(name=t(locale, "field-cards-in-hand"), value=counts, inline=False)
@@ -482,10 +485,16 @@ def controls(
         )
     discards = [a.card for a in legal if a.kind == DISCARD and a.card is not None]
     if discards:
-        ui.add_item(GameSelect(tid, version, DISCARD, discards, t(locale, "select-discard"), row=1))
+        ui.add_item(
+            GameSelect(
+                tid, version, DISCARD, discards, t(locale, "select-discard"), row=1, locale=locale
+            )
+        )
     knocks = [a.card for a in legal if a.kind == KNOCK and a.card is not None]
     if knocks:
-        ui.add_item(GameSelect(tid, version, KNOCK, knocks, t(locale, "select-knock"), row=2))
+        ui.add_item(
+            GameSelect(tid, version, KNOCK, knocks, t(locale, "select-knock"), row=2, locale=locale)
+        )
     for action in legal:
         if action.kind == GIN and action.card is not None:
             gin = t(locale, "button-gin", card=label(action.card, locale))

@@ -121,3 +121,5 @@ reminder = ⏰ { $seconds } s left before your turn is played automatically.
 dm-closed = { $mention }, I can't send you direct messages. Use **Show my hand** on the table message to see your cards and play.
 button-show-hand = Show my hand
 button-rematch = Rematch
+# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
+labelled = { $label }: { $value }

@@ -16,7 +16,7 @@ illegal-round-not-over = Esta mano aún no ha terminado.
 illegal-round-over = Esta mano ha terminado.
 illegal-round-over-next-soon = Esta mano ha terminado; la siguiente empieza enseguida.
 illegal-not-your-turn = No es tu turno.
-illegal-first-turn-upcard-or-pass = En el primer turno solo puedes coger la carta descubierta o pasar.
+illegal-first-turn-upcard-or-pass = En el primer turno solo puedes tomar la carta descubierta o pasar.
 illegal-upcard-offer-over = Ya no se ofrece la carta descubierta: roba una carta.
 illegal-draw-first = Primero roba una carta, del mazo o de los descartes.
 illegal-already-drawn = Ya has robado: ahora descarta una carta.
@@ -27,7 +27,7 @@ illegal-just-taken = No puedes { $move ->
         [knock] cerrar con
         [gin] hacer gin con
        *[discard] descartar
-    } la carta que acabas de coger de los descartes.
+    } la carta que acabas de tomar de los descartes.
 illegal-gin-deadwood = No puedes hacer gin: con las cartas que te quedan tienes { $deadwood ->
         [one] { $deadwood } punto suelto
        *[other] { $deadwood } puntos sueltos
@@ -93,6 +93,7 @@ challenge-only-challenger-cancels = Solo quien desafía puede cancelar.
 ## Jugadores, récords, repeticiones
 
 circle-server-only = Los récords del servidor solo están disponibles en un servidor; prueba scope: global.
+circle-chat-too-long = Son { $length } caracteres; una línea del chat de la mesa admite como máximo { $limit }.
 circle-say-something = Primero escribe algo.
 circle-self = No puedes { $add ->
         [true] { $relation ->

@@ -57,7 +57,7 @@ hand-your-hand = **Tu mano:** { $cards }
 hand-deadwood = **Puntos sueltos:** { $deadwood }
 hand-table = **Descartes:** { $top } · **Mazo:** { $stock } · { $opponents }
 hand-drawn = { $how ->
-        [took] Has cogido
+        [took] Has tomado
        *[drew] Has robado
     } { $card }.
 hand-round-over = **La mano { $round } ha terminado.**
@@ -68,8 +68,8 @@ hand-waiting = Esperando a { $name }.
 hand-confirm = **{ $question }** Pulsa **Confirmar** o elige otra jugada.
 hand-last-round-result = *Última mano:* { $result }
 hand-title = Mesa n.º { $table } · { $rules } · puntuaciones { $scores }
-my-turn-first = coge la carta descubierta o pasa.
-my-turn-draw = roba del mazo o coge la carta de arriba de los descartes.{ $big_gin ->
+my-turn-first = toma la carta descubierta o pasa.
+my-turn-draw = roba del mazo o toma la carta de arriba de los descartes.{ $big_gin ->
         [true] {" "}Puedes hacer **Big Gin**.
        *[false] {""}
     }
@@ -90,7 +90,7 @@ button-confirm-gin = Confirmar: gin (descartar { $card })
 button-confirm-big-gin = Confirmar: Big Gin
 button-waiting-for = Esperando a { $name }
 button-waiting = Esperando
-button-take = Coger { $card }
+button-take = Tomar { $card }
 button-pass = Pasar
 button-draw-stock = Robar del mazo
 select-discard = Descartar…
@@ -117,3 +117,5 @@ reminder = ⏰ Quedan { $seconds } s antes de que tu turno se juegue automática
 dm-closed = { $mention }, no puedo enviarte mensajes directos. Usa **Show my hand** en el mensaje de la mesa para ver tus cartas y jugar.
 button-show-hand = Ver mi mano
 button-rematch = Revancha
+# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
+labelled = { $label }: { $value }

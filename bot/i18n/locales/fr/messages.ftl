@@ -119,3 +119,5 @@ reminder = ⏰ Plus que { $seconds } s avant que votre tour soit joué automatiq
 dm-closed = { $mention }, je ne peux pas vous envoyer de messages privés. Utilisez **Show my hand** sur le message de la table pour voir vos cartes et jouer.
 button-show-hand = Voir ma main
 button-rematch = Revanche
+# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
+labelled = { $label } : { $value }
