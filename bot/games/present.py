@@ -95,11 +95,13 @@ def recent_turns(
     *,
     auto: Collection[int] = (),
     away: Collection[int] = (),
+    resigned: Collection[int] = (),
     locale: Any = "en",
 ) -> list[str]:
     """The last few turns, each draw joined with its discard:
     `Alice drew from the stock and discarded 9♠`. The latest turn of a seat in `auto` and
-    every turn of a seat in `away` (removed) are marked as played automatically."""
+    every turn of a seat in `away` (removed; `resigned` among them) are marked as played
+    automatically."""
     lines: list[tuple[int | None, str]] = []
     pending: Event | None = None
     for event in history:
@@ -128,7 +130,8 @@ def recent_turns(
     out = []
     for i, (seat, text) in enumerate(lines):
         if seat is not None and (seat in away or (seat in auto and latest[seat] == i)):
-            text = t(locale, "turn-auto", turn=text, name=names[seat], away=seat in away)
+            why = "resigned" if seat in resigned else str(seat in away).lower()
+            text = t(locale, "turn-auto", turn=text, name=names[seat], away=why)
         out.append(text)
     return out[-count:]
 

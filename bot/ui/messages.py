@@ -26,7 +26,7 @@ from bot.engine.actions import (
 )
 from bot.engine.view import RoundView
 from bot.games import present
-from bot.games.model import MatchSummary, TableState
+from bot.games.model import MatchSummary, SeatInfo, TableState
 from bot.i18n import t
 from bot.i18n.cards import label
 from bot.ui.components import (
@@ -124,6 +124,17 @@ def _away(state: TableState) -> frozenset[int]:
     return frozenset(s.seat for s in state.seats if s.removed)
 
 
+def _resigned(state: TableState) -> frozenset[int]:
+    return frozenset(s.seat for s in state.seats if s.resigned)
+
+
+def _out_marker(seat: SeatInfo, locale: Any) -> str:
+    """A seat out of the match: resigned, or removed for being away."""
+    if seat.resigned:
+        return t(locale, "seat-resigned")
+    return t(locale, "seat-away") if seat.removed else ""
+
+
 def _deadline(state: TableState, locale: Any = "en") -> str:
     if state.turn_deadline_ts is None:
         return ""
@@ -155,7 +166,7 @@ def table_message(state: TableState, *, finished: bool = False, locale: Any = "e
         name=t(locale, "field-stock"), value=t(locale, "cards", count=pub.stock_size), inline=True
     )
     counts = ", ".join(
-        f"{n}: {c}" + (t(locale, "seat-away") if s.removed else "")
+        f"{n}: {c}" + _out_marker(s, locale)
         for n, c, s in zip(names, pub.hand_sizes, state.seats, strict=False)
     )
     embed.add_field(name=t(locale, "field-cards-in-hand"), value=counts, inline=False)
@@ -173,7 +184,13 @@ def table_message(state: TableState, *, finished: bool = False, locale: Any = "e
         name=t(locale, "field-round", round=pub.round_no), value=turn[:1024], inline=False
     )
     recent = present.recent_turns(
-        pub.history, names, 4, auto=state.auto, away=_away(state), locale=locale
+        pub.history,
+        names,
+        4,
+        auto=state.auto,
+        away=_away(state),
+        resigned=_resigned(state),
+        locale=locale,
     )
     if recent:
         embed.add_field(
@@ -254,9 +271,13 @@ def summary_lines(state: TableState, summary: MatchSummary, locale: Any = "en") 
             seat, summary.breakdown, summary.totals[seat], summary.scoring, locale
         )
         line = t(locale, "summary-seat", name=name, total=total, won=won)
-        if seat in summary.removed:
+        if seat in summary.resigned:
+            line += t(locale, "summary-left")
+        elif seat in summary.removed:
             line += t(locale, "summary-removed")
         lines.append(line)
+    if summary.tie_break is not None and summary.winner is not None:
+        lines.append(t(locale, f"summary-tie-{summary.tie_break.replace('_', '-')}", winner=winner))
     return lines
 
 
@@ -266,6 +287,10 @@ def summary_message(state: TableState, summary: MatchSummary, locale: Any = "en"
         description="\n".join(summary_lines(state, summary, locale)),
         colour=GOLD,
     )
+    if state.seat_count != 2:
+        # A rematch is a challenge between two people; a table of three or four is
+        # opened again with /gin table.
+        return Message(None, embed, None)
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(state.table_id, t(locale, "button-rematch")))
     return Message(None, embed, view)
@@ -299,11 +324,15 @@ def called_off_message(state: TableState, note: str, locale: Any = "en") -> Mess
     return Message(None, embed, None)
 
 
-def removed_message(state: TableState, locale: Any = "en") -> Message:
-    """What a player removed for being away reads in their hand message."""
+def removed_message(state: TableState, seat: int, locale: Any = "en") -> Message:
+    """What a player out of the match (away too long, or resigned) reads in their hand
+    message."""
+    others = [s.name for s in state.seats if not s.removed]
     embed = discord.Embed(
         title=t(locale, "table-rules-title", table=state.table_id, rules=state.rules.name),
-        description=t(locale, "removed-away"),
+        description=t(locale, "removed-resigned", others=", ".join(others))
+        if state.seats[seat].resigned
+        else t(locale, "removed-away"),
         colour=GREY,
     )
     return Message(None, embed, None)
@@ -352,7 +381,13 @@ def hand_message(
     if view.drawn is not None:
         lines.append(t(locale, "hand-drawn", how=_how_drawn(view), card=label(view.drawn, locale)))
     recent = present.recent_turns(
-        view.history, names, 3, auto=state.auto, away=_away(state), locale=locale
+        view.history,
+        names,
+        3,
+        auto=state.auto,
+        away=_away(state),
+        resigned=_resigned(state),
+        locale=locale,
     )
     if recent:
         lines.append("*" + "; ".join(recent) + "*")
