@@ -969,8 +969,8 @@ class TableService:
                 shutout=shutout and s.seat_no == winner,
                 **counts[s.seat_no],
             )
+            # Every seat, computers' too: the history shows each seat's final score.
             for s in live.record.seats
-            if s.user_id is not None
         }
 
     # ----- timers and computer seats ---------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,6 +149,8 @@ def check_end(
     record: Any,
     match: Match,
     ended_by: str,
+    *,
+    resigned: Collection[str] = (),
 ) -> list[str]:
     """After the match: the summary's winner and every total (and round points) equal the
     engine's; every reveal names who knocked, who won and the engine's points; no control of
@@ -174,7 +176,17 @@ def check_end(
     if ended_by == "timeout" and match.forfeited is not None:
         assert f"{names[match.forfeited]} did not play in time" in text
     for seat in match.withdrawn:
-        assert re.search(rf"^{re.escape(names[seat])}: .*removed for being away", text, re.M)
+        why = "resigned, could not win" if names[seat] in resigned else "removed for being away"
+        assert re.search(rf"^{re.escape(names[seat])}: .*{why}", text, re.M), text
+    # A tie on the best final score is broken by the documented rule, which the result names.
+    tie = {
+        "round_points": "wins the tie with more round points",
+        "latest_round": "wins the tie by having won the latest round of those tied",
+        "seat": "wins the tie as the first seated at the table",
+    }
+    for rule, words in tie.items():
+        said = "Tied on the final score" in text and f"{names[match.winner]} {words}" in text
+        assert said == (match.tie_break == rule), (rule, match.tie_break, text)
     kinds = []
     for number, rnd in enumerate(match.rounds, start=1):
         result = rnd.result
