@@ -84,6 +84,8 @@ class TableState:
     previous: RoundResult | None = None
     #: The match is decided (the last round is over, or a seat forfeited).
     match_over: bool = False
+    #: Once the match is decided: how `scores` were made (round points and every bonus).
+    breakdown: MatchBreakdown | None = None
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -148,6 +148,12 @@ def turn_text(view: RoundView, names: Sequence[str], locale: Any = "en") -> str:
     return t(locale, "turn-discard", who=who)
 
 
+def shown_knock_card(result: RoundResult) -> Card | None:
+    """The knock card to show: a knock's (an undercut's too), never a gin's, whose face-down
+    discard is no knock card."""
+    return result.knock_card if result.kind in ("knock", "undercut") else None
+
+
 def result_title(result: RoundResult, names: Sequence[str], locale: Any = "en") -> str:
     """Who ended the round and how: `**Undercut**: Computer knocked and Bob undercut`."""
     title = result_name(result.kind, locale)
@@ -158,8 +164,9 @@ def result_title(result: RoundResult, names: Sequence[str], locale: Any = "en") 
             reason = t(locale, f"void-{reason}")
         return t(locale, "title-void", title=title, reason=reason)
     card = ""
-    if result.knock_card is not None:
-        card = t(locale, "title-knock-card", card=label(result.knock_card, locale))
+    knock_card = shown_knock_card(result)
+    if knock_card is not None:
+        card = t(locale, "title-knock-card", card=label(knock_card, locale))
     if s.kind == "undercut":
         return t(
             locale,

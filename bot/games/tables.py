@@ -356,6 +356,7 @@ class TableService:
             auto=frozenset(seat for seat, misses in live.auto_moves.items() if misses),
             previous=previous,
             match_over=match is not None and match.over,
+            breakdown=match.breakdown if match is not None and match.over else None,
         )
 
     def views(self, live: LiveTable) -> dict[int, object]:

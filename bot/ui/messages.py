@@ -243,6 +243,7 @@ def reveal_message(state: TableState, locale: Any = "en") -> Message:
         for seat, hand in enumerate(pub.result.hands):
             text, dw = present.hand_text(hand, locale)
             lines.append(t(locale, "reveal-line", name=names[seat], cards=text, deadwood=dw))
+    lines.extend(last_round_lines(state, locale))
     embed = discord.Embed(
         title=t(locale, "reveal-title", round=pub.round_no, table=state.table_id),
         description="\n".join(lines),
@@ -250,6 +251,20 @@ def reveal_message(state: TableState, locale: Any = "en") -> Message:
     )
     embed.add_field(name=t(locale, "field-scores"), value=_scores_line(state, locale), inline=False)
     return Message(None, embed, None)
+
+
+def last_round_lines(state: TableState, locale: Any = "en") -> list[str]:
+    """After the round that ended the match: it is over, and each final score with the
+    bonuses that took it past the round points (the engine's breakdown)."""
+    if not state.match_over:
+        return []
+    lines = [t(locale, "last-round-match-over")]
+    for seat, name in enumerate(_names(state)):
+        total = present.total_text(
+            seat, state.breakdown, state.scores[seat], state.rules.scoring, locale
+        )
+        lines.append(t(locale, "last-round-total", name=name, total=total))
+    return lines
 
 
 def summary_lines(state: TableState, summary: MatchSummary, locale: Any = "en") -> list[str]:
@@ -394,9 +409,10 @@ def hand_message(
     if view.over and view.result is not None:
         lines.append(t(locale, "hand-round-over", round=_round_no(state)))
         lines.extend(present.result_text(view.result, names, state.rules, locale))
-        lines.append(
-            t(locale, "hand-last-round") if state.match_over else t(locale, "hand-next-round")
-        )
+        if state.match_over:
+            lines.extend(last_round_lines(state, locale))
+        else:
+            lines.append(t(locale, "hand-next-round"))
     elif view.over:
         lines.append(t(locale, "turn-round-over"))
     elif view.my_turn:

@@ -199,6 +199,23 @@ def check_end(
         )
         assert reveal is not None, f"no reveal of round {number}"
         _check_reveal(reveal.text, result, names, match)
+    if ended_by == "score":
+        # The round that ended the match says so, with each final total and its bonuses
+        # (the engine's breakdown), not only a jump to the total on the next message.
+        last = len(match.rounds)
+        reveal = next(
+            m for m in emu.messages(channel) if _title(m) == f"Round {last} · table #{tid}"
+        )
+        assert "That was the last round: the match is over." in reveal.text, reveal.text
+        for seat, name in enumerate(names):
+            _check_total(reveal.text, name, seat, match)
+        for seat in record.seats:
+            if seat.user_id is not None and not seat.removed:
+                hands = hand_dms(emu, users[seat.user_id], tid)
+                told = hands[-1].versions()[-2].text
+                assert "That was the last round: the match is over." in told, told
+                for other, name in enumerate(names):
+                    _check_total(told, name, other, match)
     _check_no_live_controls(emu, channel, users, tid)
     for seat in record.seats:
         if seat.user_id is None:
@@ -209,6 +226,23 @@ def check_end(
         assert not hands[-1].attachments, "the result still shows the last hand's picture"
         assert "next round is dealt" not in hands[-1].versions()[-2].text
     return kinds
+
+
+def _check_total(text: str, name: str, seat: int, match: Match) -> None:
+    """`name: **total** …` with the round points and each bonus of the engine's breakdown."""
+    line = re.search(rf"^{re.escape(name)}: \*\*{match.scores[seat]}\*\* (.*)$", text, re.M)
+    assert line is not None, (text, name, match.scores[seat])
+    part = match.breakdown.seats[seat] if match.breakdown.seats else None
+    if part is None or not (part.shutout or part.game_bonus or part.line_bonus):
+        return
+    words = line.group(1)
+    assert f"({part.round_points} round point" in words, words
+    for points, kind in (
+        (part.shutout, "shutout"),
+        (part.game_bonus, "game bonus"),
+        (part.line_bonus, "line bonus"),
+    ):
+        assert (f"{points} {kind}" in words) == bool(points), (words, kind, points)
 
 
 def _check_reveal(text: str, result: Any, names: list[str], match: Match) -> None:

@@ -69,7 +69,9 @@ hand-drawn = You { $how ->
        *[drew] drew
     } { $card }.
 hand-round-over = **Round { $round } is over.**
-hand-last-round = That was the last round: the result follows.
+# The round that ended the match (reveal and hands): $total with its parts
+last-round-match-over = That was the last round: the match is over. Final scores, every bonus included:
+last-round-total = { $name }: { $total }
 hand-next-round = The next round is dealt in a moment.
 hand-your-turn = **Your turn:** { $what }
 hand-waiting = Waiting for { $name }.

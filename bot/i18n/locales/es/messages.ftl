@@ -67,7 +67,9 @@ hand-drawn = { $how ->
        *[drew] Has robado
     } { $card }.
 hand-round-over = **La mano { $round } ha terminado.**
-hand-last-round = Era la última mano: ahora viene el resultado.
+# The round that ended the match (reveal and hands): $total with its parts
+last-round-match-over = Era la última mano: la partida ha terminado. Puntuaciones finales, con todas las bonificaciones:
+last-round-total = { $name }: { $total }
 hand-next-round = La siguiente mano se reparte enseguida.
 hand-your-turn = **Tu turno:** { $what }
 hand-waiting = Esperando a { $name }.

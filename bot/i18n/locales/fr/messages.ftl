@@ -69,7 +69,9 @@ hand-drawn = { $how ->
        *[drew] Vous avez pioché
     } { $card }.
 hand-round-over = **La manche { $round } est terminée.**
-hand-last-round = C'était la dernière manche : le résultat suit.
+# The round that ended the match (reveal and hands): $total with its parts
+last-round-match-over = C'était la dernière manche : la partie est finie. Scores finaux, tous les bonus compris :
+last-round-total = { $name } : { $total }
 hand-next-round = La manche suivante est distribuée dans un instant.
 hand-your-turn = **À vous :** { $what }
 hand-waiting = En attente : { $name }.
