@@ -216,6 +216,9 @@ def check_end(
                 assert "That was the last round: the match is over." in told, told
                 for other, name in enumerate(names):
                     _check_total(told, name, other, match)
+    # A rematch is a challenge between two: no Rematch button at a table of three or four.
+    rematch = "Rematch" in summary.button_labels
+    assert rematch == (len(record.seats) == 2), (len(record.seats), summary.button_labels)
     _check_no_live_controls(emu, channel, users, tid)
     for seat in record.seats:
         if seat.user_id is None:
