@@ -258,7 +258,7 @@ def last_round_lines(state: TableState, locale: Any = "en") -> list[str]:
     bonuses that took it past the round points (the engine's breakdown)."""
     if not state.match_over:
         return []
-    lines = [t(locale, "last-round-match-over")]
+    lines = [t(locale, "last-round-match-over", penalty=state.rules.scoring == "penalty")]
     for seat, name in enumerate(_names(state)):
         total = present.total_text(
             seat, state.breakdown, state.scores[seat], state.rules.scoring, locale

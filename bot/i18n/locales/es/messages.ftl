@@ -68,7 +68,10 @@ hand-drawn = { $how ->
     } { $card }.
 hand-round-over = **La mano { $round } ha terminado.**
 # The round that ended the match (reveal and hands): $total with its parts
-last-round-match-over = Era la última mano: la partida ha terminado. Puntuaciones finales, con todas las bonificaciones:
+last-round-match-over = { $penalty ->
+        [true] Era la última mano: la partida ha terminado. Puntuaciones finales:
+       *[false] Era la última mano: la partida ha terminado. Puntuaciones finales, con todas las bonificaciones:
+    }
 last-round-total = { $name }: { $total }
 hand-next-round = La siguiente mano se reparte enseguida.
 hand-your-turn = **Tu turno:** { $what }

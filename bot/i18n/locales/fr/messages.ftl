@@ -70,7 +70,10 @@ hand-drawn = { $how ->
     } { $card }.
 hand-round-over = **La manche { $round } est terminée.**
 # The round that ended the match (reveal and hands): $total with its parts
-last-round-match-over = C'était la dernière manche : la partie est finie. Scores finaux, tous les bonus compris :
+last-round-match-over = { $penalty ->
+        [true] C'était la dernière manche : la partie est finie. Scores finaux :
+       *[false] C'était la dernière manche : la partie est finie. Scores finaux, tous les bonus compris :
+    }
 last-round-total = { $name } : { $total }
 hand-next-round = La manche suivante est distribuée dans un instant.
 hand-your-turn = **À vous :** { $what }
