@@ -735,10 +735,13 @@ class PickResign(OwnView):
 
     def _picker(self, table_id: int) -> Callable[[discord.Interaction], Awaitable[None]]:
         async def pick(interaction: discord.Interaction) -> None:
-            live = self.cog.tables.find(table_id)
-            if live is None or live.record.status != "playing":
+            try:
+                live = await self.cog.tables.sync(table_id)  # ended meanwhile: GameError
+                if live.record.status != "playing":
+                    raise GameError("match-not-in-play")
+            except GameError as exc:
                 await interaction.response.edit_message(
-                    content=_words(GameError("match-not-in-play"), self.language), view=None
+                    content=_words(exc, self.language), view=None
                 )
                 return
             confirm = ConfirmResign(self.cog, self.user_id, live.record, self.language)

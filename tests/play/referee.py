@@ -206,14 +206,14 @@ def check_end(
         reveal = next(
             m for m in emu.messages(channel) if _title(m) == f"Round {last} · table #{tid}"
         )
-        assert "That was the last round: the match is over." in reveal.text, reveal.text
+        assert "That was the last round: it ends the match." in reveal.text, reveal.text
         for seat, name in enumerate(names):
             _check_total(reveal.text, name, seat, match)
         for seat in record.seats:
             if seat.user_id is not None and not seat.removed:
                 hands = hand_dms(emu, users[seat.user_id], tid)
                 told = hands[-1].versions()[-2].text
-                assert "That was the last round: the match is over." in told, told
+                assert "That was the last round: it ends the match." in told, told
                 for other, name in enumerate(names):
                     _check_total(told, name, other, match)
     # A rematch is a challenge between two: no Rematch button at a table of three or four.

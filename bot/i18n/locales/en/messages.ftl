@@ -71,8 +71,8 @@ hand-drawn = You { $how ->
 hand-round-over = **Round { $round } is over.**
 # The round that ended the match (reveal and hands): $total with its parts
 last-round-match-over = { $penalty ->
-        [true] That was the last round: the match is over. Final scores:
-       *[false] That was the last round: the match is over. Final scores, every bonus included:
+        [true] That was the last round: it ends the match. Final scores:
+       *[false] That was the last round: it ends the match. Final scores, every bonus included:
     }
 last-round-total = { $name }: { $total }
 hand-next-round = The next round is dealt in a moment.

@@ -69,8 +69,8 @@ hand-drawn = { $how ->
 hand-round-over = **La mano { $round } ha terminado.**
 # The round that ended the match (reveal and hands): $total with its parts
 last-round-match-over = { $penalty ->
-        [true] Era la última mano: la partida ha terminado. Puntuaciones finales:
-       *[false] Era la última mano: la partida ha terminado. Puntuaciones finales, con todas las bonificaciones:
+        [true] Era la última mano: con ella termina la partida. Puntuaciones finales:
+       *[false] Era la última mano: con ella termina la partida. Puntuaciones finales, con todas las bonificaciones:
     }
 last-round-total = { $name }: { $total }
 hand-next-round = La siguiente mano se reparte enseguida.

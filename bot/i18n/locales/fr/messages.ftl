@@ -71,8 +71,8 @@ hand-drawn = { $how ->
 hand-round-over = **La manche { $round } est terminée.**
 # The round that ended the match (reveal and hands): $total with its parts
 last-round-match-over = { $penalty ->
-        [true] C'était la dernière manche : la partie est finie. Scores finaux :
-       *[false] C'était la dernière manche : la partie est finie. Scores finaux, tous les bonus compris :
+        [true] C'était la dernière manche : elle termine la partie. Scores finaux :
+       *[false] C'était la dernière manche : elle termine la partie. Scores finaux, tous les bonus compris :
     }
 last-round-total = { $name } : { $total }
 hand-next-round = La manche suivante est distribuée dans un instant.
