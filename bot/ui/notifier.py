@@ -347,7 +347,9 @@ class Notifier:
         if seat.user_id is None:
             return
         language = await self.language(state, seat.user_id)
-        await self._show(state, seat_no, seat.user_id, messages.removed_message(state, language))
+        await self._show(
+            state, seat_no, seat.user_id, messages.removed_message(state, seat_no, language)
+        )
 
     def _reread(self, table_id: int) -> None:
         """Another process changed the table (several processes): its board and hand

@@ -9,10 +9,16 @@ reply-computer-on = Your match against the computer ({ $level }) is on at table 
 reply-not-in-game = You're not in a game right now.
 reply-also-at = You also play at tables { $tables }: use **Show my hand** there.
 reply-not-in-match = You're not in a match right now.
-reply-resign-ask = Resign your match at table #{ $table }? Your opponent wins it.
+reply-resign-ask = Resign your match at table #{ $table }? { $opponent } wins it.
+# Three or four seats: the resigner leaves, the others ($others: their names) play on
+reply-resign-ask-many = Leave your match at table #{ $table }? You can't win it any more: your hand is played automatically to the end, and { $others } play on.
+reply-resigned-many = You left the match at table #{ $table }: { $others } play on.
+reply-resign-which = You play at several tables. Which match do you resign?
+# A button naming a table: "Table #4 · classic · Bob, Carol"
+reply-resign-table = Table #{ $table } · { $rules } · { $others }
 reply-resign-button = Resign
 reply-keep-playing = Keep playing
-reply-resigned = You resigned the match.
+reply-resigned = You resigned the match: { $opponent } wins it.
 reply-good-luck = Good luck!
 reply-out-of-date = That button was out of date; here is your hand now.
 reply-stopping = The bot is restarting; try again in a moment.

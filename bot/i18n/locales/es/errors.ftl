@@ -54,7 +54,13 @@ table-not-seated = Solo los jugadores de esta mesa pueden usar estos controles.
 table-stale = Ese botón está desfasado; aquí tienes tu mano tal como está ahora.
 table-not-started = Esta mesa aún no ha empezado.
 table-too-many = Ya estás en { $count } mesas; termina una antes de empezar otra.
-table-players-range = Las reglas { $rules } son para { $low } a { $high } jugadores.
+table-players-range = Las reglas { $rules } son para { $low ->
+        [2] { $high ->
+            [2] dos jugadores solamente
+           *[other] { $low } a { $high } jugadores
+        }
+       *[other] { $low } a { $high } jugadores
+    }. Para { $seats } asientos elige las reglas: { $fits }.
 table-started = Esta mesa ya ha empezado.
 table-already-seated = Ya estás en esta mesa.
 table-full = Esta mesa está llena.
@@ -64,6 +70,7 @@ table-not-at = No estás en esta mesa.
 table-host-starts = Solo el anfitrión puede empezar esta mesa.
 table-two-needed = Hacen falta al menos dos jugadores para empezar.
 match-not-in-play = Esta partida no está en juego.
+match-already-left = Ya has dejado esta partida.
 
 ## Desafíos
 

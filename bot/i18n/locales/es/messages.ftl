@@ -16,6 +16,7 @@ cards = { $count ->
        *[other] { $count } cartas
     }
 seat-away = {" "}(ausente)
+seat-resigned = {" "}(abandonó)
 field-cards-in-hand = Cartas en la mano
 round-over-result = Mano terminada: { $result }
 round-over-short = Mano terminada.
@@ -43,12 +44,17 @@ summary-seat = { $name }: { $total } · { $won ->
        *[other] { $won } manos ganadas
     }
 summary-removed = {" "}· retirado por ausencia
+summary-left = {" "}· abandonó, no podía ganar
+summary-tie-round-points = Empate en la puntuación final: { $winner } gana el desempate con más puntos de mano.
+summary-tie-latest-round = Empate en la puntuación final: { $winner } gana el desempate por haber ganado la última mano de los empatados.
+summary-tie-seat = Empate en la puntuación final, y ninguno de los empatados ganó una mano: { $winner } gana el desempate por ser el primero en sentarse a la mesa.
 match-over-title = Partida terminada · mesa n.º { $table }
 final-round = Mano { $round }: { $result }
 match-over-rules-title = Partida terminada · mesa n.º { $table } · { $rules }
 table-rules-title = Mesa n.º { $table } · { $rules }
 called-off = Esta partida se ha anulado.
 removed-away = Has estado ausente demasiado tiempo y se te ha retirado de esta partida. Tu mano se juega automáticamente hasta el final y no puedes ganarla.
+removed-resigned = Has abandonado y dejado esta partida. Tu mano se juega automáticamente hasta el final (no puede ganar); { $others } siguen jugando.
 
 ## La mano de un jugador (privada)
 
@@ -61,7 +67,12 @@ hand-drawn = { $how ->
        *[drew] Has robado
     } { $card }.
 hand-round-over = **La mano { $round } ha terminado.**
-hand-last-round = Era la última mano: ahora viene el resultado.
+# The round that ended the match (reveal and hands): $total with its parts
+last-round-match-over = { $penalty ->
+        [true] Era la última mano: con ella termina la partida. Puntuaciones finales:
+       *[false] Era la última mano: con ella termina la partida. Puntuaciones finales, con todas las bonificaciones:
+    }
+last-round-total = { $name }: { $total }
 hand-next-round = La siguiente mano se reparte enseguida.
 hand-your-turn = **Tu turno:** { $what }
 hand-waiting = Esperando a { $name }.

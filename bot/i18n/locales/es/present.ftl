@@ -22,6 +22,7 @@ do-gin = hizo gin
 do-big_gin = hizo Big Gin
 turn-joined = { $first } y { $second }
 turn-auto = { $turn } (jugada automática: { $name } { $away ->
+        [resigned] abandonó
         [true] está ausente
        *[false] estaba ausente
     })
