@@ -23,6 +23,7 @@ from discord import app_commands
 from . import heap, startup
 from .client import GinBot
 from .logging_setup import setup_logging
+from .ops.server import MetricsServerError
 from .settings import Settings, SettingsError
 from .shards import make_bot
 
@@ -45,6 +46,8 @@ def explain(exc: BaseException, settings: Settings) -> str | None:
     """One sentence for a startup failure the operator can fix; None for a real crash."""
     if isinstance(exc, discord.LoginFailure):
         return TOKEN_REJECTED
+    if isinstance(exc, MetricsServerError):
+        return str(exc)
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         return INTENTS_REFUSED
     if isinstance(exc, discord.ConnectionClosed) and exc.code == 4004:

@@ -67,6 +67,9 @@ class Settings:
     #: How many shards the bot has in all (``GIN_SHARD_COUNT``); None: no sharding (one
     #: connection that gets every server, as before).
     shard_count: int | None = None
+    #: Where ``/healthz`` and ``/metrics`` are served (``GIN_METRICS_ADDRESS``, host and
+    #: port; a port alone is on loopback); None: not served.
+    metrics_address: tuple[str, int] | None = None
 
     def __post_init__(self) -> None:
         if self.shards is not None and self.shard_count is None:
@@ -214,6 +217,17 @@ def _shard_count(name: str, raw: str) -> int:
     return int(raw)
 
 
+def _address(name: str, raw: str) -> tuple[str, int]:
+    host, colon, port = raw.rpartition(":")
+    host = host.strip("[]") if colon else "127.0.0.1"  # a port alone: loopback
+    if not (port.isdigit() and 1 <= int(port) <= 65535 and host and " " not in host):
+        raise SettingsError(
+            f"{name} must be a port or host:port to serve /healthz and /metrics on "
+            f"(e.g. 127.0.0.1:9108), not {raw!r}."
+        )
+    return host, int(port)
+
+
 #: Each setting: the ``Settings`` attribute, its environment variable, and how its text is
 #: read. Unset or blank means the attribute's default.
 VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
@@ -235,6 +249,7 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("guild_ready_timeout", "GIN_GUILD_READY_TIMEOUT", _seconds),
     ("shards", "GIN_SHARDS", _shard_ids),
     ("shard_count", "GIN_SHARD_COUNT", _shard_count),
+    ("metrics_address", "GIN_METRICS_ADDRESS", _address),
 )
 
 
