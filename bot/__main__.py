@@ -162,6 +162,10 @@ def parser() -> argparse.ArgumentParser:
         help="put a backup in place of the SQLite database (GIN_DATABASE); the bot must be stopped",
     )
     restore.add_argument("path", help="the backup file")
+    commands.add_parser(
+        "healthcheck",
+        help="exit 0 if the running bot's /healthz (GIN_METRICS_ADDRESS) says healthy, else 1",
+    )
     return top
 
 
@@ -176,6 +180,10 @@ def cli(argv: Sequence[str] | None = None) -> int:
         chosen = parser().parse_args(args)
     except SystemExit as exc:  # --help, --version (0), or a wrong command line (2)
         return int(exc.code or 0)
+    if chosen.command == "healthcheck":
+        from .ops import healthcheck
+
+        return healthcheck.command()
     if chosen.command in ("backup", "restore"):
         from .ops import backup
 

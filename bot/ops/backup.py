@@ -61,6 +61,8 @@ def command(name: str, path: str) -> int:
     if is_postgres_url(str(target)):
         print(f"gin-bot: {PG_BACKUP if name == 'backup' else PG_RESTORE}", file=sys.stderr)
         return EXIT_FAILED
+    if name == "backup" and path.endswith(("/", os.sep)):
+        Path(path).mkdir(parents=True, exist_ok=True)  # "backups/": a folder, even a new one
     try:
         done = (
             backup(Path(target), Path(path))
@@ -84,7 +86,12 @@ def backup(source: Path, dest: Path) -> str:
     if not source.is_file():
         raise BackupError(f"There is no database at {source} (GIN_DATABASE): nothing to back up.")
     if dest.is_dir():
-        dest = dest / f"gin-{_stamp()}.sqlite3"
+        folder, stem = dest, f"gin-{_stamp()}"
+        dest = folder / f"{stem}.sqlite3"
+        for n in range(2, 100):  # two backups within a second: side by side
+            if not dest.exists():
+                break
+            dest = folder / f"{stem}-{n}.sqlite3"
     if dest.exists():
         raise BackupError(f"{dest} already exists: give a new file name, or a folder.")
     dest.parent.mkdir(parents=True, exist_ok=True)

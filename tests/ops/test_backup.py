@@ -93,3 +93,16 @@ def test_postgres_gets_pg_dump_instructions(monkeypatch, tmp_path: Path, capsys)
     assert "pg_dump --format=custom" in err and "secret" not in err
     assert ops.command("restore", "x.dump") == 1
     assert "pg_restore" in capsys.readouterr().err
+
+
+async def test_a_path_ending_in_a_slash_is_a_folder_made_for_the_backups(
+    monkeypatch, tmp_path: Path, capsys
+) -> None:
+    live = await made_database(tmp_path / "gin.sqlite3")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GIN_DATABASE", str(live))
+    assert ops.command("backup", "backups/") == 0
+    assert ops.command("backup", "backups/") == 0  # the next one beside it
+    made = files_in(tmp_path / "backups")
+    assert len(made) == 2 and all(p.name.startswith("gin-") for p in made)
+    assert "Backed up" in capsys.readouterr().out

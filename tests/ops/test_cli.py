@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from emulator.botproc import clean_environ
+from tests.store.pgserver import free_port
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -60,3 +61,21 @@ def _script() -> str:
     found = shutil.which("gin-bot", path=str(Path(sys.executable).parent))
     assert found is not None, "the gin-bot console script is installed with the package"
     return found
+
+
+def test_healthcheck_fails_with_one_sentence_without_a_bot_to_ask(tmp_path: Path) -> None:
+    done = run(sys.executable, "-m", "bot", "healthcheck", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "GIN_METRICS_ADDRESS is not set" in done.stderr
+    port = free_port()  # nothing listens there
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "healthcheck"],
+        cwd=tmp_path,
+        env={**clean_environ(), "GIN_METRICS_ADDRESS": f"0.0.0.0:{port}"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert f"no answer from http://127.0.0.1:{port}/healthz" in done.stderr
+    assert "Traceback" not in done.stderr
