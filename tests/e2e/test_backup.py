@@ -10,10 +10,10 @@ from pathlib import Path
 
 from bot.store import open_store
 from emulator import Emulator
-from tests.play.driver import live_controls, play_one
 
 from .botproc import BotProcess, clean_environ
 from .conftest import World
+from .matches import challenge_accepted, play_moves
 
 
 async def gin_bot(*args: str, database: Path, cwd: Path) -> tuple[int, str]:
@@ -49,25 +49,13 @@ async def test_backup_while_playing_then_restore(
 ) -> None:
     bot: BotProcess = await start_bot(GIN_ROUND_PAUSE="0", GIN_COMPUTER_DELAY="0")
     live = Path(bot_env["GIN_DATABASE"])
-    a, b, ch = world.alice, world.bob, world.channel
-    await emu.slash(a, ch, "gin challenge", opponent=b, target=10)
-    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
-    await emu.click(b, invite, "Accept")
-    await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), timeout=10)
-
-    async def play(moves: int) -> None:
-        made = 0
-        while made < moves:
-            if await play_one(emu, a) or await play_one(emu, b):
-                made += 1
-            else:
-                await asyncio.sleep(0.01)
-
-    await play(4)
+    await challenge_accepted(emu, world)
+    players = (world.alice, world.bob)
+    await play_moves(emu, players, 4)
     backups = tmp_path / "backups"
     backups.mkdir()
     # The backup runs while the players keep moving: the bot writes as it is copied.
-    player = asyncio.create_task(play(20))
+    player = asyncio.create_task(play_moves(emu, players, 20))
     status, out = await gin_bot("backup", str(backups), database=live, cwd=tmp_path)
     await player
     assert status == 0, out

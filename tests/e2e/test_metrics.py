@@ -14,12 +14,12 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from emulator import Emulator
-from tests.play.driver import live_controls, play_one
 from tests.store.pgserver import free_port
 
 from .botproc import BotProcess
 from .conftest import World
 from .gatewaycut import GatewayCut
+from .matches import challenge_accepted, play_moves
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -35,6 +35,22 @@ async def cut(emu: Emulator) -> AsyncIterator[GatewayCut]:
     proxy.rest = rest
     yield proxy
     await proxy.stop()
+
+
+async def bot_with_metrics(
+    start_bot: Any, emu: Emulator, cut: GatewayCut, *, bare_port: bool = False, **env: str
+) -> tuple[BotProcess, str]:
+    """``python -m bot`` with /healthz and /metrics on a free port, its gateway through
+    ``cut``; (the bot, the pages' base URL)."""
+    port = free_port()
+    bot: BotProcess = await start_bot(
+        DISCORD_API_BASE=cut.rest,
+        DISCORD_GATEWAY_URL=emu.gateway_url,
+        # A port alone listens on loopback.
+        GIN_METRICS_ADDRESS=str(port) if bare_port else f"127.0.0.1:{port}",
+        **env,
+    )
+    return bot, f"http://127.0.0.1:{port}"
 
 
 async def get(url: str) -> tuple[int, str]:
@@ -77,14 +93,8 @@ async def wait_health(base: str, status: int, timeout: float = 60.0) -> dict[str
 async def test_metrics_move_during_a_match_and_health_follows_the_gateway(
     emu: Emulator, world: World, cut: GatewayCut, start_bot
 ) -> None:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    bot: BotProcess = await start_bot(
-        DISCORD_API_BASE=cut.rest,
-        DISCORD_GATEWAY_URL=emu.gateway_url,
-        GIN_METRICS_ADDRESS=f"127.0.0.1:{port}",
-        GIN_ROUND_PAUSE="0",
-        GIN_COMPUTER_DELAY="0",
+    bot, base = await bot_with_metrics(
+        start_bot, emu, cut, GIN_ROUND_PAUSE="0", GIN_COMPUTER_DELAY="0"
     )
     status, body = await health(base)
     assert status == 200, body
@@ -95,16 +105,9 @@ async def test_metrics_move_during_a_match_and_health_follows_the_gateway(
     a, b, ch = world.alice, world.bob, world.channel
     # One board edit answered 429 once: discord.py waits and retries, the metrics count it.
     emu.inject_fault("PATCH /channels/{channel_id}/messages/{message_id}", status=429)
-    await emu.slash(a, ch, "gin challenge", opponent=b, target=10)
-    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
-    await emu.click(b, invite, "Accept")
-    await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), timeout=10)
-    made = 0
-    while made < 8:
-        if await play_one(emu, a) or await play_one(emu, b):
-            made += 1
-        else:
-            await asyncio.sleep(0.02)
+    await challenge_accepted(emu, world)
+    made = 8
+    await play_moves(emu, (a, b), made)
 
     after, text = await scrape(base)
     grew = {
@@ -156,14 +159,7 @@ async def test_metrics_move_during_a_match_and_health_follows_the_gateway(
 async def test_health_names_each_shard_of_a_sharded_process(
     emu: Emulator, world: World, cut: GatewayCut, start_bot
 ) -> None:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    bot: BotProcess = await start_bot(
-        DISCORD_API_BASE=cut.rest,
-        DISCORD_GATEWAY_URL=emu.gateway_url,
-        GIN_METRICS_ADDRESS=str(port),  # a port alone: loopback
-        GIN_SHARD_COUNT="2",
-    )
+    bot, base = await bot_with_metrics(start_bot, emu, cut, GIN_SHARD_COUNT="2", bare_port=True)
     body = await wait_health(base, 200, timeout=30)
     assert body["checks"]["gateway"]["detail"] == "shards 0,1 connected"
     cut.cut()
