@@ -72,6 +72,9 @@ def command(name: str, path: str) -> int:
     except BackupError as exc:
         print(f"gin-bot: {exc}", file=sys.stderr)
         return EXIT_FAILED
+    except (sqlite3.Error, OSError) as exc:  # a full disk, a folder not writable, ...
+        print(f"gin-bot: the {name} failed ({type(exc).__name__}: {exc}).", file=sys.stderr)
+        return EXIT_FAILED
     print(done)
     return EXIT_OK
 
@@ -106,7 +109,13 @@ def backup(source: Path, dest: Path) -> str:
         # One file that opens anywhere: no -wal beside it to lose when it is moved.
         copy.execute("PRAGMA journal_mode = DELETE")
         verdict = _integrity(copy)
-        version = _versions(copy, dest)
+        version = _versions(copy, source)
+    except BaseException as exc:
+        copy.close()
+        partial.unlink(missing_ok=True)
+        if isinstance(exc, sqlite3.DatabaseError) and "not a database" in str(exc):
+            raise BackupError(f"{source} is not a SQLite database: check GIN_DATABASE.") from exc
+        raise
     finally:
         copy.close()
         src.close()

@@ -106,3 +106,16 @@ async def test_a_path_ending_in_a_slash_is_a_folder_made_for_the_backups(
     made = files_in(tmp_path / "backups")
     assert len(made) == 2 and all(p.name.startswith("gin-") for p in made)
     assert "Backed up" in capsys.readouterr().out
+
+
+def test_backing_up_what_is_not_a_database_leaves_nothing_behind(
+    monkeypatch, tmp_path: Path, capsys
+) -> None:
+    (tmp_path / "gin.sqlite3").write_text("a text file where the database should be, long enough")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GIN_DATABASE", "gin.sqlite3")
+    assert ops.command("backup", "copy.sqlite3") == 1
+    err = capsys.readouterr().err
+    assert "gin.sqlite3 is not a SQLite database: check GIN_DATABASE." in err
+    assert "Traceback" not in err
+    assert [p.name for p in files_in(tmp_path)] == ["gin.sqlite3"]
