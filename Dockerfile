@@ -13,6 +13,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
+# Chinese, Japanese and Korean names in the pictures (bot/render/fonts.py); the stable
+# release's current package, like the base image's own.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-wqy-microhei \
+    && rm -rf /var/lib/apt/lists/*
+
 # The locked dependencies first: this layer is rebuilt only when the lock changes.
 COPY requirements/runtime.txt requirements/runtime.txt
 RUN pip install --no-cache-dir --require-hashes -r requirements/runtime.txt
