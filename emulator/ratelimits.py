@@ -197,7 +197,7 @@ class RateLimiter:
 
     @staticmethod
     def _refusal(wait: float, *, scope: str) -> web.Response:
-        retry_after = round(max(wait, 0.001), 3)
+        retry_after = math.ceil(max(wait, 0.001) * 1000) / 1000
         headers = {
             "Retry-After": str(math.ceil(retry_after)),
             "X-RateLimit-Scope": scope,
@@ -217,7 +217,8 @@ class RateLimiter:
         """The ``X-RateLimit-*`` headers of ``bucket`` on an answer."""
         if bucket is None:
             return
-        reset_after = max(bucket.reset_at - self.clock.now(), 0.0)
+        # Rounded up to the millisecond: a client must never come back before the reset.
+        reset_after = math.ceil(max(bucket.reset_at - self.clock.now(), 0.0) * 1000) / 1000
         resp.headers.update(
             {
                 "X-RateLimit-Limit": str(bucket.limit.count),
