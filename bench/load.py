@@ -555,7 +555,8 @@ class Limits:
     peak_global: int  # global-limited calls in the busiest second
     emu: Emulator
     tables: list[Table]
-    since: float  # the phase's start, clock.now()
+    since: float  # the phase's start and end, clock.now()
+    until: float
 
     @property
     def staleness(self) -> list[float]:
@@ -568,15 +569,17 @@ class Limits:
             for (acked, _), gap in zip(
                 t.board.moves, t.board.staleness(self.emu, t.channel), strict=True
             )
-            if acked >= self.since
+            if self.since <= acked < self.until
         ]
 
-    def lines(self, tally: Tally, seconds: float) -> str:
-        moves = max(1, tally.moves)
+    def lines(self, tally: Tally, seconds: float, interactions: int) -> str:
+        # Setup makes no moves: its calls are per interaction (a challenge, an Accept).
+        per = tally.moves or max(1, interactions)
+        unit = "move" if tally.moves else "interaction"
 
         def per_move(calls: Counter[str]) -> str:
-            head = f"{sum(calls.values()) / moves:.2f}"
-            rest = ", ".join(f"{k} {v / moves:.2f}" for k, v in calls.most_common(5))
+            head = f"{sum(calls.values()) / per:.2f}"
+            rest = ", ".join(f"{k} {v / per:.2f}" for k, v in calls.most_common(5))
             return f"{head} ({rest})" if rest else head
 
         refused = ", ".join(f"{b} [{s}] {n}" for (b, s), n in self.refused.most_common(6))
@@ -586,7 +589,7 @@ class Limits:
             f"{seconds3(self.staleness)} over {len(self.staleness)} moves | turn handoff "
             f"{seconds3(tally.handoffs)} | Accept to first hand max "
             f"{f'{max(tally.first_hands):.2f} s' if tally.first_hands else '-'}\n"
-            f"          REST calls per move: global-limited {per_move(self.global_calls)}; "
+            f"          REST calls per {unit}: global-limited {per_move(self.global_calls)}; "
             f"exempt {per_move(self.exempt_calls)}\n"
             f"          peak global-limited calls in one second {self.peak_global}; 429s "
             f"{sum(self.refused.values())} {f'({refused})' if refused else ''}; invalid "
@@ -662,7 +665,7 @@ class Phase:
             + updated
             + f"          slowest seconds (start s: n, p99 ms): {self.worst}\n"
             + f"          ack p50/p99 by kind: {self.kinds}\n"
-            + self.limits.lines(self.tally, self.seconds)
+            + self.limits.lines(self.tally, self.seconds, self.interactions)
             + f"          REST calls by the bot per interaction: {sum(self.rest.values()) / n:.2f}"
             f"{'' if self.rest_complete else ' (last 50,000 calls only)'}: "
             + ", ".join(f"{k} {v / n:.2f}" for k, v in self.rest.most_common(6))
@@ -743,6 +746,7 @@ class Level:
             emu,
             self.tables,
             at0,
+            emu.clock.now(),
         )
         complete = not emu.requests or emu.requests[0].at < at0
         # Per one-second window (tail bunching: GC, checkpoints, bursts) and per kind.
