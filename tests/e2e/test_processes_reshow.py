@@ -61,7 +61,6 @@ async def hand_over(emu: Emulator, user: User) -> None:
 async def test_a_hand_lost_with_a_killed_process_is_shown_again_by_its_restart(
     emu: Emulator, world: World, start_bot: StartBot, pg_url: str
 ) -> None:
-    emu.rate_limits = False  # whole matches at machine speed: old world (issue #30)
     assert emu.shard_of(world.guild) == 1
     # A turn's timer of 600 s shows nothing within the test.
     zero, one = await start_pair(start_bot, pg_url, GIN_ROUND_PAUSE="0.5", GIN_TURN_SECONDS="600")
