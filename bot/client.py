@@ -173,7 +173,12 @@ class GinBot(commands.Bot):
         """Build the services and the screens (what the cogs are handed); setup_hook does,
         before it loads the cogs."""
         self.services = await Services.open(self.settings)
-        self.screens = Screens.build(self, self.services, pictures=self.settings.pictures)
+        self.screens = Screens.build(
+            self,
+            self.services,
+            pictures=self.settings.pictures,
+            limits=self.settings.rest_limits,
+        )
 
     def wired(self) -> tuple[Services, Screens]:
         """The services and screens, for a cog's ``setup`` (built in :meth:`setup_hook`)."""
@@ -202,6 +207,11 @@ class GinBot(commands.Bot):
             # deadlines end tables.
             await self.services.tournaments.close()
             await self.services.tables.close()
+        if self.screens is not None:
+            # The last boards and hands, briefly, before the connection goes.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.screens.notifier.idle(), 2.0)
+            self.screens.outbox.close()
         await super().close()
         if self._services_closed is None and self.services is not None:
             self._services_closed = asyncio.ensure_future(self.services.close())

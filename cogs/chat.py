@@ -14,6 +14,8 @@ from bot.circle import MAX_CHAT, REACTIONS, CircleError, CircleService
 from bot.client import GinBot
 from bot.games.tables import LiveTable, TableService
 from bot.i18n import t
+from bot.outbox import Priority
+from bot.outbox.write import Raw
 from bot.ui.readers import Readers
 from cogs._group import gin_command
 from cogs._pace import CHAT, Pace
@@ -97,12 +99,8 @@ class Chat(commands.Cog):
         await private(interaction, sent)
         name = interaction.user.display_name
         if line.to_channel:
-            channel = self.bot.get_channel(live.record.channel_id)
-            if isinstance(channel, discord.abc.Messageable):
-                try:
-                    await channel.send(f"💬 **{name}**: {line.text}", allowed_mentions=NONE)
-                except discord.HTTPException:
-                    log.info("table %s: could not post chat in the channel", live.record.id)
+            said = Raw({"content": f"💬 **{name}**: {line.text}", "allowed_mentions": NONE})
+            self.readers.notifier.outbox.post(live.record.channel_id, said, Priority.REST)
         # The line goes into the readers' live hand messages (no DM of its own).
         readers = frozenset(line.recipients) | {interaction.user.id}
         self.tables.chat(

@@ -23,6 +23,7 @@ from bot.games.model import TableState, TableUpdate
 from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET, preset_name
 from bot.games.tables import StaleButton, TableService
 from bot.i18n import Coded, Said, render, t
+from bot.outbox import Priority
 from bot.render import warm_up, workers
 from bot.ui import images, messages, ownership
 from bot.ui.components import DYNAMIC_ITEMS, bind, refuse_unread, unbind
@@ -97,6 +98,7 @@ class Play(commands.Cog):
         self.circle = circle
         self.pictures = screens.pictures
         self.notifier = screens.notifier
+        self.outbox = screens.outbox
         self.readers = screens.readers
         self.menu = app_commands.ContextMenu(name="Challenge", callback=self.menu_challenge)
         self.challenge_pace = Pace(*CHALLENGES)
@@ -135,6 +137,9 @@ class Play(commands.Cog):
 
     async def _seen(self, interaction: discord.Interaction) -> None:
         self.notifier.saw_locale(interaction.user.id, interaction.locale)
+        # Once answered, its token carries the player's private messages for a while
+        # (bot/outbox/tokens.py).
+        self.outbox.remember(interaction)
         # A player who interacts can be DMed again (see docs/playing.md).
         await self.notifier.dms.seen(interaction.user.id)
 
@@ -181,14 +186,12 @@ class Play(commands.Cog):
         """The challenge (or rematch) by DM to the opponent, with Accept and Decline."""
         dm = await self._challenge_message(ch, challenger, opponent, for_opponent=True)
         try:
-            dm_sent = await self.notifier.dms.send(ch.opponent_id, **dm.send_kwargs())
+            dm_sent = await self.notifier.dms.send_message(ch.opponent_id, dm, Priority.TURN)
             await self.challenges.set_messages(
                 ch.id, dm_channel_id=dm_sent.channel.id, dm_message_id=dm_sent.id
             )
         except (DMClosed, discord.HTTPException):
             log.info("challenge %s: could not DM the opponent", ch.id)
-        finally:
-            dm.release()
 
     async def _challenge_message(
         self,
@@ -379,6 +382,7 @@ class Play(commands.Cog):
             return
         msg = await self._hand(update.state, view, interaction.user.id)
         self._adopt(interaction, table_id, seat.seat)
+        self._answering(interaction)
         try:
             await interaction.edit_original_response(**msg.kwargs())
         except discord.HTTPException:
@@ -389,6 +393,12 @@ class Play(commands.Cog):
             await self._hand_anew(interaction, table_id)
         finally:
             msg.release()
+
+    def _answering(self, interaction: discord.Interaction) -> None:
+        """The clicked message is about to show the newest state: edits of it still queued
+        in the outbox are older, and must not land after."""
+        if interaction.message is not None and interaction.channel_id is not None:
+            self.outbox.superseded(interaction.channel_id, interaction.message.id)
 
     def _adopt(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
         """A move clicked on a hand DM: that message is the player's live hand from now on
@@ -416,10 +426,12 @@ class Play(commands.Cog):
             msg = await self._hand(update.state, view, interaction.user.id, note=note)
         else:
             msg = await self.notifier.hand(update.state, view, interaction.user.id, confirm=action)
+        self._answering(interaction)
         try:
             await interaction.response.edit_message(**msg.kwargs())
         finally:
             msg.release()
+        self.outbox.remember(interaction)
 
     async def _fresh_hand(
         self,
@@ -441,11 +453,13 @@ class Play(commands.Cog):
         msg = await self._hand(update.state, view, interaction.user.id, note=note)
         try:
             if in_place:
+                self._answering(interaction)
                 await interaction.edit_original_response(**msg.kwargs())
             elif interaction.response.is_done():
                 await interaction.followup.send(ephemeral=True, **msg.send_kwargs())
             else:
                 await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
+            self.outbox.remember(interaction)
         except discord.HTTPException:
             if not in_place:
                 raise
@@ -531,6 +545,7 @@ class Play(commands.Cog):
             if op == "accept":
                 # Setting a table up takes several writes: answer first, within the 3 s.
                 await interaction.response.defer()
+                self.outbox.remember(interaction)  # the first hand may follow up this click
                 ch, started, challenger = await self.challenges.accept_by(
                     challenge_id, (user.id, _name(user))
                 )
@@ -583,11 +598,8 @@ class Play(commands.Cog):
             msg = await self._challenge_message(
                 ch, challenger, None, status=status, for_opponent=for_opponent
             )
-            try:
-                channel = self.bot.get_partial_messageable(channel_id)
-                await channel.get_partial_message(message_id).edit(**msg.kwargs())
-            except discord.HTTPException:
-                log.info("could not edit challenge %s message %s", ch.id, message_id)
+            reader = ch.opponent_id if for_opponent else None
+            self.outbox.edit(channel_id, message_id, msg, Priority.REST, user_id=reader)
 
     async def _tell(self, ch: Challenge, key: str, **values: object) -> None:
         """A DM to the challenger, in their language."""
@@ -704,12 +716,7 @@ async def _edit_lobby(
     board = cog.readers.server_language(update.state.guild_id)
     closed = None if update.kind == "lobby" else t(board, "reply-started")
     msg = messages.lobby_message(update.state, closed=closed, locale=board)
-    try:
-        await lobby.edit(**msg.kwargs())
-    except discord.HTTPException:
-        log.info("could not update the lobby of table %s", table_id)
-    finally:
-        msg.release()
+    cog.outbox.edit(lobby.channel.id, lobby.id, msg, Priority.BOARD)
 
 
 def _others(record: Any, user_id: int) -> list[str]:

@@ -17,6 +17,8 @@ from discord.ext import commands
 from bot.client import GinBot
 from bot.i18n import Said, t
 from bot.i18n.commands import choice_key
+from bot.outbox import Priority
+from bot.outbox.write import Raw
 from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentProblem, TournamentService
 from bot.ui.components import NUM, bind, handled, handlers_of, unbind
@@ -402,20 +404,14 @@ class Tournaments(commands.Cog):
     # ----- showing updates ----------------------------------------------------------------
 
     async def _send(self, channel_id: int, **kwargs: Any) -> discord.Message | None:
-        try:
-            return await self.bot.get_partial_messageable(channel_id).send(**kwargs)
-        except discord.HTTPException:
-            log.warning("could not post in channel %s", channel_id)
-            return None
+        """Post through the outbox; None when Discord refused (logged there)."""
+        outbox = self.readers.notifier.outbox
+        return await outbox.post(channel_id, Raw(kwargs), Priority.REST)
 
     async def _edit(self, channel_id: int, message_id: int, **kwargs: Any) -> bool:
-        try:
-            channel = self.bot.get_partial_messageable(channel_id)
-            await channel.get_partial_message(message_id).edit(**kwargs)
-        except discord.HTTPException:
-            log.info("could not edit message %s", message_id)
-            return False
-        return True
+        """Edit through the outbox (a newer edit of the message, queued, wins)."""
+        outbox = self.readers.notifier.outbox
+        return await outbox.edit(channel_id, message_id, Raw(kwargs), Priority.REST) is not None
 
     async def _edit_signup(self, info: TournamentInfo) -> None:
         if info.signup_message_id is None:
@@ -432,12 +428,8 @@ class Tournaments(commands.Cog):
     async def _dm(self, user_id: int, server: str, key: str, /, **values: Any) -> None:
         """A DM in its reader's language (their choice, else their Discord's, else the
         server's)."""
-        try:
-            text = t(await self.readers.language_of(user_id, server), key, **values)
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
-        except discord.HTTPException:
-            log.info("could not DM %s", user_id)
+        text = t(await self.readers.language_of(user_id, server), key, **values)
+        await self.readers.notifier.dms.tell(user_id, text)
 
     async def show(self, update: TournamentUpdate) -> None:
         """The tournament service's observer: announce what changed in the channel."""

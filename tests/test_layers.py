@@ -115,6 +115,18 @@ def test_the_engine_imports_nothing_else_of_the_bot() -> None:
     assert outside == {}
 
 
+def test_the_outbox_knows_discord_only() -> None:
+    """`bot/outbox` carries any write: it knows no game, store, service or cog (what it
+    sends is built above it, in `bot/ui` and the cogs)."""
+    outside = {
+        f"{p.relative_to(ROOT)}: {module}"
+        for p in python_files("bot/outbox")
+        for _, module in imports(p.read_text(encoding="utf-8"))
+        if module.startswith(("bot.", "cogs")) and not module.startswith("bot.outbox")
+    }
+    assert outside == set()
+
+
 def test_the_checks_catch_what_they_look_for() -> None:
     bad_cog = (
         "from bot.store import Store\n"

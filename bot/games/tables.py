@@ -210,6 +210,8 @@ class TableService:
         self._timer_handlers: dict[str, Callable[[Timer], Awaitable[None]]] = {}
         #: Told the id of every table rebuilt from the store (shared store; tournaments).
         self._reload_hooks: list[Callable[[int], Awaitable[None]]] = []
+        #: Awaited by `wait_idle` after the observers: what they queued in turn (the outbox).
+        self.settle: list[Callable[[], Awaitable[None]]] = []
 
     # ----- wiring -------------------------------------------------------------------
 
@@ -274,8 +276,13 @@ class TableService:
     async def wait_idle(self) -> None:
         """Wait until every queued update has been delivered (tests, shutdown), finished
         tables' last updates included."""
-        while self._workers:
-            await asyncio.gather(*list(self._workers), return_exceptions=True)
+        while True:
+            while self._workers:
+                await asyncio.gather(*list(self._workers), return_exceptions=True)
+            for settled in self.settle:
+                await settled()
+            if not self._workers:  # nothing new came while the observers' writes went out
+                return
 
     # ----- lookups ------------------------------------------------------------------
 

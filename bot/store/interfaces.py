@@ -96,6 +96,12 @@ class PlayersRepository(Protocol):
     ) -> PlayerSettings:
         """Change the settings given (None leaves one as it is); return them all."""
 
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The bot's DM channel with this player, if Discord gave it once."""
+
+    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
+        """Keep the DM channel's id (a player not yet known to the store is not kept)."""
+
     async def mark_dm_closed(self, user_id: int) -> None:
         """A DM to this user failed: don't retry until `clear_dm_closed` (they interacted)."""
 

@@ -193,6 +193,22 @@ class Players:
         self._remember(changed)
         return changed
 
+    # -- DM channels ----------------------------------------------------------------------
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The bot's DM channel with this player, if Discord gave it once."""
+        row = await self._db.fetchone(
+            "SELECT dm_channel_id FROM players WHERE user_id = ?", (user_id,)
+        )
+        return None if row is None or row[0] is None else int(row[0])
+
+    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
+        """Keep the DM channel's id (a player not yet known to the store is not kept)."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "UPDATE players SET dm_channel_id = ? WHERE user_id = ?", (channel_id, user_id)
+            )
+
     # -- closed DMs -----------------------------------------------------------------------
 
     async def mark_dm_closed(self, user_id: int) -> None:

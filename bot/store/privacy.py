@@ -60,7 +60,7 @@ class Privacy:
         async with self._db.read() as r:
             player = await _all(
                 r,
-                "SELECT display_name, online, locale, created_at, updated_at"
+                "SELECT display_name, online, locale, dm_channel_id, created_at, updated_at"
                 " FROM players WHERE user_id = ?",
                 u,
             )

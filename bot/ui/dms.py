@@ -1,7 +1,8 @@
-"""Direct messages to players: one DM channel lookup per player, closed DMs remembered.
+"""Direct messages to players: one DM channel per player, opened once and kept in the store,
+closed DMs remembered.
 
-discord.py serialises the "open a DM channel" requests of all players (one route) and keeps
-only 128 DM channels cached, so each channel id is kept here once known. A player whose DMs are
+A player's DM channel id is asked of Discord once (through the outbox) and kept in the
+players table, so neither a restart nor a new match opens it again. A player whose DMs are
 closed (`403 50007`) is marked in the store and not written to again until they interact.
 """
 
@@ -9,24 +10,33 @@ from __future__ import annotations
 
 import logging
 import weakref
-from typing import Any
+from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.outbox import Outbox, Priority
+from bot.outbox.write import Payload, Raw
 from bot.store.interfaces import Storage
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
 
-
-#: Per client, each player's DM channel id once known (the bot's own lookups, never what an
-#: interaction claims): shared by the hand DMs and the click ownership check (`bot.ui.ownership`).
+#: Per client, how it finds a player's DM channel id (its `DirectMessages`, which keeps them
+#: in the store); shared by the hand DMs and the click ownership check (`bot.ui.ownership`).
+_finders: weakref.WeakKeyDictionary[discord.Client, Callable[[int], Awaitable[int]]] = (
+    weakref.WeakKeyDictionary()
+)
+#: Per client without a `DirectMessages` (tests of single pieces): ids once asked.
 _dm_ids: weakref.WeakKeyDictionary[discord.Client, dict[int, int]] = weakref.WeakKeyDictionary()
 
 
 async def dm_channel_id(client: discord.Client, user_id: int) -> int:
-    """The id of the bot's DM channel with `user_id`: asked of Discord once, then remembered."""
+    """The id of the bot's DM channel with `user_id` (the bot's own lookup, never what an
+    interaction claims): from memory, the store, else asked of Discord once."""
+    finder = _finders.get(client)
+    if finder is not None:
+        return await finder(user_id)
     known = _dm_ids.setdefault(client, {})
     channel_id = known.get(user_id)
     if channel_id is None:
@@ -40,10 +50,13 @@ class DMClosed(Exception):
 
 
 class DirectMessages:
-    def __init__(self, client: discord.Client, store: Storage) -> None:
+    def __init__(self, client: discord.Client, store: Storage, outbox: Outbox) -> None:
         self.client = client
         self.store = store
+        self.outbox = outbox
         self._closed: dict[int, bool] = {}  # memo of the store's flag
+        self._channels: dict[int, int] = {}  # memo of the store's DM channel ids
+        _finders[client] = self.channel_id
 
     async def closed(self, user_id: int) -> bool:
         known = self._closed.get(user_id)
@@ -57,28 +70,45 @@ class DirectMessages:
             await self.store.players.clear_dm_closed(user_id)
             self._closed[user_id] = False
 
-    async def _channel(self, user_id: int) -> discord.PartialMessageable:
-        channel_id = await dm_channel_id(self.client, user_id)
-        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+    async def channel_id(self, user_id: int) -> int:
+        """The bot's DM channel with the player: memory, the store, else Discord (once)."""
+        channel_id = self._channels.get(user_id)
+        if channel_id is None:
+            channel_id = await self.store.players.dm_channel(user_id)
+            if channel_id is None:
+                channel_id = await self.outbox.open_dm(user_id)
+                await self.store.players.set_dm_channel(user_id, channel_id)
+            self._channels[user_id] = channel_id
+        return channel_id
 
-    async def send(self, user_id: int, **kwargs: Any) -> discord.Message:
-        """Send a DM; `DMClosed` when the player's DMs are closed (now or remembered)."""
+    async def send_message(
+        self, user_id: int, message: Payload, priority: int = Priority.REST
+    ) -> discord.Message:
+        """Send a DM through the outbox; `DMClosed` when the player's DMs are closed (now or
+        remembered). `message` is released once sent."""
         if await self.closed(user_id):
+            message.release()
             raise DMClosed(user_id)
-        channel = await self._channel(user_id)
         try:
-            return await channel.send(**kwargs)
+            channel_id = await self.channel_id(user_id)
+        except BaseException:
+            message.release()
+            raise
+        try:
+            sent = await self.outbox.post(channel_id, message, priority, user_id=user_id, loud=True)
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
             self._closed[user_id] = True
             await self.store.players.mark_dm_closed(user_id)
             raise DMClosed(user_id) from exc
+        assert sent is not None
+        return sent
 
     async def tell(self, user_id: int, text: str) -> bool:
         """A short DM; False when it could not be delivered (logged, never raised)."""
         try:
-            await self.send(user_id, content=text)
+            await self.send_message(user_id, Raw({"content": text}))
         except DMClosed:
             return False
         except discord.HTTPException:

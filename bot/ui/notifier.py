@@ -6,7 +6,9 @@ the notification; the previous hand message is deleted), otherwise the live hand
 with the opponents' moves, table chat, the round's result and at the end the match's result
 and achievements gathered into it (docs/playing.md).
 
-Every Discord call here may fail (closed DMs, deleted messages, outages); a failure is
+Every write goes through the outbox (`bot/outbox`): the board's edits are queued and not
+waited for (the newest content wins), a hand is waited for only when its message id is
+needed. Every Discord call may fail (closed DMs, deleted messages, outages); a failure is
 logged and the game goes on. Players whose DMs are closed are remembered in the store and
 not retried until they interact again.
 """
@@ -17,6 +19,7 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 import discord
 
@@ -25,8 +28,11 @@ from bot.engine.view import RoundView
 from bot.games.model import TableState, TableUpdate
 from bot.i18n import Coded, Said, pick_language, render, resolve_locale, t
 from bot.i18n.catalog import warm
+from bot.outbox import Outbox, Priority
+from bot.outbox.write import ControlsOff
 from bot.store.interfaces import Storage
 from bot.ui import images, messages
+from bot.ui.busy import TablesInPlay
 from bot.ui.dms import DirectMessages, DMClosed
 
 log = logging.getLogger(__name__)
@@ -42,12 +48,6 @@ Unlocks = Callable[[int], Awaitable[Sequence[tuple[int, Coded]]]]
 class Notifier:
     """The table service's observer on the Discord side."""
 
-    #: Table updates delivered at once (each is several REST calls and pictures). More wait
-    #: their turn, so a busy event loop still answers clicks and edits the clicker's own hand
-    #: quickly: at 500 tables the acknowledgements' p99 fell from 47-82 to 29-39 ms, the
-    #: others' hands came later at the tail (docs/performance.md, session 8).
-    LANES = 6
-
     def __init__(
         self,
         client: discord.Client,
@@ -55,16 +55,25 @@ class Notifier:
         pictures: images.Pictures | None = None,
         *,
         unlocks: Unlocks | None = None,
+        outbox: Outbox | None = None,
     ) -> None:
         self.client = client
         self.store = store
-        self.dms = DirectMessages(client, store)
+        self.outbox = outbox or Outbox(client)
+        self.dms = DirectMessages(client, store, self.outbox)
+        #: Busy channels' one message for their tables' moves (`bot/ui/busy.py`).
+        self.in_play = TablesInPlay(self.outbox, self.board_language)
         self.pictures = pictures or images.Pictures(store)
         self.unlocks = unlocks
         # (table, seat) -> (DM channel id, message id) of the live hand message.
         self.hands: dict[tuple[int, int], tuple[int, int]] = {}
         # table -> the live board's message id (the newest round's).
         self.boards: dict[int, int] = {}
+        # table -> its new board on its way (not waited for: the hands go meanwhile), and
+        # the newest edit of it to make once it is there.
+        self._board_posts: dict[int, asyncio.Task[None]] = {}
+        self._board_later: dict[asyncio.Task[None], messages.Message] = {}
+        self._board_tasks: set[asyncio.Task[None]] = set()
         self._turn_shown: dict[tuple[int, int], bool] = {}
         self._told_closed: set[tuple[int, int]] = set()
         self._looked_up: set[tuple[int, int]] = set()
@@ -72,7 +81,6 @@ class Notifier:
         self._chat: dict[int, deque[tuple[frozenset[int], str]]] = {}
         #: user -> their Discord client's locale, as last seen (`saw_locale`).
         self.discord_locales: dict[int, str] = {}
-        self._lanes = asyncio.Semaphore(self.LANES)
         warm()  # the catalogs, before the first game rather than during it
 
     # ----- whose language ----------------------------------------------------------------
@@ -123,8 +131,9 @@ class Notifier:
         return (await self.store.players.settings(user_id)).language
 
     async def __call__(self, update: TableUpdate) -> None:
-        async with self._lanes:
-            await self.deliver(update)
+        # In order per table (the table service's queue); tables wait on each other only
+        # where they share a Discord bucket, in the outbox.
+        await self.deliver(update)
 
     async def deliver(self, update: TableUpdate) -> None:
         """Show one table update: the board, the hands, the results."""
@@ -140,6 +149,8 @@ class Notifier:
             await self._edit_public(
                 state, messages.lobby_message(state, closed=closed, locale=board)
             )
+            if kind == "closed":
+                self.in_play.gone(state)
             if kind == "closed" and state.public is not None:
                 # A match called off (a tournament no-show): the hands lose their controls.
                 await self._close_hands(state, update.note or "")
@@ -158,14 +169,17 @@ class Notifier:
         if kind == "move":
             # The board and the hands at once: the next player's controls need not wait for
             # the board's picture and edit (nor the board for theirs).
-            await asyncio.gather(self._edit_board(state), self._update_hands(update))
+            await asyncio.gather(self._board_moved(state), self._update_hands(update))
             return
         if kind == "round_start":
             await self._new_board(state)
+            self.in_play.moved(state)
         elif kind in ("round_over", "removed"):
-            await self._edit_board(state)
+            await self._edit_board(state, wait=kind == "round_over")
+            self.in_play.moved(state)
         elif kind == "match_over":
-            await self._edit_board(state, finished=True)
+            await self._edit_board(state, finished=True, wait=True)
+            self.in_play.gone(state)
         if kind == "round_over":
             board = self.board_language(state)
             reveal = messages.reveal_message(state, board)
@@ -192,61 +206,114 @@ class Notifier:
         return self.boards.get(state.table_id, state.message_id)
 
     async def _new_board(self, state: TableState) -> None:
-        older = self.board_of(state)
+        """Post the round's board without waiting for it: in a busy channel the posts
+        queue for seconds, and the round's first hands must not wait behind them."""
         board = self.board_language(state)
         message = await self.pictures.table(
             messages.table_message(state, locale=board), state, board
         )
-        sent = await self._send_channel(state.channel_id, message)
-        if sent is None:
-            return
-        self.boards[state.table_id] = sent.id
-        await self.store.tables.set_message(state.table_id, sent.id)
-        if older is not None and older != sent.id:
-            # The previous round's board (or the lobby): finished, its controls gone.
-            await self._strip(state.channel_id, older, None)
+        before = self._board_posts.get(state.table_id)
+        posted = self.outbox.post(state.channel_id, message, Priority.BOARD)
+        task = asyncio.create_task(self._board_posted(state, before, posted))
+        self._board_posts[state.table_id] = task
+        self._board_tasks.add(task)  # until it has stripped the board before, too
+        task.add_done_callback(self._board_tasks.discard)
+        if getattr(self.store, "shared", False):
+            # Several processes: the next move may be shown by another one, which finds
+            # the live board in the store; it must be there first.
+            await task
 
-    async def _edit_board(self, state: TableState, *, finished: bool = False) -> None:
+    async def _board_posted(
+        self,
+        state: TableState,
+        before: asyncio.Task[None] | None,
+        posted: asyncio.Future[Any],
+    ) -> None:
+        """Once the board is there: it is the live one, the edits made meanwhile land on
+        it, and the board before it (known once its own post is done) loses its controls."""
+        table_id, me = state.table_id, asyncio.current_task()
+        if before is not None:
+            await asyncio.gather(before, return_exceptions=True)
+        older = self.board_of(state)
+        try:
+            sent = await posted
+        finally:
+            if self._board_posts.get(table_id) is me:
+                del self._board_posts[table_id]
+        later = self._board_later.pop(me, None) if me is not None else None
+        if sent is None:
+            if later is not None:
+                later.release()
+            return
+        self.boards[table_id] = sent.id
+        if later is not None:  # what happened while it was on its way
+            self.outbox.edit(state.channel_id, sent.id, later, Priority.BOARD)
+        await self.store.tables.set_message(table_id, sent.id)
+        if older is not None and older != sent.id:
+            # The previous round's board (or the lobby): finished, its controls gone. Waited
+            # for: on several processes the next move waits for this task, so a process
+            # killed after it leaves no older board with controls.
+            await self._strip(state.channel_id, older, None, Priority.BOARD)
+
+    async def idle(self) -> None:
+        """Wait until every board and write is out (tests, shutdown)."""
+        while self._board_tasks or self.in_play.posting():
+            await asyncio.gather(
+                *self._board_tasks, *self.in_play.posting(), return_exceptions=True
+            )
+        await self.outbox.idle()
+
+    async def _board_moved(self, state: TableState) -> None:
+        """A move: shown by the busy channel's one message, else on the table's board."""
+        if not self.in_play.moved(state):
+            await self._edit_board(state)
+
+    async def _edit_board(
+        self, state: TableState, *, finished: bool = False, wait: bool = False
+    ) -> None:
+        """`wait`: until the board shows it (a round's end and the match's, before the
+        reveal or the summary is posted: the board is never behind what follows it)."""
         board = self.board_language(state)
         table = await self.pictures.table(
             messages.table_message(state, finished=finished, locale=board), state, board
         )
-        await self._edit_public(state, table)
+        await self._edit_public(state, table, wait=wait)
 
-    async def _edit_public(self, state: TableState, message: messages.Message) -> None:
+    async def _edit_public(
+        self, state: TableState, message: messages.Message, *, wait: bool = False
+    ) -> None:
+        """Queue the board's edit (a newer one replaces it while queued)."""
+        posting = self._board_posts.get(state.table_id)
+        if posting is not None and wait:
+            await asyncio.gather(posting, return_exceptions=True)
+        elif posting is not None:  # the newest board is on its way: edited once it is there
+            replaced = self._board_later.pop(posting, None)
+            if replaced is not None:
+                replaced.release()
+            self._board_later[posting] = message
+            return
         message_id = self.board_of(state)
         if message_id is None:
             message.release()
             return
-        channel = self.client.get_partial_messageable(state.channel_id)
-        try:
-            await channel.get_partial_message(message_id).edit(**message.kwargs())
-        except discord.HTTPException:
-            log.warning("could not edit the table message of table %s", state.table_id)
-        finally:
-            message.release()
+        edited = self.outbox.edit(state.channel_id, message_id, message, Priority.BOARD)
+        if wait:
+            await edited
 
-    async def _send_channel(
-        self, channel_id: int, message: messages.Message
-    ) -> discord.Message | None:
-        channel = self.client.get_partial_messageable(channel_id)
-        try:
-            sent = await channel.send(**message.send_kwargs())
-            return sent
-        except discord.HTTPException:
-            log.warning("could not post in channel %s", channel_id)
-            return None
-        finally:
-            message.release()
+    async def _send_channel(self, channel_id: int, message: messages.Message) -> None:
+        """Post in the table's channel (not waited for). The table's posts share one
+        priority, so they appear in the order made."""
+        self.outbox.post(channel_id, message, Priority.BOARD)
 
     async def _strip(
-        self, channel_id: int, message_id: int, kind: discord.ChannelType | None
+        self,
+        channel_id: int,
+        message_id: int,
+        user_id: int | None,
+        priority: int = Priority.REST,
     ) -> None:
-        channel = self.client.get_partial_messageable(channel_id, type=kind)
-        try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException:
-            log.info("could not remove the controls of message %s", message_id)
+        """Take a message's controls away (`user_id`: a DM's reader), once it is done."""
+        await self.outbox.edit(channel_id, message_id, ControlsOff(), priority, user_id=user_id)
 
     # ----- private hands --------------------------------------------------------------
 
@@ -262,13 +329,14 @@ class Notifier:
             message = await self.hand(state, view, seat.user_id)
             alerts = (await self.store.players.settings(seat.user_id)).turn_alerts
             current = await self._live_hand(state.table_id, seat_no)
+            urgency = Priority.TURN if view.my_turn else Priority.HAND
             if current is not None and not (turn_starts and alerts):
-                await self._edit_dm(current, message)
+                await self._edit_dm(current, message, seat.user_id, urgency)
                 continue
-            await self._send_dm(state, seat_no, seat.user_id, message)
+            await self._send_dm(state, seat_no, seat.user_id, message, urgency)
             if current is not None and self.hands.get(key) != current:
                 # The new message notified the player; the old one goes.
-                await self._delete_dm(current)
+                await self._delete_dm(current, seat.user_id)
 
     async def hand(
         self,
@@ -340,7 +408,8 @@ class Notifier:
                 language = await self.language(state, seat.user_id)
                 # A Said (a tournament's no-show note): in this player's words.
                 words = note.text(language) if isinstance(note, Said) else note
-                await self._edit_dm(current, messages.called_off_message(state, words, language))
+                called_off = messages.called_off_message(state, words, language)
+                await self._edit_dm(current, called_off, seat.user_id)
 
     async def _tell_removed(self, state: TableState, seat_no: int) -> None:
         seat = state.seats[seat_no]
@@ -387,7 +456,7 @@ class Notifier:
         """Edit the seat's live hand into `message`, or send it when there is none."""
         current = await self._live_hand(state.table_id, seat_no)
         if current is not None:
-            await self._edit_dm(current, message)
+            await self._edit_dm(current, message, user_id)
         else:
             await self._send_dm(state, seat_no, user_id, message)
 
@@ -404,37 +473,43 @@ class Notifier:
         self.hands[key] = (seat.dm_channel_id, seat.dm_message_id)
         return self.hands[key]
 
-    async def _delete_dm(self, where: tuple[int, int]) -> None:
-        channel = self.client.get_partial_messageable(where[0], type=discord.ChannelType.private)
-        try:
-            await channel.get_partial_message(where[1]).delete()
-        except discord.HTTPException:
-            log.info("could not delete an old hand message in DM %s", where[0])
-            await self._strip(where[0], where[1], discord.ChannelType.private)
+    async def _delete_dm(self, where: tuple[int, int], user_id: int) -> None:
+        """Queue the old hand's deletion; if it fails, its controls go at least."""
+        deleted = self.outbox.delete(*where, Priority.HAND, user_id=user_id)
 
-    async def _edit_dm(self, where: tuple[int, int], message: messages.Message) -> None:
-        channel = self.client.get_partial_messageable(where[0], type=discord.ChannelType.private)
-        try:
-            await channel.get_partial_message(where[1]).edit(**message.kwargs())
-        except discord.HTTPException:
-            log.info("could not edit a hand message in DM channel %s", where[0])
-        finally:
-            message.release()
+        def fallback(done: asyncio.Future[Any]) -> None:
+            if not done.cancelled() and done.exception() is None and done.result() is None:
+                log.info("could not delete an old hand message in DM %s", where[0])
+                self.outbox.edit(*where, ControlsOff(), Priority.REST, user_id=user_id)
+
+        deleted.add_done_callback(fallback)
+
+    async def _edit_dm(
+        self,
+        where: tuple[int, int],
+        message: messages.Message,
+        user_id: int,
+        priority: int = Priority.HAND,
+    ) -> None:
+        """Queue a hand's edit (its reader's interaction token may carry it)."""
+        self.outbox.edit(*where, message, priority, user_id=user_id)
 
     async def _send_dm(
-        self, state: TableState, seat_no: int, user_id: int, message: messages.Message
+        self,
+        state: TableState,
+        seat_no: int,
+        user_id: int,
+        message: messages.Message,
+        priority: int = Priority.HAND,
     ) -> None:
         try:
-            sent = await self.dms.send(user_id, **message.send_kwargs())
+            sent = await self.dms.send_message(user_id, message, priority)
         except DMClosed:
-            message.release()
             await self._tell_closed(state, user_id)
             return
         except discord.HTTPException:
             log.warning("could not DM player %s", user_id)
-            message.release()
             return
-        message.release()
         self.hands[(state.table_id, seat_no)] = (sent.channel.id, sent.id)
         await self.store.tables.set_seat_message(state.table_id, seat_no, sent.channel.id, sent.id)
 
@@ -466,9 +541,9 @@ class Notifier:
         key = (state.table_id, seat.seat)
         current = await self._live_hand(state.table_id, seat.seat)
         message = await self.hand(state, view, seat.user_id, text)
-        await self._send_dm(state, seat.seat, seat.user_id, message)
+        await self._send_dm(state, seat.seat, seat.user_id, message, Priority.TURN)
         if self.hands.get(key) != current and current is not None:
-            await self._delete_dm(current)
+            await self._delete_dm(current, seat.user_id)
         elif self.hands.get(key) == current:
             mention = messages.Message(f"<@{seat.user_id}> {text}", None, None)
             await self._send_channel(state.channel_id, mention)

@@ -1,5 +1,6 @@
-"""The Discord side of the tables, built once per bot in ``setup_hook``: the pictures and the
-notifier that shows every table update (boards, hands, results)."""
+"""The Discord side of the tables, built once per bot in ``setup_hook``: the outbox every
+write to Discord goes through, the pictures and the notifier that shows every table update
+(boards, hands, results)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import discord
 
 from bot.circle.achievements import announcement
 from bot.i18n import Coded
+from bot.outbox import Limits, Outbox
 from bot.ui import images
 from bot.ui.notifier import Notifier
 from bot.ui.readers import Readers
@@ -24,9 +26,12 @@ class Screens:
     pictures: images.Pictures
     notifier: Notifier
     readers: Readers
+    outbox: Outbox
 
     @classmethod
-    def build(cls, client: discord.Client, services: Services, *, pictures: bool) -> Screens:
+    def build(
+        cls, client: discord.Client, services: Services, *, pictures: bool, limits: bool = True
+    ) -> Screens:
         circle = services.circle
 
         async def unlocks(table_id: int) -> Sequence[tuple[int, Coded]]:
@@ -35,7 +40,10 @@ class Screens:
             earned = await circle.on_match_recorded(table_id)
             return [(user_id, announcement(a)) for user_id, a in earned]
 
+        outbox = Outbox(client, Limits() if limits else Limits.unlimited())
         shown = images.Pictures(services.store, enabled=pictures)
-        notifier = Notifier(client, services.store, shown, unlocks=unlocks)
+        notifier = Notifier(client, services.store, shown, unlocks=unlocks, outbox=outbox)
         circle.forgotten.append(notifier.forget_player)
-        return cls(shown, notifier, Readers(services.store, notifier))
+        # Waiting for the tables to settle (tests, shutdown) includes their queued writes.
+        services.tables.settle.append(notifier.idle)
+        return cls(shown, notifier, Readers(services.store, notifier), outbox)

@@ -26,7 +26,14 @@ class World:
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
+def rest_limits() -> bool:
+    """The play tests check what players see, at machine speed: the outbox does not pace
+    (its pacing is tested in tests/outbox, which turns it on)."""
+    return False
+
+
+@pytest.fixture
+async def world(tmp_path: Path, rest_limits: bool) -> AsyncIterator[World]:
     async with Emulator() as emu:
         guild = emu.create_guild("Cards")
         channel = emu.create_channel(guild, "gin")
@@ -45,6 +52,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
             # Pictures drawn in threads: a worker process per test would cost a second each
             # (the end-to-end tests run the default, one worker process).
             render_processes=0,
+            rest_limits=rest_limits,
         )
         bot = GinBot(settings)
         async with running(bot, emu):

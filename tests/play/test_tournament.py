@@ -43,6 +43,7 @@ async def bot_on(
         turn_seconds=600,
         round_pause=0,
         computer_delay=0,
+        rest_limits=False,  # at machine speed, like the play tests' bot (conftest.py)
         **timing,  # type: ignore[arg-type]
     )
     bot = GinBot(settings)

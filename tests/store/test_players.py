@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import NotFound, PlayerSettings, Storage, Store
+from bot.store import NotFound, PlayerSettings, Storage, Store, is_postgres_url, open_store
+from bot.store.postgres import open_pg_store
 
 from .conftest import FakeClock
 
@@ -101,3 +102,19 @@ async def test_settings_changed_through_another_handle_are_seen_once_not_fresh(
     one.players.SETTINGS_FRESH = 0.0  # as if that time had passed
     changed = await one.players.settings(7)
     assert changed.dark is True and changed.language == "fr"
+
+
+async def test_dm_channel_is_kept_across_a_restart(
+    store: Store, store_target: str, clock: FakeClock
+) -> None:
+    await store.players.upsert(1, "Ann")
+    assert await store.players.dm_channel(1) is None
+    await store.players.set_dm_channel(1, 987654321012345678)
+    await store.players.set_dm_channel(2, 5)  # not a player: nothing kept, nothing raised
+    if is_postgres_url(store_target):
+        reopened = await open_pg_store(store_target, clock=clock)
+    else:
+        reopened = await open_store(store_target, clock=clock)
+    async with reopened as again:
+        assert await again.players.dm_channel(1) == 987654321012345678
+        assert await again.players.dm_channel(2) is None

@@ -1,0 +1,94 @@
+"""One write to Discord waiting in the outbox: what, where, how urgent, who waits for it."""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class Payload(Protocol):
+    """What a post or an edit carries (`bot.ui.messages.Message` is one)."""
+
+    def kwargs(self) -> dict[str, Any]: ...
+
+    def send_kwargs(self) -> dict[str, Any]: ...
+
+    def release(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Raw:
+    """discord.py's own arguments, for a write not built as a `Message` (no files)."""
+
+    arguments: dict[str, Any]
+
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.arguments)
+
+    def send_kwargs(self) -> dict[str, Any]:
+        return {k: v for k, v in self.arguments.items() if v is not None}
+
+    def release(self) -> None:
+        """Nothing held."""
+
+
+@dataclass(frozen=True)
+class ControlsOff:
+    """An edit that only takes a message's controls away (its text and pictures stay)."""
+
+    def kwargs(self) -> dict[str, Any]:
+        return {"view": None}
+
+    def send_kwargs(self) -> dict[str, Any]:
+        return {}
+
+    def release(self) -> None:
+        """Nothing held."""
+
+
+class Priority(enum.IntEnum):
+    """Lower goes first (the clicker's own answer never queues: it is the interaction's)."""
+
+    TURN = 0  # the next player's turn notice
+    HAND = 1  # the other players' hands
+    BOARD = 2  # the public boards
+    REST = 3  # chat, reveals, results, achievements, tournaments, challenges
+
+
+@dataclass(eq=False)
+class Write:
+    kind: str  # limits.POST, EDIT, DELETE or DM_OPEN
+    channel_id: int
+    message_id: int | None
+    message: Payload | None
+    priority: int
+    seq: int  # age: lower was queued earlier
+    born: float
+    #: The reader of a private message (their interaction token may carry the write).
+    user_id: int | None = None
+    private: bool = False
+    #: The waiters get the error of a write that finally failed (else None, logged).
+    loud: bool = False
+    waiters: list[asyncio.Future[Any]] = field(default_factory=list)
+
+    def settle(self, result: Any = None, error: BaseException | None = None) -> None:
+        """Tell everyone waiting (this write and those it replaced) how it went."""
+        for waiter in self.waiters:
+            if waiter.done():
+                continue
+            if error is not None:
+                waiter.set_exception(error)
+            else:
+                waiter.set_result(result)
+        self.waiters.clear()
+        if self.message is not None:
+            self.message.release()
+            self.message = None
+
+
+def quiet(future: asyncio.Future[Any]) -> None:
+    """A write nobody awaits: its failure is logged by the outbox, not re-raised later."""
+    if not future.cancelled():
+        future.exception()

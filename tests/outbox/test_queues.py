@@ -1,0 +1,100 @@
+"""The outbox's queues: latest state wins, priorities, one bucket never blocks another."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from bot.outbox import Limits, Outbox, Priority
+from bot.outbox.write import Raw
+
+from .conftest import Said, World, edits_of
+
+
+def slow_edits(world: World, per: float = 1.0) -> Outbox:
+    """An outbox on the test's bot whose edit buckets allow one edit per `per` seconds."""
+    return Outbox(world.bot, Limits(edit=(1, per), margin=0.0))
+
+
+async def post(outbox: Outbox, channel_id: int, text: str) -> int:
+    sent = await outbox.post(channel_id, Raw({"content": text}))
+    assert sent is not None
+    return sent.id
+
+
+async def test_three_updates_in_a_spent_bucket_give_one_edit_with_the_last(world: World) -> None:
+    outbox = slow_edits(world)
+    channel = world.channel.id
+    board = await post(outbox, channel, "move 0")
+    first = outbox.edit(channel, board, Said("move 1"))
+    await first  # the bucket is spent now, for a second
+    updates = [Said(f"move {n}") for n in (2, 3, 4)]
+    waiting = [outbox.edit(channel, board, said, Priority.BOARD) for said in updates]
+    assert outbox.depth() == 1  # one queued edit, carrying the newest content
+    await asyncio.gather(*waiting)  # everyone who asked is told once it is shown
+    assert len(edits_of(world.emu, board)) == 2
+    assert world.emu.message(board).text == "move 4"
+    # The replaced payloads were released when replaced, the last one once sent.
+    assert [u.released for u in updates] == [["move 2"], ["move 3"], ["move 4"]]
+
+
+async def test_a_delete_supersedes_the_queued_edits(world: World) -> None:
+    outbox = slow_edits(world)
+    channel = world.channel.id
+    old = await post(outbox, channel, "old hand")
+    await outbox.edit(channel, old, Said("spends the bucket"))
+    edit = outbox.edit(channel, old, Said("never shown"))
+    await outbox.delete(channel, old)
+    assert await edit is None
+    assert len(edits_of(world.emu, old)) == 1
+    assert world.emu.message(old).deleted
+
+
+async def test_within_a_bucket_by_priority_then_age(world: World) -> None:
+    outbox = slow_edits(world, per=0.3)
+    channel = world.channel.id
+    ids = [await post(outbox, channel, f"message {n}") for n in range(5)]
+    await outbox.edit(channel, ids[0], Said("spends the bucket"))
+    order = [
+        (ids[1], Priority.REST),
+        (ids[2], Priority.BOARD),
+        (ids[3], Priority.TURN),
+        (ids[4], Priority.BOARD),
+    ]
+    await asyncio.gather(*(outbox.edit(channel, m, Said("x"), p) for m, p in order))
+    sent = [
+        int(r.path.rsplit("/", 1)[1])
+        for r in world.emu.requests
+        if r.method == "PATCH" and r.path.startswith(f"/channels/{channel}/")
+    ]
+    assert sent[1:] == [ids[3], ids[2], ids[4], ids[1]]
+
+
+async def test_a_slow_bucket_never_blocks_another(world: World) -> None:
+    emu = world.emu
+    outbox = slow_edits(world, per=5.0)
+    busy = world.channel.id
+    quiet = emu.create_channel(world.channel.guild, "quiet").id
+    boards = [await post(outbox, busy, f"board {n}") for n in range(4)]
+    notice = await post(outbox, quiet, "your turn soon")
+    for n, board in enumerate(boards):  # 4 edits: about 15 s of this channel's budget
+        outbox.edit(busy, board, Said(f"board {n} moved"), Priority.TURN)
+    await asyncio.sleep(0)
+    started = time.monotonic()
+    await outbox.edit(quiet, notice, Said("your turn"), Priority.REST)
+    assert time.monotonic() - started < 2.0
+    assert outbox.depth() >= 2  # the busy channel still waits its turn
+    assert outbox.oldest_age() > 0
+    assert emu.message(notice).text == "your turn"
+    outbox.close()
+
+
+async def test_the_counts_say_what_was_sent_and_how(world: World) -> None:
+    outbox = Outbox(world.bot)
+    channel = world.channel.id
+    message = await post(outbox, channel, "one")
+    await outbox.edit(channel, message, Said("two"))
+    await outbox.delete(channel, message)
+    assert outbox.by_route() == {"post": 1, "edit": 1, "delete": 1}
+    assert outbox.by_token() == {"bot": 3}
+    assert (outbox.depth(), outbox.oldest_age()) == (0, 0.0)
