@@ -59,7 +59,21 @@ class OpsServer:
             "1 when every shard of this process is connected, else 0.",
             lambda: float(health.gateway(self.bot).ok),
         )
+        self.metrics.gauge_source(
+            "gin_outbox_depth",
+            "Writes to Discord waiting in the outbox (not those on the wire).",
+            lambda: float(self._outbox().depth()),
+        )
+        self.metrics.gauge_source(
+            "gin_outbox_oldest_seconds",
+            "Seconds the oldest write waiting in the outbox has waited (0: none waits).",
+            lambda: self._outbox().oldest_age(),
+        )
         log.info("health and metrics on http://%s:%d/healthz and /metrics", host, port)
+
+    def _outbox(self) -> Any:
+        screens = self.bot.screens  # None until the services open: the gauge is left out
+        return screens.outbox
 
     async def _on_interaction(self, interaction: Any) -> None:
         self.metrics.interaction_received(interaction.id, interaction.type.name)

@@ -135,7 +135,11 @@ async def test_metrics_move_during_a_match_and_health_follows_the_gateway(
     assert "gin_errors_total" in text or "# TYPE gin_errors counter" in text
     # Routes are templates: no token, no id of a channel or a message in a label.
     assert emu.token not in text and str(ch.id) not in text
-    assert "gin_outbox" not in text  # nothing registered it here
+    # The outbox's queue, as the operator reads it (empty once the moves are shown).
+    assert "# TYPE gin_outbox_depth gauge" in text
+    assert "# TYPE gin_outbox_oldest_seconds gauge" in text
+    assert any(n == "gin_outbox_depth" for n, _ in after)
+    assert 0 <= total(after, "gin_outbox_oldest_seconds") < 60
 
     # The gateway cut: unhealthy, naming the check; healthy again after the reconnect.
     cut.cut()
