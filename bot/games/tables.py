@@ -297,6 +297,12 @@ class TableService:
             raise GameError("table-not-found")
         return live
 
+    async def ended(self, table_id: int) -> bool:
+        """Whether the table's match is over (finished or called off), for a click on one of
+        its old controls: told so, not that the table is missing."""
+        record = await self.store.tables.get(table_id)
+        return record is not None and record.status in ("finished", "abandoned")
+
     def tables_of(self, user_id: int) -> list[LiveTable]:
         return [
             live

@@ -34,6 +34,7 @@ from bot.store.interfaces import Storage
 from bot.ui import images, messages
 from bot.ui.busy import TablesInPlay
 from bot.ui.dms import DirectMessages, DMClosed
+from bot.ui.private_hands import PrivateHands
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +65,8 @@ class Notifier:
         #: Busy channels' one message for their tables' moves (`bot/ui/busy.py`).
         self.in_play = TablesInPlay(self.outbox, self.board_language)
         self.pictures = pictures or images.Pictures(store)
+        #: The ephemeral copies of each hand (`/gin hand`), whose controls go at the end.
+        self.private = PrivateHands(client)
         self.unlocks = unlocks
         # (table, seat) -> (DM channel id, message id) of the live hand message.
         self.hands: dict[tuple[int, int], tuple[int, int]] = {}
@@ -142,6 +145,7 @@ class Notifier:
             if kind == "closed" and state.public is not None:
                 # A match called off (a tournament no-show): the hands lose their controls.
                 await self._close_hands(state, update.note or "")
+                await self.private.retire(state.table_id)
                 self._forget(state.table_id)
             return
         if kind == "reminder":
@@ -177,12 +181,16 @@ class Notifier:
             )
         if kind == "removed" and update.seat is not None:
             await self._tell_removed(state, update.seat)
+            removed = state.seats[update.seat].user_id
+            if removed is not None:
+                await self.private.retire(state.table_id, removed)
         if kind == "match_over" and update.summary is not None:
             await self._send_channel(
                 state.channel_id,
                 messages.summary_message(state, update.summary, self.board_language(state)),
             )
             await self._final_hands(update)
+            await self.private.retire(state.table_id)
             self._forget(state.table_id)
             return
         await self._update_hands(update)

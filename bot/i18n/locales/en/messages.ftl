@@ -18,6 +18,7 @@ seat-away = {" "}(away)
 field-cards-in-hand = Cards in hand
 round-over-result = Round over: { $result }
 round-over-short = Round over.
+board-match-over = The match is over.
 field-round = Round { $round }
 field-last-actions = Last actions
 

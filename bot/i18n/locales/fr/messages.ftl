@@ -21,6 +21,7 @@ seat-away = {" "}(absent)
 field-cards-in-hand = Cartes en main
 round-over-result = Manche terminée : { $result }
 round-over-short = Manche terminée.
+board-match-over = La partie est terminée.
 field-round = Manche { $round }
 field-last-actions = Derniers coups
 
