@@ -1328,6 +1328,8 @@ class TableService:
         queued when the process stopped are gone, and nobody is to be left without their
         controls. Changes neither the game nor the version."""
         assert live.match is not None
+        # First, hands the process before left live that no table remembers.
+        self._emit(live, self.update(live, "restored"))
         if live.match.round_over:
             await self._after_round(live)  # the next deal shows everything
             return

@@ -35,6 +35,7 @@ from bot.ui import images, messages
 from bot.ui.busy import TablesInPlay
 from bot.ui.dms import DirectMessages, DMClosed
 from bot.ui.private_hands import PrivateHands
+from bot.ui.strays import stray_hands
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +151,9 @@ class Notifier:
             return
         if kind == "reminder":
             await self._remind(update)
+            return
+        if kind == "restored":
+            await self._retire_strays(state)
             return
         if kind == "chat":
             await self._chat_line(update)
@@ -383,6 +387,23 @@ class Notifier:
                 words = note.text(language) if isinstance(note, Said) else note
                 called_off = messages.called_off_message(state, words, language)
                 await self._edit_dm(current, called_off, seat.user_id)
+
+    async def _retire_strays(self, state: TableState) -> None:
+        """A restart: every hand DM of the table with live controls but the one the store
+        knows (sent before the kill, its id never stored, or its deletion never sent) loses
+        its controls, so each player is left with one live hand."""
+        for seat in state.seats:
+            if seat.user_id is None or await self.dms.closed(seat.user_id):
+                continue
+            live = await self._live_hand(state.table_id, seat.seat)
+            try:
+                channel_id = live[0] if live else await self.dms.channel_id(seat.user_id)
+            except discord.HTTPException:
+                continue
+            keep = live[1] if live else None
+            for message_id in await stray_hands(self.client, channel_id, state.table_id, keep):
+                log.info("a hand left by the process before: controls off (table %s)", state.table_id)
+                await self._strip(channel_id, message_id, seat.user_id)
 
     async def _tell_removed(self, state: TableState, seat_no: int) -> None:
         seat = state.seats[seat_no]
