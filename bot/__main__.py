@@ -39,6 +39,9 @@ INTENTS_REFUSED = (
 
 def explain(exc: BaseException, settings: Settings) -> str | None:
     """One sentence for a startup failure the operator can fix; None for a real crash."""
+    database = startup.database_problem(exc, settings.database)
+    if database is not None:
+        return database
     if isinstance(exc, discord.LoginFailure):
         return TOKEN_REJECTED
     if isinstance(exc, discord.PrivilegedIntentsRequired):

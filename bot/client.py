@@ -18,7 +18,8 @@ from discord.utils import MISSING
 import cogs
 from cogs import _group
 
-from .errors import handle_interaction_error
+from .errors import handle_interaction_error, reply_privately
+from .i18n import t
 from .i18n.commands import CatalogTranslator
 from .services import Services
 from .settings import Settings, apply_endpoints
@@ -29,6 +30,29 @@ log = logging.getLogger("gin")
 
 #: The line tests and operators wait for; logged each time the bot (re)becomes ready.
 READY_LINE = "gin-bot ready: %d commands, %d guilds"
+
+#: Seconds a stop waits for the interactions being handled to finish.
+DRAIN_SECONDS = 5.0
+#: discord.py's names for the tasks that run a slash command (and then dispatch its
+#: completion), a view's, a persistent control's or a modal's callback, and our
+#: `on_interaction` listeners.
+HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal-dispatch-",
+    "discord.py: on_interaction",
+)
+
+
+def handlers_in_flight() -> list[asyncio.Task[Any]]:
+    """The interaction handlers running now (but the caller)."""
+    me = asyncio.current_task()
+    return [
+        task
+        for task in asyncio.all_tasks()
+        if task is not me and not task.done() and task.get_name().startswith(HANDLER_TASKS)
+    ]
 
 
 def find_extensions() -> list[str]:
@@ -57,6 +81,16 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
+class GinTree(app_commands.CommandTree[Any]):
+    """The command tree: a command that arrives while the bot stops is told to try again."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if getattr(self.client, "stopping", False):
+            await reply_privately(interaction, t(interaction.locale, "reply-stopping"))
+            return False
+        return True
+
+
 class GinBot(commands.Bot):
     """The bot. ``bot.gin`` is the shared ``/gin`` group every cog adds subcommands to."""
 
@@ -66,6 +100,7 @@ class GinBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
+            tree_cls=GinTree,
             intents=bot_intents(),
             guild_ready_timeout=settings.guild_ready_timeout,
             # Messages are edited through partial messages; a cache of them would only hold memory.
@@ -87,6 +122,8 @@ class GinBot(commands.Bot):
         #: The pictures and the notifier of the tables (``bot.ui.screens``), built with them.
         self.screens: Screens | None = None
         self._services_closed: asyncio.Future[None] | None = None
+        #: Set when :meth:`close` begins: interactions that arrive are told to try again.
+        self.stopping = False
 
     # --- lifecycle -----------------------------------------------------------------------
     async def login(self, token: str) -> None:
@@ -136,14 +173,25 @@ class GinBot(commands.Bot):
         return self.services, self.screens
 
     async def close(self) -> None:
-        """Stop the timers, close the connection, then close the services and the store.
+        """Stop in order: no new work, the interactions being handled finish (a few
+        seconds), the timers stop, the connection closes, then the services and the store.
 
         Safe to call twice at once: both callers wait for the same closing of the services
         (an unclosed aiosqlite connection keeps its thread, and the process, alive).
         """
+        self.stopping = True
+        in_flight = handlers_in_flight()
+        if in_flight:
+            # A command cut off mid-way would leave its player unanswered, and discord.py
+            # dispatches its completion event on a loop that is gone by then.
+            _, late = await asyncio.wait(in_flight, timeout=DRAIN_SECONDS)
+            if late:
+                log.warning("stopping with %d interactions still being handled", len(late))
         if self.services is not None:
             # Timers and table notifications talk to Discord, whose connection closes next:
-            # stop them first rather than let them fail one by one.
+            # stop them first rather than let them fail one by one. Tournaments first: their
+            # deadlines end tables.
+            await self.services.tournaments.close()
             await self.services.tables.close()
         if self.screens is not None:
             # The last boards and hands, briefly, before the connection goes.
@@ -158,6 +206,16 @@ class GinBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info(READY_LINE, self.command_count, len(self.guilds))
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every interaction (command, control, form) teaches the player's Discord locale."""
+        if self.screens is None:
+            return
+        try:
+            await self.screens.readers.seen(interaction)
+        except Exception:
+            # Remembering a language must never stand in the way of the answer.
+            log.warning("could not keep the locale of user %s", interaction.user.id, exc_info=True)
 
     # --- the shared /gin group -----------------------------------------------------------
     async def add_cog(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -102,7 +103,8 @@ def player_message(error: BaseException, locale: Any = "en") -> str | None:
     if isinstance(original, IllegalAction):
         return render(Coded(f"illegal-{original.code}", original.values), locale)
     if isinstance(original, app_commands.CommandOnCooldown):
-        return t(locale, "error-cooldown", seconds=round(original.retry_after))
+        # Rounded up: "try again in 0 s" would be refused again.
+        return t(locale, "error-cooldown", seconds=math.ceil(original.retry_after))
     if isinstance(original, app_commands.NoPrivateMessage):
         return t(locale, "error-no-dm")
     if isinstance(original, app_commands.MissingRole | app_commands.MissingAnyRole):

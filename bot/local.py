@@ -20,12 +20,24 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from emulator import Channel, Emulator, Guild, User
+from emulator.models import Role
 from emulator.web import SandboxPage, is_loopback
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 DEFAULT_PORT = 8765
 READY = re.compile(r"gin-bot ready: (\d+) commands, (\d+) guilds")
-MEMBERS = (("alice", "Alice"), ("bob", "Bob"), ("carol", "Carol"))
+#: The members you can be: username, display name, Discord client language. Alice organizes
+#: (Manage Server, so tournaments can be tried); Diego and Fleur read Spanish and French.
+MEMBERS = (
+    ("alice", "Alice", "en-US"),
+    ("bob", "Bob", "en-US"),
+    ("carol", "Carol", "en-US"),
+    ("diego", "Diego", "es-ES"),
+    ("fleur", "Fleur", "fr"),
+)
+ORGANIZER = "alice"
+#: Discord's Manage Server permission bit.
+MANAGE_GUILD = 1 << 5
 #: The bot's own variables that must not come from the shell or .env in the sandbox.
 _OVERRIDDEN = ("DISCORD_TOKEN", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "GIN_DEV_GUILD_ID")
 
@@ -57,7 +69,15 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 def seed(emu: Emulator) -> tuple[Guild, Channel, list[User]]:
     """The sandbox's world: server "Gin Club" with #gin, and the members you can be."""
     guild = emu.create_guild("Gin Club", channels=("gin",))
-    members = [emu.create_user(name, global_name=shown, guilds=[guild]) for name, shown in MEMBERS]
+    members = []
+    for name, shown, locale in MEMBERS:
+        user = emu.create_user(name, global_name=shown, guilds=[guild])
+        user.locale = locale
+        members.append(user)
+    organizers = Role(emu.snowflakes.next(), "Organizers", MANAGE_GUILD, position=1)
+    guild.roles.append(organizers)
+    (organizer,) = (u for u in members if u.username == ORGANIZER)
+    guild.members[organizer.id].roles.append(organizers.id)
     return guild, guild.channel("gin"), members
 
 

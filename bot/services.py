@@ -17,6 +17,7 @@ from bot.rating_service import RatingService
 from bot.settings import Settings
 from bot.startup import open_store_waiting
 from bot.store.interfaces import Storage
+from bot.tournaments._model import TournamentTiming
 from bot.tournaments.service import TournamentService
 
 
@@ -53,7 +54,14 @@ class Services:
             role=settings.process_role,
         )
         challenges = ChallengeService(store, tables, ttl=settings.challenge_seconds)
-        tournaments = TournamentService(store, tables)
+        tournaments = TournamentService(
+            store,
+            tables,
+            timing=TournamentTiming(
+                no_show=settings.tournament_no_show,
+                between_rounds=settings.tournament_round_pause,
+            ),
+        )
         tournaments.attach(ratings)
         return cls(store, tables, challenges, CircleService(store), ratings, tournaments)
 

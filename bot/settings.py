@@ -70,6 +70,11 @@ class Settings:
     #: How many shards the bot has in all (``GIN_SHARD_COUNT``); None: no sharding (one
     #: connection that gets every server, as before).
     shard_count: int | None = None
+    #: Tournaments: seconds a round's players have to make a first move before a no-show
+    #: forfeit (``GIN_TOURNAMENT_NO_SHOW_SECONDS``), and the pause after a round's last
+    #: result before the next is paired (``GIN_TOURNAMENT_ROUND_PAUSE``).
+    tournament_no_show: float = 15 * 60.0
+    tournament_round_pause: float = 30.0
 
     def __post_init__(self) -> None:
         if self.shards is not None and self.shard_count is None:
@@ -130,6 +135,18 @@ class Settings:
 def _token(name: str, raw: str) -> str:
     # People paste the header form; discord.py adds "Bot " itself.
     return raw[4:].strip() if raw.lower().startswith("bot ") else raw
+
+
+def _database(name: str, raw: str) -> Path | str:
+    if "://" not in raw:
+        return Path(raw)
+    if not raw.startswith(("postgresql://", "postgres://")):
+        scheme = raw.partition("://")[0]
+        raise SettingsError(
+            f"{name} must be a SQLite file path or a postgresql:// URL; {scheme}:// is not "
+            "a database this bot can use."
+        )
+    return raw
 
 
 def _server_id(name: str, raw: str) -> int:
@@ -221,7 +238,7 @@ def _shard_count(name: str, raw: str) -> int:
 #: read. Unset or blank means the attribute's default.
 VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("token", "DISCORD_TOKEN", _token),
-    ("database", "GIN_DATABASE", lambda name, raw: raw if "://" in raw else Path(raw)),
+    ("database", "GIN_DATABASE", _database),
     ("dev_guild_id", "GIN_DEV_GUILD_ID", _server_id),
     ("log_level", "GIN_LOG_LEVEL", _log_level),
     ("api_base", "DISCORD_API_BASE", _api_base),
@@ -239,6 +256,8 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("guild_ready_timeout", "GIN_GUILD_READY_TIMEOUT", _seconds),
     ("shards", "GIN_SHARDS", _shard_ids),
     ("shard_count", "GIN_SHARD_COUNT", _shard_count),
+    ("tournament_no_show", "GIN_TOURNAMENT_NO_SHOW_SECONDS", _seconds),
+    ("tournament_round_pause", "GIN_TOURNAMENT_ROUND_PAUSE", _seconds),
 )
 
 

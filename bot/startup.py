@@ -27,7 +27,7 @@ from types import TracebackType
 
 import discord
 
-from bot.store import Storage, open_storage, shown_target
+from bot.store import Storage, is_postgres_url, open_storage, shown_target
 
 log = logging.getLogger("gin")
 
@@ -153,6 +153,38 @@ def report_failure(exc: BaseException, database: Path | str, *, was_ready: bool)
         step.advice,
         exc_info=info,
     )
+
+
+#: PostgreSQL's error codes (SQLSTATE) for a refused log-in and a missing database.
+_PG_REFUSED = ("28P01", "28000")
+_PG_NO_DATABASE = "3D000"
+
+
+def database_problem(exc: BaseException, database: Path | str) -> str | None:
+    """One sentence on what to fix when the PostgreSQL server of ``GIN_DATABASE`` cannot be
+    reached, refuses the log-in or lacks the database; None for any other failure."""
+    target = str(database)
+    if not is_postgres_url(target) or step_of(exc) is not DATABASE:
+        return None
+    cause = _innermost(exc)
+    shown = shown_target(target)
+    code = getattr(cause, "sqlstate", None)
+    if code in _PG_REFUSED:
+        return (
+            f"The PostgreSQL server refused the user name or password of GIN_DATABASE "
+            f"({shown}: {cause}): put a user and password it accepts in GIN_DATABASE."
+        )
+    if code == _PG_NO_DATABASE:
+        return (
+            f"The database named in GIN_DATABASE does not exist on its PostgreSQL server "
+            f"({shown}: {cause}): create it (createdb) or fix its name in GIN_DATABASE."
+        )
+    if isinstance(cause, OSError | TimeoutError):
+        return (
+            f"Could not reach the PostgreSQL server of GIN_DATABASE ({shown}: {cause}): "
+            "start the server, or fix the host and port in GIN_DATABASE."
+        )
+    return None
 
 
 def _locked(exc: BaseException) -> bool:

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.circle import REACTIONS, CircleError, CircleService
+from bot.circle import MAX_CHAT, REACTIONS, CircleError, CircleService
 from bot.client import GinBot
 from bot.games.tables import LiveTable, TableService
 from bot.i18n import t
@@ -18,6 +18,7 @@ from bot.outbox import Priority
 from bot.outbox.write import Raw
 from bot.ui.readers import Readers
 from cogs._group import gin_command
+from cogs._pace import CHAT, Pace
 from cogs._views import NONE, OwnedView, private
 
 log = logging.getLogger(__name__)
@@ -50,10 +51,17 @@ class Chat(commands.Cog):
         self.tables = tables
         self.circle = circle
         self.readers = readers
+        self.pace = Pace(*CHAT)
 
-    @app_commands.describe(text="What to say to your table (leave empty for quick reactions)")
+    @app_commands.describe(
+        text=f"What to say to your table, up to {MAX_CHAT} characters (empty: quick reactions)"
+    )
     @gin_command(name="say", description="Say something to the players at your table.")
-    async def say(self, interaction: discord.Interaction, text: str | None = None) -> None:
+    async def say(
+        self,
+        interaction: discord.Interaction,
+        text: app_commands.Range[str, 1, MAX_CHAT] | None = None,
+    ) -> None:
         if text is None:
             await self._table_of(interaction.user.id)  # refuse now if they're not playing
             await interaction.response.send_message(
@@ -74,8 +82,10 @@ class Chat(commands.Cog):
         self, interaction: discord.Interaction, text: str | None, reaction: int | None
     ) -> None:
         """Post a chat line or a quick reaction at the speaker's table and DM the others who
-        haven't muted the speaker. The speaker hears only that it was sent."""
+        haven't muted the speaker. The speaker is told it was sent; they read the line itself
+        once, in their own hand message, as the others do."""
         live = await self._table_of(interaction.user.id)
+        self.pace.take(interaction.user.id)
         seated = [s.user_id for s in live.record.seats if not s.removed]
         if reaction is not None:
             line = await self.circle.reaction(interaction.user.id, reaction, seated)
@@ -85,7 +95,6 @@ class Chat(commands.Cog):
             await self.readers.language(interaction),
             "reply-chat-sent",
             table=live.record.id,
-            line=line.text,
         )
         await private(interaction, sent)
         name = interaction.user.display_name

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.client import GinBot
 from bot.i18n import keys, t
-from bot.i18n.commands import command_key
+from bot.i18n.commands import command_key, shown_path
 from bot.ui.readers import Readers
 
 from ._group import gin_command
@@ -49,13 +49,21 @@ def command_lines(root: app_commands.Group, language: str = "en") -> dict[str, l
     for cmd in sorted(root.commands, key=_order):
         if isinstance(cmd, app_commands.Group):
             out[cmd.name] = [
-                f"`/{sub.qualified_name}`: {_what(sub, language)}"
+                f"`{shown_path(sub.qualified_name, language)}`: {_what(sub, language)}"
                 for sub in cmd.walk_commands()
                 if isinstance(sub, app_commands.Command)
             ]
         else:
-            out[""].append(f"`/{cmd.qualified_name}`: {_what(cmd, language)}")
+            out[""].append(f"`{shown_path(cmd.qualified_name, language)}`: {_what(cmd, language)}")
     return out
+
+
+def paths(language: str) -> dict[str, str]:
+    """The commands the help and about texts name, as the reader types them."""
+    return {
+        name: shown_path(f"gin {name}", language)
+        for name in ("challenge", "table", "computer", "hand", "rules")
+    }
 
 
 class Meta(commands.Cog):
@@ -69,7 +77,7 @@ class Meta(commands.Cog):
     async def about(self, interaction: discord.Interaction) -> None:
         uptime = int(time.monotonic() - self.bot.started_at)
         lang = await self.readers.language(interaction)
-        embed = discord.Embed(title="Gin Rummy", description=t(lang, "about-text"))
+        embed = discord.Embed(title="Gin Rummy", description=t(lang, "about-text", **paths(lang)))
         embed.add_field(name=t(lang, "about-version"), value=_version())
         embed.add_field(
             name=t(lang, "about-up-for"),
@@ -85,9 +93,11 @@ class Meta(commands.Cog):
     @gin_command(name="help", description="Every command, briefly, and how a game goes")
     async def help(self, interaction: discord.Interaction) -> None:
         lang = await self.readers.language(interaction)
-        embed = discord.Embed(title=t(lang, "help-title"), description=t(lang, "help-how"))
+        embed = discord.Embed(
+            title=t(lang, "help-title"), description=t(lang, "help-how", **paths(lang))
+        )
         for group, lines in command_lines(self.bot.gin, lang).items():
-            title = t(lang, "help-play") if not group else f"/gin {group}"
+            title = t(lang, "help-play") if not group else shown_path(f"gin {group}", lang)
             text = "\n".join(lines)
             # An embed field holds 1,024 characters: a long group goes on over several.
             while text:

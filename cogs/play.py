@@ -26,13 +26,14 @@ from bot.i18n import Coded, Said, render, t
 from bot.outbox import Priority
 from bot.render import warm_up, workers
 from bot.ui import images, messages, ownership
-from bot.ui.components import DYNAMIC_ITEMS, bind, unbind
+from bot.ui.components import DYNAMIC_ITEMS, bind, refuse_unread, unbind
 from bot.ui.dms import DMClosed
 from bot.ui.ownership import OwnView
 from bot.ui.screens import Screens
 from cogs._answers import age, answer_with_message, in_time
 from cogs._group import gin_command
 from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
+from cogs._pace import CHALLENGES, Pace
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,7 @@ class Play(commands.Cog):
         self.outbox = screens.outbox
         self.readers = screens.readers
         self.menu = app_commands.ContextMenu(name="Challenge", callback=self.menu_challenge)
+        self.challenge_pace = Pace(*CHALLENGES)
         self._expiry: asyncio.Task[None] | None = None
         self._warm: asyncio.Task[None] | None = None
 
@@ -158,6 +160,7 @@ class Play(commands.Cog):
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
         guild_id, channel_id = hosting_channel(interaction, "reply-challenge-elsewhere")
+        self.challenge_pace.take(interaction.user.id)
         await self._seen(interaction)
         ch = await in_time(
             interaction,
@@ -175,9 +178,15 @@ class Play(commands.Cog):
         message_id = await answer_with_message(interaction, **public.send_kwargs())
         public.release()
         await self.challenges.set_messages(ch.id, message_id=message_id)
-        dm = await self._challenge_message(ch, interaction.user, opponent, for_opponent=True)
+        await self._dm_challenge(ch, interaction.user, opponent)
+
+    async def _dm_challenge(
+        self, ch: Challenge, challenger: discord.abc.User, opponent: discord.abc.User | None
+    ) -> None:
+        """The challenge (or rematch) by DM to the opponent, with Accept and Decline."""
+        dm = await self._challenge_message(ch, challenger, opponent, for_opponent=True)
         try:
-            dm_sent = await self.notifier.dms.send_message(opponent.id, dm, Priority.TURN)
+            dm_sent = await self.notifier.dms.send_message(ch.opponent_id, dm, Priority.TURN)
             await self.challenges.set_messages(
                 ch.id, dm_channel_id=dm_sent.channel.id, dm_message_id=dm_sent.id
             )
@@ -296,14 +305,20 @@ class Play(commands.Cog):
         tables = await self.tables.playing_tables_for(interaction.user.id)
         if not tables:
             raise GameError("reply-not-in-match")
-        table_id = tables[0].record.id
         lang = await self.readers.language(interaction)
-        confirm = ConfirmResign(self, interaction.user.id, table_id, lang)
-        await interaction.response.send_message(
-            t(lang, "reply-resign-ask", table=table_id),
-            view=confirm,
-            ephemeral=True,
-        )
+        user_id = interaction.user.id
+        if len(tables) > 1:
+            choices = [
+                (live.record.id, _table_label(live.record, user_id, lang)) for live in tables
+            ]
+            await interaction.response.send_message(
+                t(lang, "reply-resign-which"),
+                view=PickResign(self, user_id, choices, lang),
+                ephemeral=True,
+            )
+            return
+        confirm = ConfirmResign(self, user_id, tables[0].record, lang)
+        await interaction.response.send_message(confirm.question, view=confirm, ephemeral=True)
 
     @gin_command(name="rules", description="The rules of a preset, briefly.")
     @app_commands.describe(preset=f"Which rules (default {DEFAULT_PRESET})")
@@ -316,10 +331,12 @@ class Play(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a click on game controls that are no longer on their message (a double
-        click racing the edit): discord.py drops those, which players would see as "This
-        interaction failed"."""
-        if interaction.type is not discord.InteractionType.component or interaction.message is None:
+        """Answer a click on a control no control reads (a malformed id) or on game controls
+        that are no longer on their message (a double click racing the edit): discord.py
+        drops those, which players would see as "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        if await refuse_unread(interaction) or interaction.message is None:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
@@ -394,17 +411,17 @@ class Play(commands.Cog):
         hand older than its token's 15 minutes, or a message a restart left behind) loses
         its controls where the click's own answer can reach it, and the answer says the
         match is over rather than that the table is missing."""
-        if isinstance(error, GameError) and error.key == "table-not-found":
-            if await self.tables.ended(table_id):
-                error = GameError("illegal-match-over")
-                if interaction.message is not None:
-                    try:
-                        if interaction.response.is_done():
-                            await interaction.edit_original_response(view=None)
-                        else:
-                            await interaction.response.edit_message(view=None)
-                    except discord.HTTPException:
-                        log.info("could not take the controls of a finished match away")
+        gone = isinstance(error, GameError) and error.key == "table-not-found"
+        if gone and await self.tables.ended(table_id):
+            error = GameError("illegal-match-over")
+            if interaction.message is not None:
+                try:
+                    if interaction.response.is_done():
+                        await interaction.edit_original_response(view=None)
+                    else:
+                        await interaction.response.edit_message(view=None)
+                except discord.HTTPException:
+                    log.info("could not take the controls of a finished match away")
         await reply(interaction, error, await self.readers.language(interaction))
 
     def _keep_private(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -654,6 +671,7 @@ class Play(commands.Cog):
         message_id = await answer_with_message(interaction, **msg.send_kwargs())
         msg.release()
         await self.challenges.set_messages(rematch.challenge.id, message_id=message_id)
+        await self._dm_challenge(rematch.challenge, interaction.user, None)
 
     async def menu_challenge(self, interaction: discord.Interaction, user: discord.User) -> None:
         """The user context menu's Challenge: a challenge with the default rules."""
@@ -743,12 +761,66 @@ async def _edit_lobby(
     cog.outbox.edit(lobby.channel.id, lobby.id, msg, Priority.BOARD)
 
 
-class ConfirmResign(OwnView):
-    """A short-lived confirmation before conceding."""
+def _others(record: Any, user_id: int) -> list[str]:
+    """The names of the other seats still in the match."""
+    return [s.display_name for s in record.seats if s.user_id != user_id and not s.removed]
 
-    def __init__(self, cog: Play, user_id: int, table_id: int, language: str) -> None:
+
+def _table_label(record: Any, user_id: int, language: str) -> str:
+    """A table as a button names it: its number, rules and the other players."""
+    others = ", ".join(_others(record, user_id))
+    return t(language, "reply-resign-table", table=record.id, rules=record.rules, others=others)
+
+
+class PickResign(OwnView):
+    """`/gin resign` at several tables: one button per table, then the confirmation."""
+
+    def __init__(
+        self, cog: Play, user_id: int, choices: list[tuple[int, str]], language: str
+    ) -> None:
         super().__init__(timeout=60)
-        self.cog, self.user_id, self.table_id, self.language = cog, user_id, table_id, language
+        self.cog, self.user_id, self.language = cog, user_id, language
+        for table_id, text in choices:
+            button: discord.ui.Button[PickResign] = discord.ui.Button(
+                label=text[:80], style=discord.ButtonStyle.secondary
+            )
+            button.callback = self._picker(table_id)  # type: ignore[method-assign,assignment]
+            self.add_item(button)
+
+    def _picker(self, table_id: int) -> Callable[[discord.Interaction], Awaitable[None]]:
+        async def pick(interaction: discord.Interaction) -> None:
+            try:
+                live = await self.cog.tables.sync(table_id)  # ended meanwhile: GameError
+                if live.record.status != "playing":
+                    raise GameError("match-not-in-play")
+            except GameError as exc:
+                await interaction.response.edit_message(
+                    content=_words(exc, self.language), view=None
+                )
+                return
+            confirm = ConfirmResign(self.cog, self.user_id, live.record, self.language)
+            await interaction.response.edit_message(content=confirm.question, view=confirm)
+
+        return pick
+
+
+class ConfirmResign(OwnView):
+    """A short-lived confirmation before conceding; it says what happens at that table (two
+    seats: the opponent wins; three or four: you leave and the others play on)."""
+
+    def __init__(self, cog: Play, user_id: int, record: Any, language: str) -> None:
+        super().__init__(timeout=60)
+        self.cog, self.user_id, self.table_id, self.language = cog, user_id, record.id, language
+        others = _others(record, user_id)
+        # One other player left in (two seats, or the rest are out already): they win.
+        self.two = len(others) <= 1
+        names = ", ".join(others)
+        if self.two:
+            self.question = t(language, "reply-resign-ask", table=record.id, opponent=names)
+            self.done = t(language, "reply-resigned", opponent=names)
+        else:
+            self.question = t(language, "reply-resign-ask-many", table=record.id, others=names)
+            self.done = t(language, "reply-resigned-many", table=record.id, others=names)
         self.confirm.label = t(language, "reply-resign-button")
         self.keep.label = t(language, "reply-keep-playing")
 
@@ -762,9 +834,7 @@ class ConfirmResign(OwnView):
         except GameError as exc:
             await interaction.response.edit_message(content=_words(exc, self.language), view=None)
             return
-        await interaction.response.edit_message(
-            content=t(self.language, "reply-resigned"), view=None
-        )
+        await interaction.response.edit_message(content=self.done, view=None)
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def keep(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import discord
 from discord import app_commands
@@ -16,11 +16,12 @@ from discord.ext import commands
 
 from bot.client import GinBot
 from bot.i18n import Said, t
+from bot.i18n.commands import choice_key
 from bot.outbox import Priority
 from bot.outbox.write import Raw
 from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentProblem, TournamentService
-from bot.ui.components import bind, handled, handlers_of, unbind
+from bot.ui.components import NUM, bind, handled, handlers_of, unbind
 from bot.ui.readers import Readers
 from cogs._answers import answer_with_message, in_time
 from cogs._options import PRESET_CHOICES
@@ -28,6 +29,14 @@ from cogs._options import PRESET_CHOICES
 log = logging.getLogger(__name__)
 
 FormatName = Literal["swiss", "round_robin", "single_elimination", "double_elimination"]
+#: The formats by their names ("Round robin", from the catalog; ``key``: the translator's
+#: ``choice-round_robin`` in the other languages), not their codes.
+FORMAT_CHOICES = [
+    app_commands.Choice(
+        name=app_commands.locale_str(t("en", choice_key(code)), key=code), value=code
+    )
+    for code in get_args(FormatName)
+]
 EMBED_COLOUR = 0x2E7D32
 #: A tournament's thread archives after a week without messages.
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
@@ -39,7 +48,7 @@ def _code(text: str) -> str:
 
 class SignupButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gin:tj:(?P<id>\d+):(?P<op>join|leave)",
+    template=rf"gin:tj:(?P<id>{NUM}):(?P<op>join|leave)",
 ):
     """Join / Leave on a sign-up message (persistent: works after a restart)."""
 
@@ -197,19 +206,19 @@ class Tournaments(commands.Cog):
         name="The tournament's name",
         format="Swiss, round robin, single or double elimination",
         rules="Rule preset for every table",
-        target="Points to play each match to (10-500)",
+        target="Points to play each match to (10-500, default 100)",
         max_players="Most players who can sign up",
         rounds="Swiss only: number of rounds",
         duplicate="Every table of a round plays the same deals",
     )
-    @app_commands.choices(rules=PRESET_CHOICES)
+    @app_commands.choices(rules=PRESET_CHOICES, format=FORMAT_CHOICES)
     async def create(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, 60],
         format: FormatName,
         rules: str,
-        target: app_commands.Range[int, 10, 500],
+        target: app_commands.Range[int, 10, 500] | None = None,
         max_players: app_commands.Range[int, 2, 256] | None = None,
         rounds: app_commands.Range[int, 1, 20] | None = None,
         duplicate: bool = False,

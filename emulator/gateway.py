@@ -31,6 +31,8 @@ from .state import State
 
 log = logging.getLogger("emulator.gateway")
 
+#: Seconds before a heartbeat is acknowledged (a short network round trip).
+ACK_ROUND_TRIP = 0.05
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE = 0, 1, 2, 3, 4
 RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
 
@@ -261,7 +263,14 @@ class Gateway:
             await conn.close(4002, "Error while decoding payload.")
             return
         if op == HEARTBEAT:
-            conn.send(dumps({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None}))
+            # After a round trip's time, as from Discord: discord.py notes a heartbeat's send
+            # time on its keep-alive thread once the send is done, so an ack at once was
+            # timed from the heartbeat before (latency: one interval, "41.3s behind").
+            asyncio.get_running_loop().call_later(
+                ACK_ROUND_TRIP,
+                conn.send,
+                dumps({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None}),
+            )
         elif op == IDENTIFY:
             await self._identify(conn, data or {})
         elif op == RESUME:

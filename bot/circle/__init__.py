@@ -11,6 +11,7 @@ from bot.circle.achievements import (
 from bot.circle.replay import ReplayFrame, RoundReplay, replay_round
 from bot.circle.service import (
     HEART,
+    MAX_CHAT,
     REACTIONS,
     ChatLine,
     CircleError,
@@ -26,6 +27,7 @@ from bot.circle.service import (
 __all__ = [
     "ACHIEVEMENTS",
     "HEART",
+    "MAX_CHAT",
     "REACTIONS",
     "AchievementDef",
     "ChatLine",

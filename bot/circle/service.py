@@ -159,12 +159,14 @@ def _scope_id(scope: Scope, guild_id: int | None) -> int:
 
 
 def clean_chat(text: str) -> str:
-    """One line of table chat: trimmed, one line, no mass mentions, at most MAX_CHAT chars."""
+    """One line of table chat: trimmed, one line, no mass mentions; a longer one than
+    MAX_CHAT characters is refused with the limit (never cut without saying so)."""
     line = " ".join(text.split())
-    line = line.replace("@everyone", "@\u200beveryone").replace("@here", "@\u200bhere")
     if not line:
         raise CircleError("circle-say-something")
-    return line[:MAX_CHAT]
+    if len(line) > MAX_CHAT:
+        raise CircleError("circle-chat-too-long", limit=MAX_CHAT, length=len(line))
+    return line.replace("@everyone", "@\u200beveryone").replace("@here", "@\u200bhere")
 
 
 class CircleService:

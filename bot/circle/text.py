@@ -264,7 +264,8 @@ def frame_text(
     lines.append(t(locale, "replay-piles", top=top, stock=frame.stock_size))
     if frame.hands is not None:
         for seat, hand in enumerate(frame.hands):
-            lines.append(f"{names[seat]}: {labels(hand, locale) if hand else '—'}")
+            shown = labels(hand, locale) if hand else "—"
+            lines.append(t(locale, "labelled", label=names[seat], value=shown))
     elif frame.own_hand is not None:
         lines.append(t(locale, "replay-your-hand", cards=labels(frame.own_hand, locale)))
         lines.append(t(locale, "replay-others-later"))

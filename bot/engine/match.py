@@ -176,6 +176,15 @@ class Match:
             return True
         return self.round.over and any(t >= self.rules.target for t in self.totals)
 
+    def _ranking(self) -> list[tuple[int, tuple[int, int, int, int]]]:
+        """The seats still in, each with its tie-break key (higher is better), best first."""
+        seats = [s for s in range(self.seats) if s != self._forfeited and s not in self._withdrawn]
+        scores, totals = self.scores, self.totals
+        sign = -1 if self.rules.scoring == "penalty" else 1
+        latest = {res.winner: i for i, res in enumerate(self.results) if res.winner is not None}
+        keyed = [(s, (sign * scores[s], sign * totals[s], latest.get(s, -1), -s)) for s in seats]
+        return sorted(keyed, key=lambda item: item[1], reverse=True)
+
     @property
     def winner(self) -> int | None:
         """The match winner once over: the highest grand total (points scoring) or the fewest
@@ -183,14 +192,23 @@ class Match:
         seat that won the latest round among the tied, then to the lowest seat."""
         if not self.over:
             return None
-        seats = [s for s in range(self.seats) if s != self._forfeited and s not in self._withdrawn]
-        scores, totals = self.scores, self.totals
-        sign = -1 if self.rules.scoring == "penalty" else 1
-        latest = {res.winner: i for i, res in enumerate(self.results) if res.winner is not None}
-        return max(
-            seats,
-            key=lambda s: (sign * scores[s], sign * totals[s], latest.get(s, -1), -s),
-        )
+        return self._ranking()[0][0]
+
+    @property
+    def tie_break(self) -> str | None:
+        """What decided the winner when the best final score was tied (see `winner`):
+        ``"round_points"``, ``"latest_round"`` or ``"seat"``; None without a tie."""
+        if not self.over:
+            return None
+        ranking = self._ranking()
+        if len(ranking) < 2 or ranking[0][1][0] != ranking[1][1][0]:
+            return None
+        best, second = ranking[0][1], ranking[1][1]
+        if best[1] != second[1]:
+            return "round_points"
+        if best[2] != second[2]:
+            return "latest_round"
+        return "seat"
 
     # ----- persistence --------------------------------------------------------------
 

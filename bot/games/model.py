@@ -19,6 +19,8 @@ class SeatInfo:
     name: str
     computer: str | None = None
     removed: bool = False
+    #: Left a match of three or four by resigning (it plays on automatically, as `removed`).
+    resigned: bool = False
 
     @property
     def human(self) -> bool:
@@ -82,6 +84,8 @@ class TableState:
     previous: RoundResult | None = None
     #: The match is decided (the last round is over, or a seat forfeited).
     match_over: bool = False
+    #: Once the match is decided: how `scores` were made (round points and every bonus).
+    breakdown: MatchBreakdown | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -105,8 +109,12 @@ class MatchSummary:
     breakdown: MatchBreakdown | None = None
     #: The seat that resigned or forfeited (ended_by "resign" or "timeout"), if any.
     loser: int | None = None
-    #: Seats removed for being away earlier in the match (they could not win).
+    #: Seats out of the match earlier (away too long, or resigned): they could not win.
     removed: frozenset[int] = frozenset()
+    #: The seats of `removed` that resigned (three or four seats).
+    resigned: frozenset[int] = frozenset()
+    #: What decided the winner when the best score was tied (`Match.tie_break`), else None.
+    tie_break: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

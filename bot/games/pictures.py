@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.engine import best_melds
 from bot.engine.breakdown import round_points
 from bot.engine.view import RoundView
+from bot.games import present
 from bot.games.model import TableState
 from bot.i18n import resolve_locale
 from bot.render import HandPicture, RevealHand, RevealPicture, RevealScore, TablePicture
@@ -84,6 +85,6 @@ def reveal_picture(state: TableState, title: str, locale: object = "en") -> Reve
         kind=s.kind,
         knocker=s.knocker,
         winner=s.winner,
-        knock_card=result.knock_card,
+        knock_card=present.shown_knock_card(result),
         locale=resolve_locale(locale),
     )

@@ -95,11 +95,13 @@ def recent_turns(
     *,
     auto: Collection[int] = (),
     away: Collection[int] = (),
+    resigned: Collection[int] = (),
     locale: Any = "en",
 ) -> list[str]:
     """The last few turns, each draw joined with its discard:
     `Alice drew from the stock and discarded 9♠`. The latest turn of a seat in `auto` and
-    every turn of a seat in `away` (removed) are marked as played automatically."""
+    every turn of a seat in `away` (removed; `resigned` among them) are marked as played
+    automatically."""
     lines: list[tuple[int | None, str]] = []
     pending: Event | None = None
     for event in history:
@@ -128,7 +130,8 @@ def recent_turns(
     out = []
     for i, (seat, text) in enumerate(lines):
         if seat is not None and (seat in away or (seat in auto and latest[seat] == i)):
-            text = t(locale, "turn-auto", turn=text, name=names[seat], away=seat in away)
+            why = "resigned" if seat in resigned else str(seat in away).lower()
+            text = t(locale, "turn-auto", turn=text, name=names[seat], away=why)
         out.append(text)
     return out[-count:]
 
@@ -145,6 +148,12 @@ def turn_text(view: RoundView, names: Sequence[str], locale: Any = "en") -> str:
     return t(locale, "turn-discard", who=who)
 
 
+def shown_knock_card(result: RoundResult) -> Card | None:
+    """The knock card to show: a knock's (an undercut's too), never a gin's, whose face-down
+    discard is no knock card."""
+    return result.knock_card if result.kind in ("knock", "undercut") else None
+
+
 def result_title(result: RoundResult, names: Sequence[str], locale: Any = "en") -> str:
     """Who ended the round and how: `**Undercut**: Computer knocked and Bob undercut`."""
     title = result_name(result.kind, locale)
@@ -155,8 +164,9 @@ def result_title(result: RoundResult, names: Sequence[str], locale: Any = "en") 
             reason = t(locale, f"void-{reason}")
         return t(locale, "title-void", title=title, reason=reason)
     card = ""
-    if result.knock_card is not None:
-        card = t(locale, "title-knock-card", card=label(result.knock_card, locale))
+    knock_card = shown_knock_card(result)
+    if knock_card is not None:
+        card = t(locale, "title-knock-card", card=label(knock_card, locale))
     if s.kind == "undercut":
         return t(
             locale,

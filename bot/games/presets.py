@@ -14,9 +14,30 @@ DEFAULT_PRESET = PRESET_NAMES[0]
 TARGET_RANGE = (10, 500)
 
 
-def make_rules(preset: str | None, target: int | None) -> RuleSet:
-    """The rule set a player asked for, or a readable refusal."""
-    name = preset or DEFAULT_PRESET
+def presets_for(seats: int) -> tuple[str, ...]:
+    """The presets that can be played by `seats` players, in the engine's order."""
+    return tuple(
+        name for name, rules in PRESETS.items() if rules.min_players <= seats <= rules.max_players
+    )
+
+
+def check_seats(rules: RuleSet, seats: int) -> None:
+    """A readable refusal when `rules` cannot be played by `seats`, naming those that can."""
+    if not rules.min_players <= seats <= rules.max_players:
+        raise GameError(
+            "table-players-range",
+            rules=rules.name,
+            low=rules.min_players,
+            high=rules.max_players,
+            seats=seats,
+            fits=", ".join(presets_for(seats)),
+        )
+
+
+def make_rules(preset: str | None, target: int | None, seats: int = 2) -> RuleSet:
+    """The rule set a player asked for, or a readable refusal. Without a preset, the first
+    of the engine's presets that `seats` players can play (the default one at two)."""
+    name = preset or next(iter(presets_for(seats)), DEFAULT_PRESET)
     if name not in PRESETS:
         raise GameError("rules-unknown", name=name, presets=", ".join(PRESET_NAMES))
     rules = RuleSet.preset(name)

@@ -26,7 +26,7 @@ from bot.engine.players.seeds import player_seed
 from bot.engine.round import Round
 from bot.games.errors import GameError, MoveRefused
 from bot.games.model import MatchSummary, PublicRound, SeatInfo, TableState, TableUpdate
-from bot.games.presets import make_rules
+from bot.games.presets import check_seats, make_rules
 from bot.i18n import said
 from bot.store.errors import NotFound, StaleVersion, WrongStatus
 from bot.store.interfaces import Storage
@@ -93,6 +93,9 @@ class LiveTable:
     #: `auto_moves` as last written to the store (it is written only when it changes).
     auto_saved: dict[int, int] = field(default_factory=dict)
     acted: set[int] = field(default_factory=set)  # users who clicked a move or resigned
+    #: Seats that resigned at three or four seats and play on automatically (kept in memory:
+    #: after a restart they read as removed for being away, see docs/playing.md).
+    resigned: set[int] = field(default_factory=set)
     players: dict[int, Player] = field(default_factory=dict)  # computer (or removed) seats
     deadline: float | None = None  # wall-clock seconds
     timer: asyncio.Task[None] | None = None
@@ -349,7 +352,14 @@ class TableService:
             target=record.target,
             seat_count=record.seat_count,
             seats=tuple(
-                SeatInfo(s.seat_no, s.user_id, s.display_name, s.computer_level, s.removed)
+                SeatInfo(
+                    s.seat_no,
+                    s.user_id,
+                    s.display_name,
+                    s.computer_level,
+                    s.removed,
+                    resigned=s.seat_no in live.resigned,
+                )
                 for s in record.seats
             ),
             version=live.version,
@@ -359,6 +369,7 @@ class TableService:
             auto=frozenset(seat for seat, misses in live.auto_moves.items() if misses),
             previous=previous,
             match_over=match is not None and match.over,
+            breakdown=match.breakdown if match is not None and match.over else None,
         )
 
     def views(self, live: LiveTable) -> dict[int, object]:
@@ -499,13 +510,7 @@ class TableService:
         seed: int | None = None,
     ) -> LiveTable:
         """A new table in the lobby; `seated` fills seats now (user id, name, computer level)."""
-        if not rules.min_players <= seats <= rules.max_players:
-            raise GameError(
-                "table-players-range",
-                rules=rules.name,
-                low=rules.min_players,
-                high=rules.max_players,
-            )
+        check_seats(rules, seats)
         await self.check_capacity(host[0])
         spec = TableSpec(
             guild_id=guild_id,
@@ -536,7 +541,7 @@ class TableService:
         seats: int,
     ) -> TableState:
         """`/gin table`: a new table in the lobby with the host seated."""
-        rules = make_rules(preset, target)
+        rules = make_rules(preset, target, seats)
         await self.store.players.upsert(*host)
         live = await self.open_table(
             guild_id=guild_id, channel_id=channel_id, host=host, rules=rules, seats=seats
@@ -659,13 +664,7 @@ class TableService:
     async def _start(self, live: LiveTable, *, actor: int | None) -> TableUpdate:
         rules = live.rules
         seats = len(live.record.seats)
-        if not rules.min_players <= seats <= rules.max_players:
-            raise GameError(
-                "table-players-range",
-                rules=rules.name,
-                low=rules.min_players,
-                high=rules.max_players,
-            )
+        check_seats(rules, seats)
         seed = live.seed if live.seed is not None else self.deal_seed()
         match = Match(rules, seats, seed)
         deadline = self._next_deadline(live, match)
@@ -776,12 +775,20 @@ class TableService:
         return update
 
     async def resign(self, table_id: int, user_id: int) -> TableUpdate:
+        """At two seats the opponent wins now; at three or four the seat leaves the match
+        (played on automatically, as an away player is) and the others play on."""
         async with self._hold(table_id) as live:
             seat = live.seat_no(user_id)
             if live.record.status != "playing" or live.match is None:
                 raise GameError("match-not-in-play")
-            live.match.forfeit(seat)
+            if live.record.seats[seat].removed:
+                raise GameError("match-already-left")
             live.acted.add(user_id)
+            if live.match.seats > 2:
+                update = await self._withdraw(live, seat, resigned=True, actor=user_id)
+                assert update is not None  # a resignation raises StaleButton instead
+                return update
+            live.match.forfeit(seat)
             return await self._finish(live, ended_by="resign", loser=seat, actor=user_id)
 
     async def abandon(self, table_id: int, note: str) -> TableUpdate:
@@ -885,6 +892,8 @@ class TableService:
             breakdown=breakdown if breakdown.seats else None,
             loser=loser,
             removed=match.withdrawn,
+            resigned=frozenset(live.resigned),
+            tie_break=match.tie_break,
         )
         update = self.update(live, "match_over", actor=actor, summary=summary)
         self._emit(live, update)
@@ -967,14 +976,15 @@ class TableService:
             s.seat_no: MatchLine(
                 won=s.seat_no == winner,
                 score=totals[s.seat_no],
-                resigned=ended_by == "resign" and s.seat_no == loser,
+                resigned=(ended_by == "resign" and s.seat_no == loser)
+                or s.seat_no in live.resigned,
                 forfeited=(ended_by in ("timeout", "forfeit") and s.seat_no == loser)
-                or s.seat_no in out,
+                or (s.seat_no in out and s.seat_no not in live.resigned),
                 shutout=shutout and s.seat_no == winner,
                 **counts[s.seat_no],
             )
+            # Every seat, computers' too: the history shows each seat's final score.
             for s in live.record.seats
-            if s.user_id is not None
         }
 
     # ----- timers and computer seats ---------------------------------------------------
@@ -1134,7 +1144,16 @@ class TableService:
             match.forfeit(seat)
             await self._finish(live, ended_by="timeout", loser=seat, actor=None)
             return
-        # The seat plays on automatically (the deal is fixed) but can no longer win.
+        await self._withdraw(live, seat, resigned=False, actor=None)
+
+    async def _withdraw(
+        self, live: LiveTable, seat: int, *, resigned: bool, actor: int | None
+    ) -> TableUpdate | None:
+        """A seat leaves a match of three or four (away too long, or resigned): it plays on
+        automatically (the deal is fixed) but can no longer win; the match ends once fewer
+        than two seats are in. None if another process moved the table on meanwhile."""
+        match = live.match
+        assert match is not None
         match.withdraw(seat)
         timer = None
         if not match.over and not match.round_over:
@@ -1154,13 +1173,19 @@ class TableService:
             # Another process moved the table on since: take it as it is now. The seat's
             # missed turns are in the store, so its next missed turn removes it.
             await self._reload(live)
-            return
+            if resigned:
+                raise StaleButton("table-stale") from None
+            return None
         await self._refresh(live)
-        self._emit(live, self.update(live, "removed", seat=seat))
+        if resigned:
+            live.resigned.add(seat)
+        update = self.update(live, "removed", seat=seat, actor=actor)
+        self._emit(live, update)
         if match.over:  # nobody is left to play against
-            await self._finish(live, ended_by="timeout", loser=seat, actor=None)
-            return
+            ended_by: EndedBy = "resign" if resigned else "timeout"
+            return await self._finish(live, ended_by=ended_by, loser=seat, actor=actor)
         await self._schedule(live, arm=timer is None)
+        return update
 
     # ----- timers in a shared store (several processes) --------------------------------
 

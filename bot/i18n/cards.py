@@ -30,9 +30,15 @@ def name(card: Card, locale: Any = "en") -> str:
     )
 
 
+def rank_index(rank: int, locale: Any = "en") -> str:
+    """The rank as printed in a card's corner: "Q" in English and Spanish, "D" in French.
+    The one source of a card's short name: labels, menus, buttons and pictures use it."""
+    return t(locale, f"rank-short-{rank}")
+
+
 def label(card: Card, locale: Any = "en") -> str:
     """The short label: "Q♠" in English and Spanish, "D♠" in French, "10♦" everywhere."""
-    return t(locale, f"rank-short-{card.rank}") + SUIT_SYMBOLS[card.suit]
+    return rank_index(card.rank, locale) + SUIT_SYMBOLS[card.suit]
 
 
 def labels(cards: Any, locale: Any = "en") -> str:

@@ -25,7 +25,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from bot.i18n.catalog import DEFAULT, keys, t
 from bot.i18n.locales import resolve_locale
 
-__all__ = ["CatalogTranslator", "choice_key", "command_key", "key_for"]
+__all__ = ["CatalogTranslator", "choice_key", "command_key", "key_for", "shown_path"]
 
 
 def _slug(text: str) -> str:
@@ -35,6 +35,18 @@ def _slug(text: str) -> str:
 def command_key(qualified_name: str, part: str) -> str:
     """``("gin challenge", "name")`` → ``cmd-gin-challenge-name``."""
     return f"cmd-{qualified_name.replace(' ', '-')}-{part}"
+
+
+def shown_path(qualified_name: str, locale: object = "en") -> str:
+    """``/gin records stats`` as a reader of `locale` types it: each part by the name Discord
+    shows them (``/gin registros estadisticas``), the code's own name where none is given."""
+    parts = qualified_name.split()
+    shown = []
+    for end in range(1, len(parts) + 1):
+        key = command_key(" ".join(parts[:end]), "name")
+        language = resolve_locale(locale)
+        shown.append(t(language, key) if key in keys(language) else parts[end - 1])
+    return "/" + " ".join(shown)
 
 
 def choice_key(name: str) -> str:
@@ -57,7 +69,8 @@ def key_for(
         part = "name" if where is Where.parameter_name else "description"
         return command_key(data.command.qualified_name, f"opt-{data.name}-{part}")
     if where is Where.choice_name:
-        return choice_key(string.message)
+        # A choice named in words carries the key of its value (``Round robin``: round_robin).
+        return choice_key(str(string.extras.get("key") or string.message))
     return None
 
 

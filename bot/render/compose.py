@@ -161,10 +161,11 @@ def to_palette(img: Image.Image, options: RenderOptions) -> Image.Image:
 
 @lru_cache(maxsize=1024)
 def sprite(kind: tuple[Any, ...], options: RenderOptions) -> Sprite:
-    """A card sprite on the palette of `options`: ("face", card, dim, lower_index), ("back",),
-    ("blank",) or ("mini", width)."""
+    """A card sprite on the palette of `options`: ("face", card, dim, lower_index, index)
+    (`index`: the rank's letters in the reader's language), ("back",), ("blank",) or
+    ("mini", width)."""
     if kind[0] == "face":
-        rgba = face(kind[1], options.four_colour, kind[2], kind[3])
+        rgba = face(kind[1], options.four_colour, kind[2], kind[3], kind[4])
     elif kind[0] == "back":
         rgba = back()
     elif kind[0] == "blank":

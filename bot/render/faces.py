@@ -10,11 +10,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
+from bot.i18n.cards import rank_index
 from bot.render import theme as t
 from bot.render.fonts import cap_height, font
 from bot.render.shapes import ring_mask, rounded_mask, suit_mask
-
-RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 _RANK_SIZE = 36  # corner rank, big enough to read in an overlapped fan on a phone
 _INDEX_SUIT = 26  # corner suit
@@ -37,9 +36,9 @@ def _with_corners(img: Image.Image) -> Image.Image:
     return out
 
 
-def _index(draw: ImageDraw.ImageDraw, img: Image.Image, card: Card, ink: t.RGB) -> int:
-    """Draw rank over suit in the top-left corner; return the index's bottom edge."""
-    rank = RANK_TEXT.get(card.rank, str(card.rank))
+def _index(draw: ImageDraw.ImageDraw, img: Image.Image, card: Card, ink: t.RGB, rank: str) -> int:
+    """Draw `rank` (the corner's letters) over suit in the top-left corner; return the
+    index's bottom edge."""
     f = font(_RANK_SIZE)
     baseline = 8 + cap_height(_RANK_SIZE)
     # "10" is drawn a little narrower so it stays inside the strip an overlapped card shows.
@@ -68,18 +67,24 @@ def _index(draw: ImageDraw.ImageDraw, img: Image.Image, card: Card, ink: t.RGB) 
     return top + _INDEX_SUIT
 
 
-@lru_cache(maxsize=2 * 2 * 52 + 64)
+@lru_cache(maxsize=2 * 2 * 2 * 52 + 64)
 def face(
-    card: Card, four_colour: bool = False, dim: bool = False, lower_index: bool = True
+    card: Card,
+    four_colour: bool = False,
+    dim: bool = False,
+    lower_index: bool = True,
+    index: str | None = None,
 ) -> Image.Image:
-    """The RGBA face of `card`; `dim` gives the paler version used for deadwood.
+    """The RGBA face of `card`; `dim` gives the paler version used for deadwood. `index` is
+    the rank in its corners as the reader's deck prints it (`bot.i18n.cards.rank_index`: R
+    for a French king), the name the text, menus and buttons give it; English by default.
 
     `lower_index=False` leaves out the turned-round index in the bottom-right corner: that is
     the face for a card whose right neighbour is raised, where only a sliver of that index
     would peek out under the raised card.
     """
     if dim:
-        base = face(card, four_colour, False, lower_index)
+        base = face(card, four_colour, False, lower_index, index)
         veil = Image.new("RGBA", base.size, (120, 126, 136, 255))
         out = Image.blend(base, veil, 0.28)
         out.putalpha(base.getchannel("A"))
@@ -87,7 +92,7 @@ def face(
     ink = t.suit_colour(card.suit, four_colour)
     img = _blank(t.FACE, t.FACE_EDGE)
     draw = ImageDraw.Draw(img)
-    bottom = _index(draw, img, card, ink)
+    bottom = _index(draw, img, card, ink, index or rank_index(card.rank))
     if lower_index:
         # The same index, turned round, in the bottom-right corner, as on a real card.
         box = (5, 5, 5 + 2 * (_INDEX_CX - 5), bottom + 2)

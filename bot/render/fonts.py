@@ -3,6 +3,11 @@ DejaVu's changes in the public domain: `DejaVuSans-LICENSE.txt`), so nothing is 
 installed at run time and accented letters draw (é ñ ç œ ¿ ¡: Spanish and French captions).
 Pillow's built-in font (Aileron) is ASCII-only.
 
+DejaVu Sans draws Latin, Greek, Cyrillic and Arabic (unshaped); Chinese, Japanese and Korean
+names come from the first open CJK font installed on the machine (`FALLBACKS`: Debian's
+WenQuanYi Micro Hei, which CI installs, or Noto Sans CJK, or Droid Sans Fallback), glyph by
+glyph. A character no font has becomes `?` (the name is in the message text too).
+
 `draw_text` draws ♣♦♥♠ as shapes inline (the same suit shapes as the cards) and − as the bar
 of the font's own +.
 """
@@ -12,6 +17,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -28,20 +34,50 @@ _SPECIAL = {*_SUITS, _MINUS}
 _FONT_FILE = str(resources.files("bot.render").joinpath("DejaVuSans.ttf"))
 
 
-@lru_cache(maxsize=32)
-def font(size: int) -> Font:
-    """DejaVu Sans at `size` pixels."""
-    return ImageFont.truetype(_FONT_FILE, size)
+#: Open fonts with CJK glyphs, tried in order when DejaVu Sans lacks a character (Debian's
+#: `fonts-wqy-microhei`, `fonts-noto-cjk`, `fonts-droid-fallback`).
+FALLBACKS = (
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+)
 
 
 @lru_cache(maxsize=1)
-def _notdef() -> bytes:
-    return bytes(font(20).getmask("\uffff"))
+def _files() -> tuple[str, ...]:
+    """The shipped font, then the first fallback installed here."""
+    found = next((f for f in FALLBACKS if Path(f).is_file()), None)
+    return (_FONT_FILE,) if found is None else (_FONT_FILE, found)
+
+
+@lru_cache(maxsize=64)
+def _face(index: int, size: int) -> Font:
+    return ImageFont.truetype(_files()[index], size)
+
+
+def font(size: int) -> Font:
+    """DejaVu Sans at `size` pixels."""
+    return _face(0, size)
+
+
+@lru_cache(maxsize=4)
+def _notdef(index: int) -> bytes:
+    return bytes(_face(index, 20).getmask("\uffff"))
 
 
 @lru_cache(maxsize=4096)
+def _face_of(ch: str) -> int | None:
+    """The first font of the chain that draws `ch` (0 for the shipped one), else None."""
+    if ch.isspace() or ch in _SPECIAL:
+        return 0
+    for index in range(len(_files())):
+        if bytes(_face(index, 20).getmask(ch)) != _notdef(index):
+            return index
+    return None
+
+
 def _has_glyph(ch: str) -> bool:
-    return ch.isspace() or ch in _SPECIAL or bytes(font(20).getmask(ch)) != _notdef()
+    return _face_of(ch) is not None
 
 
 @lru_cache(maxsize=1024)
@@ -62,14 +98,23 @@ def drawable(text: str) -> str:
 
 
 def _runs(text: str) -> list[str]:
-    """Split into plain runs and single drawn symbols (suits, minus)."""
+    """Split into plain runs of one font and single drawn symbols (suits, minus)."""
     runs: list[str] = []
     for ch in text:
-        if ch in _SPECIAL or not runs or runs[-1][-1] in _SPECIAL:
+        if (
+            ch in _SPECIAL
+            or not runs
+            or runs[-1][-1] in _SPECIAL
+            or (_face_of(ch) or 0) != (_face_of(runs[-1][-1]) or 0)
+        ):
             runs.append(ch)
         else:
             runs[-1] += ch
     return runs
+
+
+def _run_font(run: str, size: int) -> Font:
+    return _face(_face_of(run[0]) or 0, size)
 
 
 def _suit_size(size: int) -> int:
@@ -79,14 +124,13 @@ def _suit_size(size: int) -> int:
 @lru_cache(maxsize=1024)
 def text_width(text: str, size: int) -> int:
     """Width in pixels of `text` as `draw_text` draws it."""
-    f = font(size)
     gap = max(1, size // 12)
     width = 0.0
     for run in _runs(text):
         if run in _SUITS:
             width += _suit_size(size) + 2 * gap
         else:
-            width += f.getlength("+" if run == _MINUS else run)
+            width += _run_font(run, size).getlength("+" if run == _MINUS else run)
     return round(width)
 
 
@@ -124,8 +168,9 @@ def text_mask(text: str, size: int) -> Image.Image:
             mask.paste(bar, (round(x), baseline + top))
             x += f.getlength("+")
         else:
-            draw.text((x, baseline), run, font=f, fill=255, anchor="ls")
-            x += f.getlength(run)
+            face = _run_font(run, size)
+            draw.text((x, baseline), run, font=face, fill=255, anchor="ls")
+            x += face.getlength(run)
     return mask
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.cards import Card
+from bot.i18n.cards import rank_index
 from bot.render import theme as t
 from bot.render.compose import RING, Picture
 from bot.render.fonts import fit, text_width
@@ -127,6 +128,7 @@ def draw_groups(
     options: RenderOptions,
     marks: dict[Card, t.RGB],
     raised: Card | None,
+    locale: str = "en",
 ) -> None:
     """Draw the groups in a centred row with cards at `y`, labels underneath.
 
@@ -142,7 +144,8 @@ def draw_groups(
             canvas.ring(marks[p.card], p.x, p.y, width)
         # A marked card keeps full colour even among deadwood, so it stays easy to spot.
         dim = p.dim and p.card not in marks
-        canvas.sprite(("face", p.card, dim, not p.before_raised), p.x, p.y)
+        index = rank_index(p.card.rank, locale)
+        canvas.sprite(("face", p.card, dim, not p.before_raised, index), p.x, p.y)
     for x, group in labels:
         canvas.text(
             (x, y + t.CARD_H + 10 + LABEL * 3 // 4),
@@ -192,7 +195,7 @@ def hand_png(pic: HandPicture, options: RenderOptions) -> bytes:
     size = (max(HAND_SIZE[0], needed_width(groups)), HAND_SIZE[1])
     canvas = Picture(size, options)
     marks = {pic.highlight: t.HIGHLIGHT} if pic.highlight is not None else {}
-    draw_groups(canvas, groups, HAND_Y, options, marks, pic.highlight)
+    draw_groups(canvas, groups, HAND_Y, options, marks, pic.highlight, pic.locale)
     return canvas.png()
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from bot.engine.cards import Card
+from bot.i18n.cards import rank_index
 from bot.render import workers
 from bot.render.cache import PictureCache
 from bot.render.compose import MINI_W, palette, sprite
@@ -131,7 +132,8 @@ def _warm(options: RenderOptions) -> None:
     for index in range(52):
         for dim in (False, True):
             for lower_index in (True, False):
-                sprite(("face", Card.from_index(index), dim, lower_index), options)
+                card = Card.from_index(index)
+                sprite(("face", card, dim, lower_index, rank_index(card.rank)), options)
     for kind in (("back",), ("blank",), ("mini", MINI_W)):
         sprite(kind, options)
 

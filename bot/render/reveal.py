@@ -56,7 +56,7 @@ def reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
         if i == pic.knocker and pic.knock_card is not None:
             marks[pic.knock_card] = t.HIGHLIGHT
         groups = reveal_groups(pic, i)
-        draw_groups(canvas, groups, top + _REVEAL_CARDS_Y, options, marks, None)
+        draw_groups(canvas, groups, top + _REVEAL_CARDS_Y, options, marks, None, pic.locale)
     return canvas.png()
 
 

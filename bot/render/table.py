@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from PIL import ImageDraw
 
 from bot.engine.cards import Card
+from bot.i18n.cards import rank_index
 from bot.render import theme as t
 from bot.render.compose import MINI_W, Picture
 from bot.render.fonts import fit
@@ -74,7 +75,8 @@ def table_png(view: TableView, options: RenderOptions) -> bytes:
     for i in range(view.below, 0, -1):
         canvas.sprite(("blank",), _DISCARD_X - i * _EDGE_STEP, _PILES_Y)
     if view.top is not None:
-        canvas.sprite(("face", view.top, False, True), _DISCARD_X, _PILES_Y)
+        index = rank_index(view.top.rank, view.locale)
+        canvas.sprite(("face", view.top, False, True, index), _DISCARD_X, _PILES_Y)
     else:
         _slot(canvas, _DISCARD_X, _PILES_Y, colours.slot)
     _centred_label(

@@ -168,7 +168,7 @@ def _reveal_line(pic: RevealPicture, seat: int) -> str:
         else:
             parts.append(t(locale, "alt-laid-off", cards=cards))
     parts.append(_groups((), hand.deadwood, hand.deadwood_points, locale))
-    line = f"{head}: {' | '.join(parts)}"
+    line = t(locale, "labelled", label=head, value=" | ".join(parts))
     if seat == pic.knocker and pic.knock_card is not None:
         line += t(locale, "alt-knock-card", card=_cards((pic.knock_card,), locale))
     return line
@@ -177,7 +177,7 @@ def _reveal_line(pic: RevealPicture, seat: int) -> str:
 def reveal_text(pic: RevealPicture) -> str:
     """The result, one line per hand, then the caption."""
     label, who = result_headline(pic)
-    lines = [f"{label}: {who}"] if label else []
+    lines = [t(pic.locale, "labelled", label=label, value=who)] if label else []
     lines += [_reveal_line(pic, seat) for seat in range(len(pic.hands))]
     if pic.result:
         lines.append(pic.result)

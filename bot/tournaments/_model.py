@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -24,27 +23,14 @@ UpdateKind = Literal[
 ]
 
 
-def _env_seconds(name: str, default: float) -> float:
-    raw = os.environ.get(name, "").strip()
-    return float(raw) if raw else default
-
-
 @dataclass(frozen=True, slots=True)
 class TournamentTiming:
     """Seconds. ``no_show``: a round's deadline to have made a first move; ``between_rounds``:
-    the pause after a round's last result before the next is paired. Tests set them short."""
+    the pause after a round's last result before the next is paired (the bot's settings
+    ``tournament_no_show`` and ``tournament_round_pause``). Tests set them short."""
 
     no_show: float = 15 * 60.0
     between_rounds: float = 30.0
-
-    @classmethod
-    def from_env(cls) -> TournamentTiming:
-        """``GIN_TOURNAMENT_NO_SHOW_SECONDS`` and ``GIN_TOURNAMENT_ROUND_PAUSE``."""
-        default = cls()
-        return cls(
-            no_show=_env_seconds("GIN_TOURNAMENT_NO_SHOW_SECONDS", default.no_show),
-            between_rounds=_env_seconds("GIN_TOURNAMENT_ROUND_PAUSE", default.between_rounds),
-        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -145,7 +145,7 @@ class TournamentService:
     ) -> None:
         self.store = store
         self.tables = tables
-        self.timing = timing or TournamentTiming.from_env()
+        self.timing = timing or TournamentTiming()
         #: Epoch seconds now: when no-show deadlines fall due (tests pass their own).
         self.clock = clock
         self._live: dict[int, _Live] = {}
@@ -158,6 +158,8 @@ class TournamentService:
         self._worker: asyncio.Task[None] | None = None
         #: Next-round tasks until they end (for `wait_idle`).
         self._pairing: set[asyncio.Task[None]] = set()
+        #: Every task this service started, until it ends (`close` lets those at work finish).
+        self._tasks: set[asyncio.Task[None]] = set()
         #: Several processes share the store (docs/deploy.md): the tournament's state in
         #: the store is the truth, checked before every change; its timers are store rows.
         self.shared = tables.shared
@@ -222,7 +224,7 @@ class TournamentService:
         that emitted still holds the tournament's lock."""
         self._queue.put_nowait(update)
         if self._worker is None or self._worker.done():
-            self._worker = asyncio.create_task(self._drain())
+            self._worker = self._start(self._drain())
 
     async def _drain(self) -> None:
         while not self._queue.empty():
@@ -254,14 +256,29 @@ class TournamentService:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await asyncio.shield(task)
 
-    async def close(self) -> None:
+    def _start(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def close(self, patience: float = 5.0) -> None:
+        """Stop: timers still waiting are cancelled; a change already under way (a deadline
+        being applied, a round being paired) gets `patience` seconds to finish, so the store
+        is never closed under it (one cut off is taken up by `restore` at the next start)."""
         self._closing = True
-        for live in self._live.values():
+        me = asyncio.current_task()
+        for live in list(self._live.values()):
             for task in (live.timer, live.next_round):
-                if task is not None and task is not asyncio.current_task():
+                if task is not None and task is not me:
                     task.cancel()
-                    with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await task
+        at_work = [task for task in self._tasks if task is not me]
+        if at_work:
+            _, late = await asyncio.wait(at_work, timeout=patience)
+            for task in late:
+                log.warning("a tournament task was cut off at shutdown: %s", task.get_name())
+                task.cancel()
+            await asyncio.gather(*at_work, return_exceptions=True)
 
     async def restore(self) -> int:
         """Load every unfinished tournament after a restart: re-arm its deadline, open any
@@ -890,7 +907,7 @@ class TournamentService:
             await self._arm_store(live, "round", self.clock() + self.timing.between_rounds)
             return
         if live.next_round is None or live.next_round.done():
-            live.next_round = asyncio.create_task(self._next_round_later(live))
+            live.next_round = self._start(self._next_round_later(live))
             # (`live.next_round` is cleared once the round begins, before it is paired.)
             self._pairing.add(live.next_round)
             live.next_round.add_done_callback(self._pairing.discard)
@@ -1166,7 +1183,7 @@ class TournamentService:
         if self.shared:
             await self._arm_store(live, "deadline", live.deadline)
             return
-        live.timer = asyncio.create_task(self._deadline_timer(live, live.deadline))
+        live.timer = self._start(self._deadline_timer(live, live.deadline))
 
     async def _arm_store(self, live: _Live, what: str, at: float) -> None:
         """Shared store: the tournament's one timer row, armed at its current version (an

@@ -5,6 +5,7 @@ they keep working after a restart. A click goes to the handlers the classes were
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
@@ -14,12 +15,20 @@ import discord
 
 from bot.engine import Card, parse_card
 from bot.engine.actions import Action
-from bot.errors import guarded
+from bot.errors import guarded, reply_privately
 from bot.i18n import t
+from bot.i18n.cards import label as card_label
 from bot.ui import ownership
 from bot.ui.cycles import let_go
 
-CARD = r"[CDHS]\d{1,2}"
+#: A card's code (`H8`, `S12`): exactly the 52 there are.
+CARD = r"[CDHS](?:1[0-3]|[1-9])"
+#: A table's, challenge's or version's number: a bound that fits the store's 64-bit integers.
+NUM = r"[1-9]\d{0,17}|0"
+#: A move a button plays: a kind without a card, or one with the card it names.
+ACTION = rf"(?:take_upcard|pass|draw_stock|draw_discard|big_gin)|(?:discard|knock|gin):(?:{CARD})"
+
+log = logging.getLogger("gin.ui")
 
 
 class Handlers(Protocol):
@@ -68,6 +77,32 @@ def handlers_of(item: object, interaction: discord.Interaction) -> Any:
     raise RuntimeError(f"{type(item).__name__} is not bound to handlers on this bot")
 
 
+def understood(client: object, custom_id: str) -> bool:
+    """Whether a control bound on `client` reads `custom_id` whole (its template matches it,
+    so building the control from it cannot fail)."""
+    templates = (
+        getattr(cls, "__discord_ui_compiled_template__", None) for cls in _BOUND.get(client, {})
+    )
+    return any(p is not None and p.fullmatch(custom_id) for p in templates)
+
+
+async def refuse_unread(interaction: discord.Interaction) -> bool:
+    """Answer a click on a ``gin:`` control that no bound control reads (forged, damaged, or
+    from a bot that made other ids) with the short out-of-date answer, and log it; discord.py
+    would drop it ("This interaction failed"). True when it was refused."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith("gin:") or understood(interaction.client, custom_id):
+        return False
+    log.warning(
+        "refused a control no longer read: %r (user %s)",
+        custom_id[:120],
+        interaction.user.id if interaction.user else None,
+    )
+    await reply_privately(interaction, t(interaction.locale, "reply-control-out-of-date"))
+    return True
+
+
 F = TypeVar("F", bound=Callable[..., Awaitable[None]])
 
 
@@ -78,6 +113,9 @@ def handled(callback: F) -> F:
 
     @guarded
     async def inner(self: discord.ui.DynamicItem[Any], interaction: discord.Interaction) -> None:
+        if getattr(interaction.client, "stopping", False):
+            await reply_privately(interaction, t(interaction.locale, "reply-stopping"))
+            return
         if await ownership.allowed(interaction, private=bool(getattr(self, "private", False))):
             await callback(self, interaction)
 
@@ -101,7 +139,7 @@ def _style(kind: str) -> discord.ButtonStyle:
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"gin:a:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z_]+)(?::(?P<card>{CARD}))?",
+    template=rf"gin:a:(?P<table>{NUM}):(?P<version>{NUM}):(?P<action>{ACTION})",
 ):
     """A move button (draw, take, pass, a confirmed knock or gin)."""
 
@@ -139,13 +177,8 @@ class GameButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameButton:
-        card = match["card"]
-        return cls(
-            int(match["table"]),
-            int(match["version"]),
-            match["kind"],
-            parse_card(card) if card else None,
-        )
+        action = Action.decode(match["action"])
+        return cls(int(match["table"]), int(match["version"]), action.kind, action.card)
 
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -156,7 +189,7 @@ class GameButton(
 
 class AskButton(
     GameButton,
-    template=rf"gin:q:(?P<table>\d+):(?P<version>\d+):(?P<kind>gin|big_gin)(?::(?P<card>{CARD}))?",
+    template=rf"gin:q:(?P<table>{NUM}):(?P<version>{NUM}):(?P<action>big_gin|gin:(?:{CARD}))",
 ):
     """Gin or Big Gin, asked first: the click shows the hand with a Confirm button."""
 
@@ -171,7 +204,7 @@ class AskButton(
 
 class GameSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"gin:s:(?P<table>\d+):(?P<version>\d+):(?P<kind>discard|knock)",
+    template=rf"gin:s:(?P<table>{NUM}):(?P<version>{NUM}):(?P<kind>discard|knock)",
 ):
     """Pick the card to discard, or to knock with."""
 
@@ -186,9 +219,12 @@ class GameSelect(
         placeholder: str = "…",
         *,
         row: int | None = None,
+        locale: str = "en",
     ) -> None:
         self.table_id, self.version, self.kind = table_id, version, kind
-        options = [discord.SelectOption(label=c.label, value=c.code) for c in cards[:25]]
+        options = [
+            discord.SelectOption(label=card_label(c, locale), value=c.code) for c in cards[:25]
+        ]
         super().__init__(
             discord.ui.Select(
                 placeholder=placeholder,
@@ -223,7 +259,7 @@ class GameSelect(
 
 
 class ShowHandButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gin:show:(?P<table>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"gin:show:(?P<table>{NUM})"
 ):
     def __init__(self, table_id: int, label: str = "…") -> None:
         self.table_id = table_id
@@ -248,7 +284,7 @@ class ShowHandButton(
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gin:t:(?P<table>\d+):(?P<op>join|leave|start|computer)",
+    template=rf"gin:t:(?P<table>{NUM}):(?P<op>join|leave|start|computer)",
 ):
     def __init__(
         self,
@@ -275,7 +311,7 @@ class LobbyButton(
 
 class ChallengeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gin:c:(?P<id>\d+):(?P<op>accept|decline|cancel)",
+    template=rf"gin:c:(?P<id>{NUM}):(?P<op>accept|decline|cancel)",
 ):
     def __init__(
         self,
@@ -301,7 +337,7 @@ class ChallengeButton(
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gin:r:(?P<table>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"gin:r:(?P<table>{NUM})"
 ):
     def __init__(self, table_id: int, label: str = "…") -> None:
         self.table_id = table_id

@@ -26,7 +26,7 @@ from bot.engine.actions import (
 )
 from bot.engine.view import RoundView
 from bot.games import present
-from bot.games.model import MatchSummary, TableState
+from bot.games.model import MatchSummary, SeatInfo, TableState
 from bot.i18n import t
 from bot.i18n.cards import label
 from bot.ui.components import (
@@ -116,12 +116,26 @@ def table_title(state: TableState, locale: Any = "en") -> str:
 
 def _scores_line(state: TableState, locale: Any = "en") -> str:
     names = _names(state)
-    scores = " · ".join(f"{n}: {s}" for n, s in zip(names, state.scores, strict=False))
+    scores = " · ".join(
+        t(locale, "labelled", label=n, value=str(s))
+        for n, s in zip(names, state.scores, strict=False)
+    )
     return t(locale, "scores-line", scores=scores, penalty=state.rules.scoring == "penalty")
 
 
 def _away(state: TableState) -> frozenset[int]:
     return frozenset(s.seat for s in state.seats if s.removed)
+
+
+def _resigned(state: TableState) -> frozenset[int]:
+    return frozenset(s.seat for s in state.seats if s.resigned)
+
+
+def _out_marker(seat: SeatInfo, locale: Any) -> str:
+    """A seat out of the match: resigned, or removed for being away."""
+    if seat.resigned:
+        return t(locale, "seat-resigned")
+    return t(locale, "seat-away") if seat.removed else ""
 
 
 def _deadline(state: TableState, locale: Any = "en") -> str:
@@ -155,7 +169,7 @@ def table_message(state: TableState, *, finished: bool = False, locale: Any = "e
         name=t(locale, "field-stock"), value=t(locale, "cards", count=pub.stock_size), inline=True
     )
     counts = ", ".join(
-        f"{n}: {c}" + (t(locale, "seat-away") if s.removed else "")
+        t(locale, "labelled", label=n, value=str(c)) + _out_marker(s, locale)
         for n, c, s in zip(names, pub.hand_sizes, state.seats, strict=False)
     )
     embed.add_field(name=t(locale, "field-cards-in-hand"), value=counts, inline=False)
@@ -176,7 +190,13 @@ def table_message(state: TableState, *, finished: bool = False, locale: Any = "e
         name=t(locale, "field-round", round=pub.round_no), value=turn[:1024], inline=False
     )
     recent = present.recent_turns(
-        pub.history, names, 4, auto=state.auto, away=_away(state), locale=locale
+        pub.history,
+        names,
+        4,
+        auto=state.auto,
+        away=_away(state),
+        resigned=_resigned(state),
+        locale=locale,
     )
     if recent:
         embed.add_field(
@@ -229,6 +249,7 @@ def reveal_message(state: TableState, locale: Any = "en") -> Message:
         for seat, hand in enumerate(pub.result.hands):
             text, dw = present.hand_text(hand, locale)
             lines.append(t(locale, "reveal-line", name=names[seat], cards=text, deadwood=dw))
+    lines.extend(last_round_lines(state, locale))
     embed = discord.Embed(
         title=t(locale, "reveal-title", round=pub.round_no, table=state.table_id),
         description="\n".join(lines),
@@ -236,6 +257,20 @@ def reveal_message(state: TableState, locale: Any = "en") -> Message:
     )
     embed.add_field(name=t(locale, "field-scores"), value=_scores_line(state, locale), inline=False)
     return Message(None, embed, None)
+
+
+def last_round_lines(state: TableState, locale: Any = "en") -> list[str]:
+    """After the round that ended the match: it is over, and each final score with the
+    bonuses that took it past the round points (the engine's breakdown)."""
+    if not state.match_over:
+        return []
+    lines = [t(locale, "last-round-match-over", penalty=state.rules.scoring == "penalty")]
+    for seat, name in enumerate(_names(state)):
+        total = present.total_text(
+            seat, state.breakdown, state.scores[seat], state.rules.scoring, locale
+        )
+        lines.append(t(locale, "last-round-total", name=name, total=total))
+    return lines
 
 
 def summary_lines(state: TableState, summary: MatchSummary, locale: Any = "en") -> list[str]:
@@ -257,9 +292,13 @@ def summary_lines(state: TableState, summary: MatchSummary, locale: Any = "en") 
             seat, summary.breakdown, summary.totals[seat], summary.scoring, locale
         )
         line = t(locale, "summary-seat", name=name, total=total, won=won)
-        if seat in summary.removed:
+        if seat in summary.resigned:
+            line += t(locale, "summary-left")
+        elif seat in summary.removed:
             line += t(locale, "summary-removed")
         lines.append(line)
+    if summary.tie_break is not None and summary.winner is not None:
+        lines.append(t(locale, f"summary-tie-{summary.tie_break.replace('_', '-')}", winner=winner))
     return lines
 
 
@@ -269,6 +308,10 @@ def summary_message(state: TableState, summary: MatchSummary, locale: Any = "en"
         description="\n".join(summary_lines(state, summary, locale)),
         colour=GOLD,
     )
+    if state.seat_count != 2:
+        # A rematch is a challenge between two people; a table of three or four is
+        # opened again with /gin table.
+        return Message(None, embed, None)
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(state.table_id, t(locale, "button-rematch")))
     return Message(None, embed, view)
@@ -302,11 +345,15 @@ def called_off_message(state: TableState, note: str, locale: Any = "en") -> Mess
     return Message(None, embed, None)
 
 
-def removed_message(state: TableState, locale: Any = "en") -> Message:
-    """What a player removed for being away reads in their hand message."""
+def removed_message(state: TableState, seat: int, locale: Any = "en") -> Message:
+    """What a player out of the match (away too long, or resigned) reads in their hand
+    message."""
+    others = [s.name for s in state.seats if not s.removed]
     embed = discord.Embed(
         title=t(locale, "table-rules-title", table=state.table_id, rules=state.rules.name),
-        description=t(locale, "removed-away"),
+        description=t(locale, "removed-resigned", others=", ".join(others))
+        if state.seats[seat].resigned
+        else t(locale, "removed-away"),
         colour=GREY,
     )
     return Message(None, embed, None)
@@ -355,16 +402,23 @@ def hand_message(
     if view.drawn is not None:
         lines.append(t(locale, "hand-drawn", how=_how_drawn(view), card=label(view.drawn, locale)))
     recent = present.recent_turns(
-        view.history, names, 3, auto=state.auto, away=_away(state), locale=locale
+        view.history,
+        names,
+        3,
+        auto=state.auto,
+        away=_away(state),
+        resigned=_resigned(state),
+        locale=locale,
     )
     if recent:
         lines.append("*" + "; ".join(recent) + "*")
     if view.over and view.result is not None:
         lines.append(t(locale, "hand-round-over", round=_round_no(state)))
         lines.extend(present.result_text(view.result, names, state.rules, locale))
-        lines.append(
-            t(locale, "hand-last-round") if state.match_over else t(locale, "hand-next-round")
-        )
+        if state.match_over:
+            lines.extend(last_round_lines(state, locale))
+        else:
+            lines.append(t(locale, "hand-next-round"))
     elif view.over:
         lines.append(t(locale, "turn-round-over"))
     elif view.my_turn:
@@ -485,10 +539,16 @@ def controls(
         )
     discards = [a.card for a in legal if a.kind == DISCARD and a.card is not None]
     if discards:
-        ui.add_item(GameSelect(tid, version, DISCARD, discards, t(locale, "select-discard"), row=1))
+        ui.add_item(
+            GameSelect(
+                tid, version, DISCARD, discards, t(locale, "select-discard"), row=1, locale=locale
+            )
+        )
     knocks = [a.card for a in legal if a.kind == KNOCK and a.card is not None]
     if knocks:
-        ui.add_item(GameSelect(tid, version, KNOCK, knocks, t(locale, "select-knock"), row=2))
+        ui.add_item(
+            GameSelect(tid, version, KNOCK, knocks, t(locale, "select-knock"), row=2, locale=locale)
+        )
     for action in legal:
         if action.kind == GIN and action.card is not None:
             gin = t(locale, "button-gin", card=label(action.card, locale))

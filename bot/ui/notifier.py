@@ -95,6 +95,16 @@ class Notifier:
         if isinstance(value, str) and value:
             self.discord_locales[user_id] = value
 
+    async def discord_locale(self, user_id: int) -> str | None:
+        """A player's Discord locale as last seen, by this process or (after a restart) as
+        the store keeps it (`Readers.seen`)."""
+        known = self.discord_locales.get(user_id)
+        if known is None:
+            player = await self.store.players.get(user_id)
+            if player is not None and player.locale:
+                known = self.discord_locales[user_id] = player.locale
+        return known
+
     def forget_player(self, user_id: int) -> None:
         """Drop what is kept in memory about a player whose data was erased (`/gin me
         forget-me`): their Discord locale as last seen and their hearts (the store forgets
@@ -116,7 +126,8 @@ class Notifier:
         """A player's language for their DMs: their `/gin me settings language`, else their
         Discord locale as last seen, else the server's (`pick_language`)."""
         saved = await self.saved_language(user_id)
-        return pick_language(self.discord_locales.get(user_id), saved, self.board_language(state))
+        locale = await self.discord_locale(user_id)
+        return pick_language(locale, saved, self.board_language(state))
 
     async def saved_language(self, user_id: int) -> str | None:
         """A player's `/gin me settings language` choice (kept in memory by the store)."""
@@ -402,7 +413,9 @@ class Notifier:
                 continue
             keep = live[1] if live else None
             for message_id in await stray_hands(self.client, channel_id, state.table_id, keep):
-                log.info("a hand left by the process before: controls off (table %s)", state.table_id)
+                log.info(
+                    "a hand left by the process before: controls off (table %s)", state.table_id
+                )
                 await self._strip(channel_id, message_id, seat.user_id)
 
     async def _tell_removed(self, state: TableState, seat_no: int) -> None:
@@ -410,7 +423,9 @@ class Notifier:
         if seat.user_id is None:
             return
         language = await self.language(state, seat.user_id)
-        await self._show(state, seat_no, seat.user_id, messages.removed_message(state, language))
+        await self._show(
+            state, seat_no, seat.user_id, messages.removed_message(state, seat_no, language)
+        )
 
     def _reread(self, table_id: int) -> None:
         """Another process changed the table (several processes): its board and hand

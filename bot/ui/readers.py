@@ -11,11 +11,16 @@ from bot.i18n import pick_language
 from bot.store.interfaces import Storage
 from bot.ui.notifier import Notifier
 
+#: Players whose stored locale is remembered (the writes it saves).
+KEPT = 100_000
+
 
 class Readers:
     def __init__(self, store: Storage, notifier: Notifier) -> None:
         self.store = store
         self.notifier = notifier
+        #: user -> the Discord locale last written to the store by this process.
+        self._kept: dict[int, str] = {}
 
     async def language(self, interaction: discord.Interaction[Any]) -> str:
         """The language to answer `interaction` in; the locale is remembered for the DMs the
@@ -24,11 +29,27 @@ class Readers:
         saved = (await self.store.players.settings(interaction.user.id)).language
         return pick_language(interaction.locale, saved, interaction.guild_locale)
 
+    async def seen(self, interaction: discord.Interaction[Any]) -> None:
+        """Learn the Discord locale of whoever used any command or control, and keep it in
+        the store when it is new (once per player and locale): the DMs the bot sends them
+        unasked are in their language, also after a restart."""
+        value = getattr(interaction.locale, "value", interaction.locale)
+        user = interaction.user
+        if not isinstance(value, str) or not value or user is None:
+            return
+        self.notifier.saw_locale(user.id, value)
+        if self._kept.get(user.id) == value:
+            return
+        if len(self._kept) >= KEPT:
+            self._kept.clear()  # at worst one more write per player
+        self._kept[user.id] = value
+        await self.store.players.upsert(user.id, user.display_name, locale=value)
+
     async def language_of(self, user_id: int, server: Any = None) -> str:
         """The language of a DM to `user_id` sent unasked: their saved choice, else their
-        Discord locale as last seen, else `server`'s."""
+        Discord locale as last seen (or kept in the store), else `server`'s."""
         saved = await self.notifier.saved_language(user_id)
-        return pick_language(self.notifier.discord_locales.get(user_id), saved, server)
+        return pick_language(await self.notifier.discord_locale(user_id), saved, server)
 
     def server_language(self, guild_id: int | None) -> str:
         """A public message's language: the server's."""

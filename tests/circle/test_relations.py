@@ -105,7 +105,10 @@ async def test_chat_skips_muters_silently(circle: CircleService) -> None:
     assert reaction.text == "Good game!" and reaction.recipients == (1, 2)
     with pytest.raises(CircleError):
         await circle.chat(1, "   ", [1, 2])
-    assert len((await circle.chat(1, "x" * 500, [2])).text) == 200
+    # A long line is refused with the limit, never cut (issue 31, item 8).
+    assert len((await circle.chat(1, "x" * 200, [2])).text) == 200
+    with pytest.raises(CircleError, match="at most 200"):
+        await circle.chat(1, "x" * 201, [2])
 
 
 async def test_hearts_and_friends(circle: CircleService, store: Store) -> None:

@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from emulator import Emulator
+from tests.store.pgserver import PgServer, free_port
 
 from .botproc import BotProcess
 
@@ -63,3 +64,73 @@ async def test_a_database_locked_by_another_process_is_waited_for(
     await bot.wait_ready()
     assert "could not start" not in bot.output()
     assert await asyncio.wait_for(bot.stop(), 30) == 0
+
+
+def critical_lines(out: str) -> list[str]:
+    return [line for line in out.splitlines() if "CRITICAL" in line]
+
+
+async def _admin(url: str, *sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        for statement in sql:
+            await conn.execute(statement)
+    finally:
+        await conn.close()
+
+
+async def test_a_postgresql_server_that_cannot_be_used_stops_the_start_with_what_to_fix(
+    start_bot, pg_server: PgServer, emu: Emulator
+) -> None:
+    # A role that must give its password (scram), ahead of the session server's trust lines.
+    hba = pg_server.data / "pg_hba.conf"
+    if "gin_pw" not in hba.read_text():
+        hba.write_text("host all gin_pw 127.0.0.1/32 scram-sha-256\n" + hba.read_text())
+        await _admin(
+            pg_server.url(),
+            "CREATE ROLE gin_pw LOGIN PASSWORD 'right'",
+            "SELECT pg_reload_conf()",
+        )
+    host = f"127.0.0.1:{pg_server.port}"
+    cases = {
+        f"postgresql://gin@127.0.0.1:{free_port()}/gin": (
+            "Could not reach the PostgreSQL server of GIN_DATABASE",
+            "start the server, or fix the host and port in GIN_DATABASE.",
+        ),
+        f"postgresql://gin_pw:wrong@{host}/postgres": (
+            "The PostgreSQL server refused the user name or password of GIN_DATABASE "
+            f"(postgresql://gin_pw:***@{host}/postgres",
+            "put a user and password it accepts in GIN_DATABASE.",
+        ),
+        f"postgresql://gin@{host}/no_such_database": (
+            "The database named in GIN_DATABASE does not exist on its PostgreSQL server",
+            "create it (createdb) or fix its name in GIN_DATABASE.",
+        ),
+    }
+    for url, (start, end) in cases.items():
+        bot: BotProcess = await start_bot(wait_ready=False, GIN_DATABASE=url)
+        assert await bot.wait_exit() == 1
+        out = bot.output()
+        assert "wrong" not in out  # the password is never shown
+        (line,) = critical_lines(out)
+        sentence = line[line.index(start) :]
+        assert sentence.endswith(end), sentence
+        assert "Traceback" not in out
+    assert emu.gateway.identifies == 0
+
+
+async def test_a_database_url_of_another_kind_is_refused_before_anything_starts(
+    start_bot,
+) -> None:
+    bot: BotProcess = await start_bot(wait_ready=False, GIN_DATABASE="mysql://gin@db/gin")
+    assert await bot.wait_exit() == 2
+    assert (
+        bot.output()
+        .strip()
+        .endswith(
+            "GIN_DATABASE must be a SQLite file path or a postgresql:// URL; mysql:// is not a "
+            "database this bot can use."
+        )
+    )

@@ -266,3 +266,29 @@ async def test_events_of_one_moment_arrive_as_separate_frames_in_order(
     finally:
         await ws.close()
         await session.close()
+
+
+async def test_a_heartbeat_is_acknowledged_after_a_round_trip_not_at_once(emu: Emulator) -> None:
+    """Issue 31, item 10: `/gin about` showed "Gateway latency 41251 ms" against the emulator.
+    discord.py notes a heartbeat's send time on its keep-alive thread after the send; an ack
+    that comes back before that (at once, on loopback) is timed from the heartbeat before."""
+    session, ws = await _raw_gateway(emu)
+    try:
+        await ws.receive_json()  # HELLO
+        loop = asyncio.get_running_loop()
+        for _ in range(3):
+            sent = loop.time()
+            await ws.send_json({"op": 1, "d": None})
+            assert (await ws.receive_json())["op"] == 11
+            assert 0.04 <= loop.time() - sent < 1.0
+    finally:
+        await ws.close()
+        await session.close()
+
+
+async def test_the_client_measures_a_heartbeat_round_trip_not_an_interval() -> None:
+    async with Emulator(heartbeat_interval=0.3) as emu:
+        client = make_client()
+        async with running(client, emu):
+            await asyncio.sleep(1.5)  # a few heartbeats and their acks
+            assert client.latency < 0.2, client.latency

@@ -221,3 +221,16 @@ def test_auto_move_passes_and_draws_from_the_stock() -> None:
     rnd.apply(Action("take_upcard"))
     rnd.apply(auto_move(rnd.view(0)))
     assert auto_move(rnd.view(1)) == Action("draw_stock")
+
+
+def test_a_tie_on_the_final_score_goes_to_the_latest_round_winner_and_says_so() -> None:
+    # Seed 51 (classic to 20, three baseline players) ends with seats 1 and 2 level.
+    match = play_match(Match(CLASSIC.replace(target=20), 3, 51), players(3))
+    winner = match.winner
+    assert winner is not None and match.tie_break == "latest_round"
+    tied = [s for s in range(3) if match.scores[s] == match.scores[winner]]
+    assert len(tied) == 2 and winner in tied
+    latest = max(i for i, r in enumerate(match.results) if r.winner in tied)
+    assert match.results[latest].winner == winner
+    # Without a tie there is nothing to break.
+    assert play_match(Match(CLASSIC, 3, 2024), players(3)).tie_break is None

@@ -59,7 +59,9 @@ def expected_keys(bot: GinBot) -> dict[str, str]:
                 need[command_key(q, f"opt-{p.name}-name")] = p.name
                 need[command_key(q, f"opt-{p.name}-description")] = p.description
                 for c in p.choices:
-                    need[choice_key(c.name)] = c.name
+                    # A choice named in words carries its value's key (the translator's).
+                    named = c._locale_name.extras.get("key") if c._locale_name else None
+                    need[choice_key(named or c.name)] = c.name
     for menu in menus(bot):
         need[f"menu-{menu.name.lower()}-name"] = menu.name
     return need

@@ -63,6 +63,7 @@ CONVERTED = [
     "bot/tournaments/__init__.py",
     "cogs/__init__.py",
     "cogs/_answers.py",
+    "cogs/_pace.py",
 ]
 
 #: Exceptions for programmers and operators (tracebacks, logs), never shown to a player.

@@ -38,9 +38,10 @@ def test_alt_text_in_each_language() -> None:
         locale="fr",
     )
     assert reveal_text(reveal).splitlines() == [
-        "Gin: Ann a fait gin et gagne",
-        "Ann · gin · gagne: 8♥ 9♥ 10♥ | isolés 0",
-        "Bob: isolés D♠ (0)",
+        # French sets a space before the colon (issue 31, item 7).
+        "Gin : Ann a fait gin et gagne",
+        "Ann · gin · gagne : 8♥ 9♥ 10♥ | isolés 0",
+        "Bob : isolés D♠ (0)",
     ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,6 +149,8 @@ def check_end(
     record: Any,
     match: Match,
     ended_by: str,
+    *,
+    resigned: Collection[str] = (),
 ) -> list[str]:
     """After the match: the summary's winner and every total (and round points) equal the
     engine's; every reveal names who knocked, who won and the engine's points; no control of
@@ -174,7 +176,17 @@ def check_end(
     if ended_by == "timeout" and match.forfeited is not None:
         assert f"{names[match.forfeited]} did not play in time" in text
     for seat in match.withdrawn:
-        assert re.search(rf"^{re.escape(names[seat])}: .*removed for being away", text, re.M)
+        why = "resigned, could not win" if names[seat] in resigned else "removed for being away"
+        assert re.search(rf"^{re.escape(names[seat])}: .*{why}", text, re.M), text
+    # A tie on the best final score is broken by the documented rule, which the result names.
+    tie = {
+        "round_points": "wins the tie with more round points",
+        "latest_round": "wins the tie by having won the latest round of those tied",
+        "seat": "wins the tie as the first seated at the table",
+    }
+    for rule, words in tie.items():
+        said = "Tied on the final score" in text and f"{names[match.winner]} {words}" in text
+        assert said == (match.tie_break == rule), (rule, match.tie_break, text)
     kinds = []
     for number, rnd in enumerate(match.rounds, start=1):
         result = rnd.result
@@ -187,6 +199,26 @@ def check_end(
         )
         assert reveal is not None, f"no reveal of round {number}"
         _check_reveal(reveal.text, result, names, match)
+    if ended_by == "score":
+        # The round that ended the match says so, with each final total and its bonuses
+        # (the engine's breakdown), not only a jump to the total on the next message.
+        last = len(match.rounds)
+        reveal = next(
+            m for m in emu.messages(channel) if _title(m) == f"Round {last} · table #{tid}"
+        )
+        assert "That was the last round: it ends the match." in reveal.text, reveal.text
+        for seat, name in enumerate(names):
+            _check_total(reveal.text, name, seat, match)
+        for seat in record.seats:
+            if seat.user_id is not None and not seat.removed:
+                hands = hand_dms(emu, users[seat.user_id], tid)
+                told = hands[-1].versions()[-2].text
+                assert "That was the last round: it ends the match." in told, told
+                for other, name in enumerate(names):
+                    _check_total(told, name, other, match)
+    # A rematch is a challenge between two: no Rematch button at a table of three or four.
+    rematch = "Rematch" in summary.button_labels
+    assert rematch == (len(record.seats) == 2), (len(record.seats), summary.button_labels)
     _check_no_live_controls(emu, channel, users, tid)
     for seat in record.seats:
         if seat.user_id is None:
@@ -197,6 +229,23 @@ def check_end(
         assert not hands[-1].attachments, "the result still shows the last hand's picture"
         assert "next round is dealt" not in hands[-1].versions()[-2].text
     return kinds
+
+
+def _check_total(text: str, name: str, seat: int, match: Match) -> None:
+    """`name: **total** …` with the round points and each bonus of the engine's breakdown."""
+    line = re.search(rf"^{re.escape(name)}: \*\*{match.scores[seat]}\*\* (.*)$", text, re.M)
+    assert line is not None, (text, name, match.scores[seat])
+    part = match.breakdown.seats[seat] if match.breakdown.seats else None
+    if part is None or not (part.shutout or part.game_bonus or part.line_bonus):
+        return
+    words = line.group(1)
+    assert f"({part.round_points} round point" in words, words
+    for points, kind in (
+        (part.shutout, "shutout"),
+        (part.game_bonus, "game bonus"),
+        (part.line_bonus, "line bonus"),
+    ):
+        assert (f"{points} {kind}" in words) == bool(points), (words, kind, points)
 
 
 def _check_reveal(text: str, result: Any, names: list[str], match: Match) -> None:

@@ -90,6 +90,52 @@ async def test_rematch_against_the_computer(world: World) -> None:
     assert again.match is not None and len(again.match.rounds) == 1
 
 
+async def test_rematch_between_people_reaches_the_opponent_by_dm(world: World) -> None:
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    await emu.slash(a, ch, "gin challenge", opponent=b, target=10)
+    await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
+    await play_to_the_end(emu, world, [a, b])
+    summary = next(m for m in emu.messages(ch) if "Match over" in m.text)
+    invites = len([m for m in emu.dms(b) if "Accept" in m.button_labels])
+    await emu.click(a, summary, "Rematch")
+    # Bob is asked in his DMs, as for any challenge, and can accept from there.
+    invite = await emu.wait_for(
+        lambda: [m for m in emu.dms(b) if "Accept" in m.button_labels][invites:]
+    )
+    assert a.display_name in invite[0].text, invite[0].text
+    await emu.click(b, invite[0], "Accept")
+    tables = world.bot.services.tables  # type: ignore[attr-defined]
+    await emu.wait_for(lambda: tables.playing_tables_of(b.id))
+
+
+async def test_resign_at_several_tables_asks_which(world: World) -> None:
+    emu, a, b, c, ch = world.emu, world.alice, world.bob, world.carol, world.channel
+    tables = world.bot.services.tables  # type: ignore[attr-defined]
+    await emu.slash(a, ch, "gin challenge", opponent=b, target=100)
+    await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
+    await emu.slash(a, ch, "gin challenge", opponent=c, target=100)
+    await emu.click(c, await emu.wait_for_dm(c, lambda m: "Accept" in m.button_labels), "Accept")
+    first, second = await emu.wait_for(
+        lambda: (found := tables.playing_tables_of(a.id)) and len(found) == 2 and found
+    )
+    ask = await emu.slash(a, ch, "gin resign")
+    assert ask.response is not None
+    assert "Which match do you resign?" in ask.response.text
+    labels = ask.response.button_labels
+    one = f"Table #{first.record.id} · cardgames · {b.display_name}"
+    two = f"Table #{second.record.id} · cardgames · {c.display_name}"
+    assert labels == [one, two], labels
+    await emu.click(a, ask.response, two)
+    question = emu.message(ask.response.id).text.splitlines()[0]
+    assert question == (
+        f"Resign your match at table #{second.record.id}? {c.display_name} wins it."
+    ), question
+    await emu.click(a, emu.message(ask.response.id), "Resign")
+    await emu.wait_for(lambda: len(tables.playing_tables_of(a.id)) == 1)
+    # The other match goes on.
+    assert tables.playing_tables_of(a.id)[0].record.id == first.record.id
+
+
 def _slow_challenges(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """From now on, creating a challenge outlasts the answer's budget (made short), as a
     busy store would make it."""

@@ -17,6 +17,9 @@ from emulator import Emulator, EmulatorError, Interaction, Message, User
 from .conftest import World
 from .driver import play_one
 
+#: A deal where the computer ends the match with points of its own.
+HISTORY_SEED = 1
+
 
 def said(inter: Interaction) -> str:
     assert inter.response is not None, "the bot did not answer"
@@ -251,3 +254,20 @@ async def test_rating_leaderboard_pages_with_buttons(world: World) -> None:
     assert nxt.disabled
     await emu.click(a, inter.response, "◀ Previous")
     assert "Page 1 of 2" in emu.message(inter.response.id).text
+
+
+async def test_history_shows_every_seats_final_score_as_the_summary_did(world: World) -> None:
+    emu, a, ch = world.emu, world.alice, world.channel
+    world.bot.services.tables.deal_seed = lambda: HISTORY_SEED  # type: ignore[attr-defined]
+    await emu.slash(a, ch, "gin computer", level="easy", target=40)
+    summary = await play_until(world, [a], lambda m: "Match over" in m.text)
+    scores = {
+        name: int(score)
+        for name, score in re.findall(r"^(.+?)(?: 🤖)?: \*\*(\d+)\*\* ", summary.text, re.M)
+    }
+    computer = next(n for n in scores if n != a.display_name)
+    # The deal was chosen for it: the computer ends with points, which history used to drop.
+    assert scores[computer] > 0, summary.text
+    history = said(await emu.slash(a, ch, "gin records history"))
+    mine, theirs = scores[a.display_name], scores[computer]
+    assert re.search(rf"(won|lost) {mine} – {theirs} \(", history), (history, scores)

@@ -33,5 +33,7 @@ async def test_each_reader_in_their_language_the_board_in_the_servers(world: Wor
     assert board is not None and "Discard pile" in board.text
     resign = await emu.slash(b, ch, "gin resign")
     assert resign.response is not None
-    assert resign.response.text.startswith(t("fr", "reply-resign-ask", table=table_id))
+    assert resign.response.text.startswith(
+        t("fr", "reply-resign-ask", table=table_id, opponent=a.display_name)
+    )
     emu.assert_no_unknown_routes()

@@ -8,19 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from bot.i18n import t
 from emulator import Emulator
 
 from .test_tournament import bot_on, commands_path, make_admin, tournament_of, wait
 
 
-async def test_a_tournament_in_a_french_server(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("GIN_TOURNAMENT_ROUND_PAUSE", "0")
-    monkeypatch.setenv("GIN_TOURNAMENT_NO_SHOW_SECONDS", "2")
+async def test_a_tournament_in_a_french_server(tmp_path: Path) -> None:
     async with Emulator() as emu:
         guild = emu.create_guild("Cartes")
         guild.locale = "fr"
@@ -33,7 +27,9 @@ async def test_a_tournament_in_a_french_server(
         make_admin(emu, guild, admin)
         names = {u.id: u.global_name for u in (anna, bert)}
 
-        async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
+        async with bot_on(
+            emu, guild.id, tmp_path / "gin.sqlite3", tournament_round_pause=0, tournament_no_show=2
+        ) as bot:
             path = commands_path(bot)
             service = bot.get_cog("Tournaments").service  # type: ignore[union-attr]
             await emu.slash(

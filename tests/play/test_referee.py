@@ -16,6 +16,8 @@ from .driver import live_controls, play_one
 from .referee import REPORT, Counts, check_end, check_live, count, final_match
 
 MAX_STEPS = 4000
+#: A deal where, Carol having resigned, alice and bob end a classic match to 10 level.
+TIE_SEED = 16
 
 
 async def _table_of(world: World, user: User) -> int:
@@ -25,10 +27,16 @@ async def _table_of(world: World, user: User) -> int:
 
 
 async def referee(
-    world: World, table_id: int, players: list[User], *, away: tuple[User, ...] = ()
+    world: World,
+    table_id: int,
+    players: list[User],
+    *,
+    away: tuple[User, ...] = (),
+    resigned: tuple[User, ...] = (),
 ) -> tuple[list[str], Counts]:
-    """Play the match to its end as `players` (those `away` never click), checking every
-    message at every step against the engine; the round endings seen and the counts."""
+    """Play the match to its end as `players` (those `away` or `resigned` never click),
+    checking every message at every step against the engine; the round endings seen and
+    the counts."""
     emu, ch = world.emu, world.channel
     tables = world.bot.services.tables  # type: ignore[attr-defined]
     users = {u.id: u for u in (world.alice, world.bob, world.carol)}
@@ -46,7 +54,7 @@ async def referee(
             checked += 1
         moved = 0
         for user in players:
-            if user in away:
+            if user in away or user in resigned:
                 continue
             moved = await play_one(emu, user)
             if moved:
@@ -63,7 +71,8 @@ async def referee(
     assert record is not None and record.status == "finished" and record.state_json
     match = final_match(record.state_json)
     finished = await store.history.get(table_id)
-    kinds = check_end(emu, ch, users, record, match, finished.ended_by)
+    gone = {u.display_name for u in resigned}
+    kinds = check_end(emu, ch, users, record, match, finished.ended_by, resigned=gone)
     count(emu, ch, users, record, match, counts)
     assert emu.unknown_routes == []
     return kinds, counts
@@ -106,6 +115,52 @@ async def test_three_players_classic_with_a_player_away(world: World) -> None:
     told = [v.text for m in emu.dm_channel(c).messages.values() for v in m.versions()]
     assert any("away too long" in t and "can't win" in t for t in told)
     _dms_within_target(counts, away=(c.display_name,))
+
+
+async def _three_seats_carol_resigns(world: World, seed: int, target: int) -> tuple[int, str]:
+    """A 3-seat classic table where Carol resigns in round 1: her confirmation says the
+    others play on, her hand message says she left; the table's id and what she was asked."""
+    emu, a, b, c, ch = world.emu, world.alice, world.bob, world.carol, world.channel
+    world.bot.services.tables.deal_seed = lambda: seed  # type: ignore[attr-defined]
+    await emu.slash(a, ch, "gin table", rules="classic", seats=3, target=target)
+    lobby = emu.last_message(ch)
+    await emu.click(b, lobby, "Join")
+    await emu.click(c, lobby, "Join")
+    table_id = await _table_of(world, a)
+    ask = await emu.slash(c, ch, "gin resign")
+    assert ask.response is not None
+    question = ask.response.text
+    await emu.click(c, ask.response, "Resign")
+    done = emu.message(ask.response.id).text
+    others = f"{a.display_name}, {b.display_name}"
+    assert done == f"You left the match at table #{table_id}: {others} play on.", done
+    await world.bot.services.tables.wait_idle()  # type: ignore[attr-defined]
+    told = [v.text for m in emu.dm_channel(c).messages.values() for v in m.versions()]
+    assert any("You resigned and left this match" in t and f"{others} play on" in t for t in told)
+    assert live_controls(emu, c) is None, "Carol's hand still has live controls"
+    return table_id, question
+
+
+async def test_three_players_one_resigns_the_others_play_on(world: World) -> None:
+    a, b, c = world.alice, world.bob, world.carol
+    table_id, question = await _three_seats_carol_resigns(world, 5, 60)
+    assert "play on" in question and "wins it" not in question, question
+    kinds, counts = await referee(world, table_id, [a, b, c], resigned=(c,))
+    REPORT.append(f"classic 3p, carol resigns: {sorted(set(kinds))}: {counts.line()}")
+    _dms_within_target(counts, away=(c.display_name,))
+    stats = await world.bot.services.store.stats.get(c.id)  # type: ignore[attr-defined]
+    assert stats.matches_resigned == 1 and stats.matches_won == 0
+
+
+async def test_three_players_one_resigns_and_the_others_tie(world: World) -> None:
+    a, b, c = world.alice, world.bob, world.carol
+    table_id, _ = await _three_seats_carol_resigns(world, TIE_SEED, 10)
+    await referee(world, table_id, [a, b, c], resigned=(c,))
+    store = world.bot.services.store  # type: ignore[attr-defined]
+    record = await store.tables.get(table_id)
+    match = final_match(record.state_json)
+    # The seed was chosen for it: alice and bob end level, and the result says who wins how.
+    assert match.tie_break is not None and match.scores[0] == match.scores[1], match.scores
 
 
 async def test_four_players_classic_with_a_computer(world: World) -> None:

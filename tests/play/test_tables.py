@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bot.engine import PRESETS
 from emulator import Emulator, User
 
 from .conftest import World
@@ -46,7 +47,20 @@ async def test_two_player_rules_refuse_three_seats(world: World) -> None:
     inter = await world.emu.slash(
         world.alice, world.channel, "gin table", rules="cardgames", seats=3
     )
-    assert inter.response is not None and "2 to 2 players" in inter.response.text
+    assert inter.response is not None
+    text = inter.response.text
+    assert "2 to 2" not in text and "for two players only" in text, text
+    # The presets that do allow three seats, from the engine's own list.
+    fits = [name for name, r in PRESETS.items() if r.min_players <= 3 <= r.max_players]
+    assert fits and f"For 3 seats choose the rules: {', '.join(fits)}." in text, text
+
+
+async def test_three_seats_without_rules_take_the_preset_that_allows_them(world: World) -> None:
+    emu, a, ch = world.emu, world.alice, world.channel
+    await emu.slash(a, ch, "gin table", seats=3)
+    lobby = emu.last_message(ch)
+    fits = next(name for name, r in PRESETS.items() if r.min_players <= 3 <= r.max_players)
+    assert f"· {fits} to" in lobby.text and "Players (1/3)" in lobby.text, lobby.text
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.client import GinBot
 from bot.settings import Settings
 from bot.store import open_store
@@ -33,7 +31,10 @@ def make_admin(emu: Emulator, guild: Any, user: User) -> None:
 
 
 @asynccontextmanager
-async def bot_on(emu: Emulator, guild_id: int, database: Path) -> AsyncIterator[GinBot]:
+async def bot_on(
+    emu: Emulator, guild_id: int, database: Path, **timing: float
+) -> AsyncIterator[GinBot]:
+    """A bot on `database`; `timing`: the tournament settings (`tournament_no_show`...)."""
     settings = Settings(
         token=emu.token,
         database=database,
@@ -43,6 +44,7 @@ async def bot_on(emu: Emulator, guild_id: int, database: Path) -> AsyncIterator[
         round_pause=0,
         computer_delay=0,
         rest_limits=False,  # at machine speed, like the play tests' bot (conftest.py)
+        **timing,  # type: ignore[arg-type]
     )
     bot = GinBot(settings)
     async with running(bot, emu):
@@ -93,11 +95,7 @@ async def wait(pred: Callable[[], Any], what: str) -> Any:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-async def test_swiss_of_eight_with_a_restart(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("GIN_TOURNAMENT_ROUND_PAUSE", "0")
-    monkeypatch.setenv("GIN_TOURNAMENT_NO_SHOW_SECONDS", "600")
+async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
     database = tmp_path / "gin.sqlite3"
     async with Emulator() as emu:
         guild = emu.create_guild("Cards")
@@ -113,7 +111,9 @@ async def test_swiss_of_eight_with_a_restart(
         guild.members[admin.id].roles.append(admins.id)
         guild.members[organizer.id].roles.append(hosts.id)
 
-        async with bot_on(emu, guild.id, database) as bot:
+        async with bot_on(
+            emu, guild.id, database, tournament_round_pause=0, tournament_no_show=600
+        ) as bot:
             path = commands_path(bot)
             # Olga may not organize until an admin names her role.
             await emu.slash(
@@ -189,7 +189,9 @@ async def test_swiss_of_eight_with_a_restart(
             await emu.settle(quiet=0.3)
 
         # The bot goes down in the middle of round 2 and comes back on the same database.
-        async with bot_on(emu, guild.id, database) as bot:
+        async with bot_on(
+            emu, guild.id, database, tournament_round_pause=0, tournament_no_show=600
+        ) as bot:
             after = tournament_of(bot, tid)
             assert json.dumps(after.to_dict(), sort_keys=True) == before
             # The same tables carry on: none reopened, none lost.
@@ -270,11 +272,7 @@ async def test_swiss_of_eight_with_a_restart(
         await store.close()
 
 
-async def test_no_show_kick_and_cancel_in_the_channel(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("GIN_TOURNAMENT_ROUND_PAUSE", "0")
-    monkeypatch.setenv("GIN_TOURNAMENT_NO_SHOW_SECONDS", "3")
+async def test_no_show_kick_and_cancel_in_the_channel(tmp_path: Path) -> None:
     async with Emulator() as emu:
         guild = emu.create_guild("Cards")
         ch = emu.create_channel(guild, "tournaments")
@@ -286,7 +284,9 @@ async def test_no_show_kick_and_cancel_in_the_channel(
         # Without Create Public Threads the tournament runs in the channel, and the
         # organizer is told so, once.
         emu.deny_bot(ch, "create_public_threads")
-        async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
+        async with bot_on(
+            emu, guild.id, tmp_path / "gin.sqlite3", tournament_round_pause=0, tournament_no_show=3
+        ) as bot:
             path = commands_path(bot)
             await emu.slash(
                 admin,

@@ -38,11 +38,7 @@ def ranked_line(text: str, name: str) -> str:
 
 
 @pytest.mark.parametrize("order", ORDERS)
-async def test_last_round_double_forfeit_counts_nowhere(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, order: str
-) -> None:
-    monkeypatch.setenv("GIN_TOURNAMENT_ROUND_PAUSE", "0")
-    monkeypatch.setenv("GIN_TOURNAMENT_NO_SHOW_SECONDS", "600")
+async def test_last_round_double_forfeit_counts_nowhere(tmp_path: Path, order: str) -> None:
     database = tmp_path / "gin.sqlite3"
     async with Emulator() as emu:
         guild = emu.create_guild("Cards")
@@ -56,7 +52,9 @@ async def test_last_round_double_forfeit_counts_nowhere(
         make_admin(emu, guild, admin)
         names = {u.id: u.global_name for u in players}
 
-        async with bot_on(emu, guild.id, database) as bot:
+        async with bot_on(
+            emu, guild.id, database, tournament_round_pause=0, tournament_no_show=600
+        ) as bot:
             cog: Any = bot.get_cog("Tournaments")
             path = commands_path(bot)
             await emu.slash(

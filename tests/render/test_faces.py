@@ -79,8 +79,8 @@ def test_suit_masks_fill_their_middle_and_leave_corners_empty(suit):
 def test_text_the_font_cannot_draw_is_replaced_not_dropped():
     # The shipped font draws Spanish and French (and most Latin, Greek, Cyrillic names).
     assert drawable("Zoë ¿Señor? À l'œuf, ça") == "Zoë ¿Señor? À l'œuf, ça"
-    assert drawable("⑪ Ann") == "11 Ann"  # not in the font, but its compatibility form is
-    assert drawable("李 Ann") == "? Ann"
+    assert drawable("𝐀 Ann") == "A Ann"  # in no font, but its compatibility form is
+    assert drawable("\ue000 Ann") == "? Ann"  # a private-use character: no font has it
     assert drawable("8♥ 9♥") == "8♥ 9♥"  # suits are drawn as shapes
     assert drawable("18 − 5") == "18 − 5"  # so is the minus sign
 
@@ -102,3 +102,19 @@ def test_fit_cuts_long_names_to_width_with_an_ellipsis():
     assert name.endswith("…")
     assert text_width(name, 30) <= 200
     assert fit("Ann", 30, 200) == "Ann"
+
+
+@pytest.mark.parametrize(
+    "name", ["Вера Павлова", "Σοφία", "李小龍", "김민준", "さくら", "سارة", "Ann 李"]
+)
+def test_names_in_other_scripts_are_drawn_not_tofu_or_question_marks(name):
+    assert drawable(name) == name
+    tofu = text_mask("\uffff", 30).tobytes()  # the shipped font's box for a missing glyph
+    question = text_mask("?", 30).tobytes()
+    for ch in name.replace(" ", ""):
+        mask = text_mask(ch, 30)
+        assert mask.getbbox() is not None, ch  # some ink
+        assert mask.tobytes() not in (tofu, question), ch
+    # A long name in any script is cut with an ellipsis, within its width.
+    long = fit(name * 12, 30, 200)
+    assert long.endswith("…") and "?" not in long and text_width(long, 30) <= 200

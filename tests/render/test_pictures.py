@@ -589,7 +589,7 @@ def test_pictures_show_the_palette_composition_in_rgb(monkeypatch):
 
 
 def test_only_the_antialiased_rows_of_a_card_need_composing():
-    sprite = compose.sprite(("face", Card("S", 1), False, True), RenderOptions())
+    sprite = compose.sprite(("face", Card("S", 1), False, True, "A"), RenderOptions())
     (top, bottom) = sprite.special  # the rounded corners, nothing in between
     assert top[:3] == (0, 0, t.CARD_W) and 0 < top[3] <= t.CARD_R
     assert bottom[0] == 0 and bottom[2:] == (t.CARD_W, t.CARD_H)

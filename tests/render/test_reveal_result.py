@@ -16,6 +16,7 @@ from bot.engine.round import Round, RoundResult
 from bot.engine.rules import RuleSet
 from bot.games.model import PublicRound, SeatInfo, TableState
 from bot.games.pictures import reveal_picture
+from bot.games.present import result_title
 from bot.render import (
     REVEAL_RESULT,
     REVEAL_ROW,
@@ -132,7 +133,8 @@ def check_hands(played: Played, pic: RevealPicture) -> None:
         row = row_cards(pic, seat)
         assert sorted(row) == sorted(played.result.hands[seat]), seat
     assert pic.knocker == s.knocker and pic.winner == s.winner and pic.kind == s.kind
-    assert pic.knock_card == played.result.knock_card
+    knock_card = played.result.knock_card if s.kind in ("knock", "undercut") else None
+    assert pic.knock_card == knock_card
     # The knock card is not in any row of cards but shown on its own.
     assert all(pic.knock_card not in row_cards(pic, seat) for seat in range(len(pic.hands)))
 
@@ -190,14 +192,18 @@ def test_a_knock_names_the_knocker_and_shows_the_knock_card_and_the_deadwood_dif
     check_rendering(pic)
 
 
-def test_gin_shows_the_gin_bonus_and_the_card_gone_out_with():
+def test_gin_shows_the_gin_bonus_and_no_knock_card():
     played = play(*GIN, top="5S", ending=Action("gin", C("5S")))
     pic = reveal_picture(played.state, "")
     assert pic is not None
     s = played.result.settlement
     assert s is not None and s.kind == "gin"
     check_hands(played, pic)
-    assert pic.knock_card == C("5S")
+    # The engine keeps the face-down discard, but a gin has no knock card to show.
+    assert played.result.knock_card == C("5S") and pic.knock_card is None
+    assert "knock card" not in reveal_text(pic).lower()
+    title = result_title(played.result, played.state.names)
+    assert title == "**Gin** by Ann", title
     score = pic.hands[0].score
     assert score is not None
     assert (score.points, score.bonus, score.bonus_kind) == (

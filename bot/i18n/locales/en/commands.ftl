@@ -108,7 +108,7 @@ cmd-gin-records-replay-opt-round-description = The round (1 = first)
 cmd-gin-say-name = say
 cmd-gin-say-description = Say something to the players at your table.
 cmd-gin-say-opt-text-name = text
-cmd-gin-say-opt-text-description = What to say to your table (leave empty for quick reactions)
+cmd-gin-say-opt-text-description = What to say to your table, up to 200 characters (empty: quick reactions)
 
 cmd-gin-records-stats-name = stats
 cmd-gin-records-stats-description = A player's record: matches, gins, streaks, achievements.
@@ -144,7 +144,7 @@ cmd-gin-tournament-create-opt-format-description = Swiss, round robin, single or
 cmd-gin-tournament-create-opt-rules-name = rules
 cmd-gin-tournament-create-opt-rules-description = Rule preset for every table
 cmd-gin-tournament-create-opt-target-name = target
-cmd-gin-tournament-create-opt-target-description = Points to play each match to (10-500)
+cmd-gin-tournament-create-opt-target-description = Points to play each match to (10-500, default 100)
 cmd-gin-tournament-create-opt-max_players-name = max_players
 cmd-gin-tournament-create-opt-max_players-description = Most players who can sign up
 cmd-gin-tournament-create-opt-rounds-name = rounds
@@ -208,10 +208,10 @@ choice-points = points
 choice-streak = streak
 choice-played = played
 choice-rating = rating
-choice-swiss = swiss
-choice-round_robin = round_robin
-choice-single_elimination = single_elimination
-choice-double_elimination = double_elimination
+choice-swiss = Swiss
+choice-round_robin = Round robin
+choice-single_elimination = Single elimination
+choice-double_elimination = Double elimination
 
 ## Right-click menus on a member
 

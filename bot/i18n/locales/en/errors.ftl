@@ -44,7 +44,13 @@ table-not-seated = Only the players at this table can use these controls.
 table-stale = That button is out of date; here is your hand as it is now.
 table-not-started = This table hasn't started yet.
 table-too-many = You're already at { $count } tables; finish one before starting another.
-table-players-range = The { $rules } rules are for { $low } to { $high } players.
+table-players-range = The { $rules } rules are for { $low ->
+        [2] { $high ->
+            [2] two players only
+           *[other] { $low } to { $high } players
+        }
+       *[other] { $low } to { $high } players
+    }. For { $seats } seats choose the rules: { $fits }.
 table-started = This table has already started.
 table-already-seated = You're already at this table.
 table-full = This table is full.
@@ -54,6 +60,7 @@ table-not-at = You're not at this table.
 table-host-starts = Only the host can start this table.
 table-two-needed = At least two players are needed to start.
 match-not-in-play = This match isn't in play.
+match-already-left = You have already left this match.
 
 ## Challenges
 
@@ -83,6 +90,7 @@ challenge-only-challenger-cancels = Only the challenger can cancel.
 ## Players, records, replays
 
 circle-server-only = Server records are only available in a server; try scope: global.
+circle-chat-too-long = That is { $length } characters; a table chat line holds at most { $limit }.
 circle-say-something = Say something first.
 # $relation: block, mute or favorite; $add: true (block) or false (unblock)
 circle-self = You can't { $add ->

@@ -15,6 +15,7 @@ discard-pile-below = **{ $top }** (below: { $below })
 field-stock = Stock
 cards = { $count } cards
 seat-away = {" "}(away)
+seat-resigned = {" "}(resigned)
 field-cards-in-hand = Cards in hand
 round-over-result = Round over: { $result }
 round-over-short = Round over.
@@ -44,12 +45,18 @@ summary-seat = { $name }: { $total } · { $won ->
        *[other] { $won } rounds
     } won
 summary-removed = {" "}· removed for being away
+summary-left = {" "}· resigned, could not win
+# The tie-break that decided the winner (docs/playing.md, "Ties")
+summary-tie-round-points = Tied on the final score: { $winner } wins the tie with more round points.
+summary-tie-latest-round = Tied on the final score: { $winner } wins the tie by having won the latest round of those tied.
+summary-tie-seat = Tied on the final score, and none of those tied won a round: { $winner } wins the tie as the first seated at the table.
 match-over-title = Match over · table #{ $table }
 final-round = Round { $round }: { $result }
 match-over-rules-title = Match over · table #{ $table } · { $rules }
 table-rules-title = Table #{ $table } · { $rules }
 called-off = This match was called off.
 removed-away = You were away too long and have been removed from this match. Your hand is played automatically until the match ends, and you can't win it.
+removed-resigned = You resigned and left this match. Your hand is played automatically until it ends (it can't win); { $others } play on.
 
 ## A player's hand (private)
 
@@ -63,7 +70,12 @@ hand-drawn = You { $how ->
        *[drew] drew
     } { $card }.
 hand-round-over = **Round { $round } is over.**
-hand-last-round = That was the last round: the result follows.
+# The round that ended the match (reveal and hands): $total with its parts
+last-round-match-over = { $penalty ->
+        [true] That was the last round: it ends the match. Final scores:
+       *[false] That was the last round: it ends the match. Final scores, every bonus included:
+    }
+last-round-total = { $name }: { $total }
 hand-next-round = The next round is dealt in a moment.
 hand-your-turn = **Your turn:** { $what }
 hand-waiting = Waiting for { $name }.
@@ -128,3 +140,5 @@ button-rematch = Rematch
 tables-in-play = Tables in play
 tables-in-play-line = **#{ $table }** { $scores } · { $pile }: { $top } · { $stock }: { $count } · { $turn }
 tables-in-play-boards = Each table's board shows its round's start and end; the moves are here.
+# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
+labelled = { $label }: { $value }

@@ -23,11 +23,13 @@ do-gin = went gin
 do-big_gin = went big gin
 # A draw and the discard that followed: "Alice drew from the stock and discarded 9♠"
 turn-joined = { $first } and { $second }
-# $away: true when the player was removed, false when only this turn timed out
+# $away: true when the player was removed, false when only this turn timed out, resigned
+# when the player left a match of three or four
 turn-auto = { $turn } (played automatically: { $name } { $away ->
-        [true] is
-       *[false] was
-    } away)
+        [resigned] resigned
+        [true] is away
+       *[false] was away
+    })
 
 ## Whose turn
 

@@ -9,12 +9,20 @@ reply-computer-on = Your match against the computer ({ $level }) is on at table 
 reply-not-in-game = You're not in a game right now.
 reply-also-at = You also play at tables { $tables }: use **Show my hand** there.
 reply-not-in-match = You're not in a match right now.
-reply-resign-ask = Resign your match at table #{ $table }? Your opponent wins it.
+reply-resign-ask = Resign your match at table #{ $table }? { $opponent } wins it.
+# Three or four seats: the resigner leaves, the others ($others: their names) play on
+reply-resign-ask-many = Leave your match at table #{ $table }? You can't win it any more: your hand is played automatically to the end, and { $others } play on.
+reply-resigned-many = You left the match at table #{ $table }: { $others } play on.
+reply-resign-which = You play at several tables. Which match do you resign?
+# A button naming a table: "Table #4 · classic · Bob, Carol"
+reply-resign-table = Table #{ $table } · { $rules } · { $others }
 reply-resign-button = Resign
 reply-keep-playing = Keep playing
-reply-resigned = You resigned the match.
+reply-resigned = You resigned the match: { $opponent } wins it.
 reply-good-luck = Good luck!
 reply-out-of-date = That button was out of date; here is your hand now.
+reply-stopping = The bot is restarting; try again in a moment.
+reply-control-out-of-date = That control is out of date.
 reply-only-players-hands = Only the players at this table can see their hands.
 reply-started = The game has started: good luck!
 reply-blocked-ask = This table has a player you have blocked. Join anyway?
@@ -34,7 +42,7 @@ reply-told-expired = Your Gin Rummy challenge expired without an answer.
 reply-not-your-buttons = These buttons belong to someone else.
 reply-chat-not-playing = You're not playing at a table right now.
 reply-quick-reactions = Quick reactions:
-reply-chat-sent = Sent to table #{ $table }: { $line }
+reply-chat-sent = Sent to table #{ $table }.
 reply-erase-button = Erase my data
 reply-keep-button = Keep it
 reply-erased = Done: everything we stored about you is erased.
@@ -48,13 +56,13 @@ reply-next = Next ▶
 reply-pick-a-card = Pick a card from the list.
 help-title = Gin Rummy: how to play here
 help-how =
-    1. Challenge someone with `/gin challenge`, open a table with `/gin table`, or play the computer with `/gin computer`.
+    1. Challenge someone with `{ $challenge }`, open a table with `{ $table }`, or play the computer with `{ $computer }`.
     2. Your hand comes by direct message, with buttons: draw from the stock or take the discard, then discard. Knock or go gin when you can; you confirm before it counts.
     3. The channel shows the discard pile, the scores and each round's result. The first to the target wins the match.
-    Lost your hand? `/gin hand`. The rules: `/gin rules`.
+    Lost your hand? `{ $hand }`. The rules: `{ $rules }`.
 help-play = Play
 help-more = { $title } (more)
-about-text = Challenge someone with `/gin challenge`, or open a table with `/gin table`. Your hand comes by DM; the discard pile stays in the channel.
+about-text = Challenge someone with `{ $challenge }`, or open a table with `{ $table }`. Your hand comes by DM; the discard pile stays in the channel.
 about-version = Version
 about-up-for = Up for
 about-uptime = { $hours } h { $minutes } min

@@ -108,7 +108,7 @@ cmd-gin-records-replay-opt-round-description = La mano (1 = la primera)
 cmd-gin-say-name = decir
 cmd-gin-say-description = Di algo a los jugadores de tu mesa.
 cmd-gin-say-opt-text-name = texto
-cmd-gin-say-opt-text-description = Qué decir (vacío: reacciones rápidas)
+cmd-gin-say-opt-text-description = Qué decir, hasta 200 caracteres (vacío: reacciones rápidas)
 
 cmd-gin-records-stats-name = estadisticas
 cmd-gin-records-stats-description = Partidas, gins, rachas, logros.
@@ -144,7 +144,7 @@ cmd-gin-tournament-create-opt-format-description = Suizo, liga, eliminación sim
 cmd-gin-tournament-create-opt-rules-name = reglas
 cmd-gin-tournament-create-opt-rules-description = Reglas para todas las mesas
 cmd-gin-tournament-create-opt-target-name = objetivo
-cmd-gin-tournament-create-opt-target-description = Puntos de cada partida (10-500)
+cmd-gin-tournament-create-opt-target-description = Puntos de cada partida (10-500, por defecto 100)
 cmd-gin-tournament-create-opt-max_players-name = max_jugadores
 cmd-gin-tournament-create-opt-max_players-description = Máximo de jugadores
 cmd-gin-tournament-create-opt-rounds-name = rondas

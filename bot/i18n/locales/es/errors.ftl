@@ -16,7 +16,7 @@ illegal-round-not-over = Esta mano aún no ha terminado.
 illegal-round-over = Esta mano ha terminado.
 illegal-round-over-next-soon = Esta mano ha terminado; la siguiente empieza enseguida.
 illegal-not-your-turn = No es tu turno.
-illegal-first-turn-upcard-or-pass = En el primer turno solo puedes coger la carta descubierta o pasar.
+illegal-first-turn-upcard-or-pass = En el primer turno solo puedes tomar la carta descubierta o pasar.
 illegal-upcard-offer-over = Ya no se ofrece la carta descubierta: roba una carta.
 illegal-draw-first = Primero roba una carta, del mazo o de los descartes.
 illegal-already-drawn = Ya has robado: ahora descarta una carta.
@@ -27,7 +27,7 @@ illegal-just-taken = No puedes { $move ->
         [knock] cerrar con
         [gin] hacer gin con
        *[discard] descartar
-    } la carta que acabas de coger de los descartes.
+    } la carta que acabas de tomar de los descartes.
 illegal-gin-deadwood = No puedes hacer gin: con las cartas que te quedan tienes { $deadwood ->
         [one] { $deadwood } punto suelto
        *[other] { $deadwood } puntos sueltos
@@ -54,7 +54,13 @@ table-not-seated = Solo los jugadores de esta mesa pueden usar estos controles.
 table-stale = Ese botón está desfasado; aquí tienes tu mano tal como está ahora.
 table-not-started = Esta mesa aún no ha empezado.
 table-too-many = Ya estás en { $count } mesas; termina una antes de empezar otra.
-table-players-range = Las reglas { $rules } son para { $low } a { $high } jugadores.
+table-players-range = Las reglas { $rules } son para { $low ->
+        [2] { $high ->
+            [2] dos jugadores solamente
+           *[other] { $low } a { $high } jugadores
+        }
+       *[other] { $low } a { $high } jugadores
+    }. Para { $seats } asientos elige las reglas: { $fits }.
 table-started = Esta mesa ya ha empezado.
 table-already-seated = Ya estás en esta mesa.
 table-full = Esta mesa está llena.
@@ -64,6 +70,7 @@ table-not-at = No estás en esta mesa.
 table-host-starts = Solo el anfitrión puede empezar esta mesa.
 table-two-needed = Hacen falta al menos dos jugadores para empezar.
 match-not-in-play = Esta partida no está en juego.
+match-already-left = Ya has dejado esta partida.
 
 ## Desafíos
 
@@ -93,6 +100,7 @@ challenge-only-challenger-cancels = Solo quien desafía puede cancelar.
 ## Jugadores, récords, repeticiones
 
 circle-server-only = Los récords del servidor solo están disponibles en un servidor; prueba scope: global.
+circle-chat-too-long = Son { $length } caracteres; una línea del chat de la mesa admite como máximo { $limit }.
 circle-say-something = Primero escribe algo.
 circle-self = No puedes { $add ->
         [true] { $relation ->

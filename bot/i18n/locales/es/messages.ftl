@@ -16,6 +16,7 @@ cards = { $count ->
        *[other] { $count } cartas
     }
 seat-away = {" "}(ausente)
+seat-resigned = {" "}(abandonó)
 field-cards-in-hand = Cartas en la mano
 round-over-result = Mano terminada: { $result }
 round-over-short = Mano terminada.
@@ -44,12 +45,17 @@ summary-seat = { $name }: { $total } · { $won ->
        *[other] { $won } manos ganadas
     }
 summary-removed = {" "}· retirado por ausencia
+summary-left = {" "}· abandonó, no podía ganar
+summary-tie-round-points = Empate en la puntuación final: { $winner } gana el desempate con más puntos de mano.
+summary-tie-latest-round = Empate en la puntuación final: { $winner } gana el desempate por haber ganado la última mano de los empatados.
+summary-tie-seat = Empate en la puntuación final, y ninguno de los empatados ganó una mano: { $winner } gana el desempate por ser el primero en sentarse a la mesa.
 match-over-title = Partida terminada · mesa n.º { $table }
 final-round = Mano { $round }: { $result }
 match-over-rules-title = Partida terminada · mesa n.º { $table } · { $rules }
 table-rules-title = Mesa n.º { $table } · { $rules }
 called-off = Esta partida se ha anulado.
 removed-away = Has estado ausente demasiado tiempo y se te ha retirado de esta partida. Tu mano se juega automáticamente hasta el final y no puedes ganarla.
+removed-resigned = Has abandonado y dejado esta partida. Tu mano se juega automáticamente hasta el final (no puede ganar); { $others } siguen jugando.
 
 ## La mano de un jugador (privada)
 
@@ -58,19 +64,24 @@ hand-your-hand = **Tu mano:** { $cards }
 hand-deadwood = **Puntos sueltos:** { $deadwood }
 hand-table = **Descartes:** { $top } · **Mazo:** { $stock } · { $opponents }
 hand-drawn = { $how ->
-        [took] Has cogido
+        [took] Has tomado
        *[drew] Has robado
     } { $card }.
 hand-round-over = **La mano { $round } ha terminado.**
-hand-last-round = Era la última mano: ahora viene el resultado.
+# The round that ended the match (reveal and hands): $total with its parts
+last-round-match-over = { $penalty ->
+        [true] Era la última mano: con ella termina la partida. Puntuaciones finales:
+       *[false] Era la última mano: con ella termina la partida. Puntuaciones finales, con todas las bonificaciones:
+    }
+last-round-total = { $name }: { $total }
 hand-next-round = La siguiente mano se reparte enseguida.
 hand-your-turn = **Tu turno:** { $what }
 hand-waiting = Esperando a { $name }.
 hand-confirm = **{ $question }** Pulsa **Confirmar** o elige otra jugada.
 hand-last-round-result = *Última mano:* { $result }
 hand-title = Mesa n.º { $table } · { $rules } · puntuaciones { $scores }
-my-turn-first = coge la carta descubierta o pasa.
-my-turn-draw = roba del mazo o coge la carta de arriba de los descartes.{ $big_gin ->
+my-turn-first = toma la carta descubierta o pasa.
+my-turn-draw = roba del mazo o toma la carta de arriba de los descartes.{ $big_gin ->
         [true] {" "}Puedes hacer **Big Gin**.
        *[false] {""}
     }
@@ -91,7 +102,7 @@ button-confirm-gin = Confirmar: gin (descartar { $card })
 button-confirm-big-gin = Confirmar: Big Gin
 button-waiting-for = Esperando a { $name }
 button-waiting = Esperando
-button-take = Coger { $card }
+button-take = Tomar { $card }
 button-pass = Pasar
 button-draw-stock = Robar del mazo
 select-discard = Descartar…
@@ -124,3 +135,5 @@ button-rematch = Revancha
 tables-in-play = Mesas en juego
 tables-in-play-line = **#{ $table }** { $scores } · { $pile }: { $top } · { $stock }: { $count } · { $turn }
 tables-in-play-boards = El tablero de cada mesa muestra el inicio y el final de su ronda; las jugadas, aquí.
+# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
+labelled = { $label }: { $value }

@@ -12,16 +12,17 @@ result-redeal = Nuevo reparto
 the-table = La mesa
 event = { $who } { $action }
 event-reshuffle = La pila de descartes se ha barajado como mazo nuevo
-do-take_upcard = cogió la carta descubierta { $card }
+do-take_upcard = tomó la carta descubierta { $card }
 do-pass = pasó la carta descubierta
 do-draw_stock = robó del mazo
-do-draw_discard = cogió { $card } de los descartes
+do-draw_discard = tomó { $card } de los descartes
 do-discard = descartó { $card }
 do-knock = cerró
 do-gin = hizo gin
 do-big_gin = hizo Big Gin
 turn-joined = { $first } y { $second }
 turn-auto = { $turn } (jugada automática: { $name } { $away ->
+        [resigned] abandonó
         [true] está ausente
        *[false] estaba ausente
     })
@@ -29,7 +30,7 @@ turn-auto = { $turn } (jugada automática: { $name } { $away ->
 ## De quién es el turno
 
 turn-round-over = La mano ha terminado.
-turn-first = { $who } puede coger la carta descubierta o pasar.
+turn-first = { $who } puede tomar la carta descubierta o pasar.
 turn-draw = { $who } debe robar.
 turn-discard = { $who } debe descartar.
 

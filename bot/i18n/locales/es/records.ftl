@@ -16,10 +16,22 @@ none-lower = nada
 
 stats-none = Aún no hay partidas.
 stats-best-points = { $points } pts
-stats-matches = Partidas: **{ $played }** jugadas, **{ $won }** ganadas ({ $rate })
+stats-matches = Partidas: **{ $played }** { $played ->
+        [one] jugada
+       *[other] jugadas
+    }, **{ $won }** { $won ->
+        [one] ganada
+       *[other] ganadas
+    } ({ $rate })
 stats-rounds = Manos ganadas: { $won } de { $played } · media { $average } pts/mano
 stats-gins = Gins: { $gins } · Big Gins: { $big_gins } · Cierres: { $knocks }
-stats-undercuts = Contracierres: { $made } hechos, { $suffered } sufridos · Blanqueos: { $shutouts }
+stats-undercuts = Contracierres: { $made } { $made ->
+        [one] hecho
+       *[other] hechos
+    }, { $suffered } { $suffered ->
+        [one] sufrido
+       *[other] sufridos
+    } · Blanqueos: { $shutouts }
 stats-best = Mejor partida: { $best } · Racha: { $current } ahora, { $streak } la mejor
 rating-none = sin puntuación (aún ninguna partida puntuada)
 rating = **{ $rating } ±{ $rd }** ({ $games ->

@@ -9,12 +9,18 @@ reply-computer-on = Tu partida contra el ordenador ({ $level }) está en marcha 
 reply-not-in-game = Ahora mismo no estás en ninguna partida.
 reply-also-at = También juegas en las mesas { $tables }: usa **Ver mi mano** allí.
 reply-not-in-match = Ahora mismo no estás en ninguna partida.
-reply-resign-ask = ¿Abandonar tu partida en la mesa #{ $table }? La gana tu rival.
+reply-resign-ask = ¿Abandonar tu partida en la mesa #{ $table }? La gana { $opponent }.
+reply-resign-ask-many = ¿Dejar tu partida en la mesa #{ $table }? Ya no podrás ganarla: tu mano se juega automáticamente hasta el final y { $others } siguen jugando.
+reply-resigned-many = Has dejado la partida de la mesa #{ $table }: { $others } siguen jugando.
+reply-resign-which = Juegas en varias mesas. ¿Qué partida abandonas?
+reply-resign-table = Mesa #{ $table } · { $rules } · { $others }
 reply-resign-button = Abandonar
 reply-keep-playing = Seguir jugando
-reply-resigned = Has abandonado la partida.
+reply-resigned = Has abandonado la partida: la gana { $opponent }.
 reply-good-luck = ¡Suerte!
 reply-out-of-date = Ese botón estaba desfasado; aquí tienes tu mano actual.
+reply-stopping = El bot se está reiniciando; vuelve a intentarlo en un momento.
+reply-control-out-of-date = Ese control está desfasado.
 reply-only-players-hands = Solo los jugadores de esta mesa pueden ver sus manos.
 reply-started = La partida ha empezado: ¡suerte!
 reply-blocked-ask = En esta mesa hay un jugador que has bloqueado. ¿Unirte de todos modos?
@@ -34,7 +40,7 @@ reply-told-expired = Tu desafío de Gin Rummy caducó sin respuesta.
 reply-not-your-buttons = Estos botones son de otra persona.
 reply-chat-not-playing = Ahora mismo no estás jugando en ninguna mesa.
 reply-quick-reactions = Reacciones rápidas:
-reply-chat-sent = Enviado a la mesa #{ $table }: { $line }
+reply-chat-sent = Enviado a la mesa #{ $table }.
 reply-erase-button = Borrar mis datos
 reply-keep-button = Conservarlos
 reply-erased = Hecho: hemos borrado todo lo que guardábamos sobre ti.
@@ -48,13 +54,13 @@ reply-next = Siguiente ▶
 reply-pick-a-card = Elige una carta de la lista.
 help-title = Gin Rummy: cómo se juega aquí
 help-how =
-    1. Desafía a alguien con `/gin challenge`, abre una mesa con `/gin table` o juega contra el ordenador con `/gin computer`.
-    2. Tu mano llega por mensaje directo, con botones: roba del mazo o coge el descarte, y luego descarta. Llama o haz gin cuando puedas; lo confirmas antes de que cuente.
+    1. Desafía a alguien con `{ $challenge }`, abre una mesa con `{ $table }` o juega contra el ordenador con `{ $computer }`.
+    2. Tu mano llega por mensaje directo, con botones: roba del mazo o toma el descarte, y luego descarta. Cierra o haz gin cuando puedas; lo confirmas antes de que cuente.
     3. El canal muestra el montón de descartes, las puntuaciones y el resultado de cada mano. Gana la partida quien llega primero al objetivo.
-    ¿Perdiste tu mano? `/gin hand`. Las reglas: `/gin rules`.
+    ¿Perdiste tu mano? `{ $hand }`. Las reglas: `{ $rules }`.
 help-play = Jugar
 help-more = { $title } (más)
-about-text = Desafía a alguien con `/gin challenge` o abre una mesa con `/gin table`. Tu mano llega por mensaje directo; el montón de descartes se queda en el canal.
+about-text = Desafía a alguien con `{ $challenge }` o abre una mesa con `{ $table }`. Tu mano llega por mensaje directo; el montón de descartes se queda en el canal.
 about-version = Versión
 about-up-for = En marcha desde hace
 about-uptime = { $hours } h { $minutes } min

@@ -3,7 +3,7 @@
 rules-players = { $players } jugadores, { $cards } cartas cada uno
 rules-players-range = De { $low } a { $high } jugadores: { $cards } cartas cada uno si son dos, { $cards_multi } si son tres o cuatro
 rules-head = **{ $name }**: { $players }; tríos y póqueres del mismo número, escaleras de 3 o más del mismo palo, el as es bajo.
-rules-turn = En tu turno robas del mazo o de los descartes y luego descartas (nunca la carta que acabas de coger de los descartes).
+rules-turn = En tu turno robas del mazo o de los descartes y luego descartas (nunca la carta que acabas de tomar de los descartes).
 rules-knock = Puedes cerrar con { $limit } puntos sueltos o menos; haces gin sin ninguno{ $big_gin ->
         [true] , y Big Gin con las 11 cartas combinadas.
        *[false] .

@@ -108,7 +108,7 @@ cmd-gin-records-replay-opt-round-description = La manche (1 = la première)
 cmd-gin-say-name = dire
 cmd-gin-say-description = Parlez aux joueurs de votre table.
 cmd-gin-say-opt-text-name = texte
-cmd-gin-say-opt-text-description = Quoi dire (vide : réactions rapides)
+cmd-gin-say-opt-text-description = Quoi dire, 200 caractères au plus (vide : réactions rapides)
 
 cmd-gin-records-stats-name = stats
 cmd-gin-records-stats-description = Parties, gins, séries, succès.
@@ -144,7 +144,7 @@ cmd-gin-tournament-create-opt-format-description = Suisse, toutes rondes, élimi
 cmd-gin-tournament-create-opt-rules-name = regles
 cmd-gin-tournament-create-opt-rules-description = Règles pour toutes les tables
 cmd-gin-tournament-create-opt-target-name = objectif
-cmd-gin-tournament-create-opt-target-description = Points par partie (10-500)
+cmd-gin-tournament-create-opt-target-description = Points par partie (10-500, 100 par défaut)
 cmd-gin-tournament-create-opt-max_players-name = max_joueurs
 cmd-gin-tournament-create-opt-max_players-description = Nombre maximum de joueurs inscrits
 cmd-gin-tournament-create-opt-rounds-name = rondes

@@ -54,7 +54,13 @@ table-not-seated = Seuls les joueurs de cette table peuvent utiliser ces command
 table-stale = Ce bouton n'est plus à jour ; voici votre main telle qu'elle est maintenant.
 table-not-started = Cette table n'a pas encore commencé.
 table-too-many = Vous êtes déjà à { $count } tables ; terminez-en une avant d'en commencer une autre.
-table-players-range = Les règles { $rules } se jouent de { $low } à { $high } joueurs.
+table-players-range = Les règles { $rules } se jouent { $low ->
+        [2] { $high ->
+            [2] à deux joueurs seulement
+           *[other] de { $low } à { $high } joueurs
+        }
+       *[other] de { $low } à { $high } joueurs
+    }. Pour { $seats } places, choisissez les règles : { $fits }.
 table-started = Cette table a déjà commencé.
 table-already-seated = Vous êtes déjà à cette table.
 table-full = Cette table est complète.
@@ -64,6 +70,7 @@ table-not-at = Vous n'êtes pas à cette table.
 table-host-starts = Seul l'hôte peut lancer cette table.
 table-two-needed = Il faut au moins deux joueurs pour commencer.
 match-not-in-play = Cette partie n'est pas en cours.
+match-already-left = Vous avez déjà quitté cette partie.
 
 ## Défis
 
@@ -92,7 +99,8 @@ challenge-only-challenger-cancels = Seul l'auteur du défi peut l'annuler.
 
 ## Joueurs, records, rediffusions
 
-circle-server-only = Les records du serveur ne sont disponibles que sur un serveur ; essayez scope: global.
+circle-server-only = Les records du serveur ne sont disponibles que sur un serveur ; essayez `scope: global`.
+circle-chat-too-long = Cela fait { $length } caractères ; une ligne du chat de table en compte au plus { $limit }.
 circle-say-something = Écrivez d'abord quelque chose.
 circle-self = Vous ne pouvez pas { $add ->
         [true] { $relation ->

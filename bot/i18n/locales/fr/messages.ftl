@@ -18,6 +18,7 @@ cards = { $count ->
        *[other] { $count } cartes
     }
 seat-away = {" "}(absent)
+seat-resigned = {" "}(a abandonné)
 field-cards-in-hand = Cartes en main
 round-over-result = Manche terminée : { $result }
 round-over-short = Manche terminée.
@@ -46,12 +47,17 @@ summary-seat = { $name } : { $total } · { $won ->
        *[other] { $won } manches gagnées
     }
 summary-removed = {" "}· retiré pour absence
+summary-left = {" "}· a abandonné, ne pouvait pas gagner
+summary-tie-round-points = Égalité au score final : { $winner } l'emporte avec plus de points de donne.
+summary-tie-latest-round = Égalité au score final : { $winner } l'emporte pour avoir gagné la dernière donne parmi les ex æquo.
+summary-tie-seat = Égalité au score final, et aucun des ex æquo n'a gagné de donne : { $winner } l'emporte comme premier assis à la table.
 match-over-title = Partie terminée · table n° { $table }
 final-round = Manche { $round } : { $result }
 match-over-rules-title = Partie terminée · table n° { $table } · { $rules }
 table-rules-title = Table n° { $table } · { $rules }
 called-off = Cette partie a été annulée.
 removed-away = Vous avez été absent trop longtemps et avez été retiré de cette partie. Votre main est jouée automatiquement jusqu'à la fin, et vous ne pouvez pas la gagner.
+removed-resigned = Vous avez abandonné et quitté cette partie. Votre main est jouée automatiquement jusqu'à la fin (elle ne peut pas gagner) ; { $others } continuent.
 
 ## La main d'un joueur (privée)
 
@@ -64,7 +70,12 @@ hand-drawn = { $how ->
        *[drew] Vous avez pioché
     } { $card }.
 hand-round-over = **La manche { $round } est terminée.**
-hand-last-round = C'était la dernière manche : le résultat suit.
+# The round that ended the match (reveal and hands): $total with its parts
+last-round-match-over = { $penalty ->
+        [true] C'était la dernière manche : elle termine la partie. Scores finaux :
+       *[false] C'était la dernière manche : elle termine la partie. Scores finaux, tous les bonus compris :
+    }
+last-round-total = { $name } : { $total }
 hand-next-round = La manche suivante est distribuée dans un instant.
 hand-your-turn = **À vous :** { $what }
 hand-waiting = En attente : { $name }.
@@ -126,3 +137,5 @@ button-rematch = Revanche
 tables-in-play = Tables en jeu
 tables-in-play-line = **#{ $table }** { $scores } · { $pile } : { $top } · { $stock } : { $count } · { $turn }
 tables-in-play-boards = Le tableau de chaque table montre le début et la fin de sa manche ; les coups sont ici.
+# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
+labelled = { $label } : { $value }

@@ -22,6 +22,7 @@ do-gin = a fait gin
 do-big_gin = a fait Big Gin
 turn-joined = { $first } et { $second }
 turn-auto = { $turn } (joué automatiquement : { $name } { $away ->
+        [resigned] a abandonné
         [true] est absent
        *[false] était absent
     })

@@ -16,12 +16,24 @@ none-lower = rien
 
 stats-none = Pas encore de partie.
 stats-best-points = { $points } pts
-stats-matches = Parties : **{ $played }** jouées, **{ $won }** gagnées ({ $rate })
+stats-matches = Parties : **{ $played }** { $played ->
+        [one] jouée
+       *[other] jouées
+    }, **{ $won }** { $won ->
+        [one] gagnée
+       *[other] gagnées
+    } ({ $rate })
 stats-rounds = Manches gagnées : { $won } sur { $played } · moyenne { $average } pts/manche
 stats-gins = Gins : { $gins } · Big Gins : { $big_gins } · Frappes : { $knocks }
-stats-undercuts = Contres : { $made } faits, { $suffered } subis · Blanchissages : { $shutouts }
+stats-undercuts = Contres : { $made } { $made ->
+        [one] fait
+       *[other] faits
+    }, { $suffered } { $suffered ->
+        [one] subi
+       *[other] subis
+    } · Blanchissages : { $shutouts }
 stats-best = Meilleure partie : { $best } · Série : { $current } en cours, { $streak } au mieux
-rating-none = non classé (pas encore de partie classée)
+rating-none = sans cote (pas encore de partie classée)
 rating = **{ $rating } ±{ $rd }** ({ $games ->
         [one] { $games } partie classée
        *[other] { $games } parties classées
@@ -31,7 +43,7 @@ rating = **{ $rating } ±{ $rd }** ({ $games ->
     })
 rating-server = Ce serveur : { $rating }
 rating-global = Global : { $rating }
-stats-field-rating = Classement (Glicko-2)
+stats-field-rating = Cote (Glicko-2)
 stats-field-people = Contre des joueurs
 stats-field-computer = Contre l'ordinateur
 stats-field-rules = Règles préférées

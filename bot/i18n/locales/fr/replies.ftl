@@ -9,12 +9,18 @@ reply-computer-on = Votre partie contre l'ordinateur ({ $level }) a commencé à
 reply-not-in-game = Vous n'êtes dans aucune partie en ce moment.
 reply-also-at = Vous jouez aussi aux tables { $tables } : utilisez **Voir ma main** là-bas.
 reply-not-in-match = Vous n'êtes dans aucune partie en ce moment.
-reply-resign-ask = Abandonner votre partie à la table n° { $table } ? Votre adversaire la gagne.
+reply-resign-ask = Abandonner votre partie à la table n° { $table } ? { $opponent } la gagne.
+reply-resign-ask-many = Quitter votre partie à la table n° { $table } ? Vous ne pourrez plus la gagner : votre main est jouée automatiquement jusqu'à la fin, et { $others } continuent.
+reply-resigned-many = Vous avez quitté la partie de la table n° { $table } : { $others } continuent.
+reply-resign-which = Vous jouez à plusieurs tables. Quelle partie abandonnez-vous ?
+reply-resign-table = Table n° { $table } · { $rules } · { $others }
 reply-resign-button = Abandonner
 reply-keep-playing = Continuer
-reply-resigned = Vous avez abandonné la partie.
+reply-resigned = Vous avez abandonné la partie : { $opponent } la gagne.
 reply-good-luck = Bonne chance !
 reply-out-of-date = Ce bouton n'était plus à jour ; voici votre main actuelle.
+reply-stopping = Le bot redémarre ; réessayez dans un instant.
+reply-control-out-of-date = Ce contrôle n'est plus à jour.
 reply-only-players-hands = Seuls les joueurs de cette table peuvent voir leur main.
 reply-started = La partie a commencé : bonne chance !
 reply-blocked-ask = Un joueur que vous avez bloqué est à cette table. Rejoindre quand même ?
@@ -34,7 +40,7 @@ reply-told-expired = Votre défi de Gin Rummy a expiré sans réponse.
 reply-not-your-buttons = Ces boutons appartiennent à quelqu'un d'autre.
 reply-chat-not-playing = Vous ne jouez à aucune table en ce moment.
 reply-quick-reactions = Réactions rapides :
-reply-chat-sent = Envoyé à la table n° { $table } : { $line }
+reply-chat-sent = Envoyé à la table n° { $table }.
 reply-erase-button = Effacer mes données
 reply-keep-button = Les garder
 reply-erased = C'est fait : tout ce que nous gardions sur vous est effacé.
@@ -48,13 +54,13 @@ reply-next = Suivant ▶
 reply-pick-a-card = Choisissez une carte dans la liste.
 help-title = Gin Rummy : comment jouer ici
 help-how =
-    1. Défiez quelqu'un avec `/gin challenge`, ouvrez une table avec `/gin table` ou jouez contre l'ordinateur avec `/gin computer`.
+    1. Défiez quelqu'un avec `{ $challenge }`, ouvrez une table avec `{ $table }` ou jouez contre l'ordinateur avec `{ $computer }`.
     2. Votre main arrive en message privé, avec des boutons : piochez ou prenez la défausse, puis défaussez. Frappez ou faites gin quand vous le pouvez ; vous confirmez avant que cela compte.
     3. Le salon montre la défausse, les scores et le résultat de chaque donne. Le premier à atteindre l'objectif gagne la partie.
-    Main perdue ? `/gin hand`. Les règles : `/gin rules`.
+    Main perdue ? `{ $hand }`. Les règles : `{ $rules }`.
 help-play = Jouer
 help-more = { $title } (suite)
-about-text = Défiez quelqu'un avec `/gin challenge` ou ouvrez une table avec `/gin table`. Votre main arrive en message privé ; la défausse reste dans le salon.
+about-text = Défiez quelqu'un avec `{ $challenge }` ou ouvrez une table avec `{ $table }`. Votre main arrive en message privé ; la défausse reste dans le salon.
 about-version = Version
 about-up-for = En ligne depuis
 about-uptime = { $hours } h { $minutes } min

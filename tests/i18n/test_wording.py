@@ -1,0 +1,70 @@
+"""Wording a walk through the game found wrong (issue 31, item 7): plurals, the French word
+for a rating, French spacing before : ; ? !, Spanish words both Spain and Latin America read
+well and the same verb for knocking everywhere."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.i18n import t
+
+LOCALES = Path(__file__).resolve().parents[2] / "bot" / "i18n" / "locales"
+
+
+def messages(language: str) -> list[tuple[str, str]]:
+    """(file:line, text) of every message line, placeables, code and variant keys left out."""
+    out = []
+    for path in sorted((LOCALES / language).glob("*.ftl")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith("#") or not line.strip():
+                continue
+            body = line.split("=", 1)[1] if re.match(r"^[a-z][\w-]* =", line) else line
+            text = re.sub(r"`[^`]*`", "", body)
+            text = re.sub(r"\{[^{}]*\}", "X", text)
+            text = re.sub(r"\*?\[[a-z_]+\]", "", text)
+            out.append((f"{path.name}:{number}", text))
+    return out
+
+
+def test_counts_agree_with_their_words() -> None:
+    assert t("fr", "stats-matches", played=1, won=0, rate="0%") == (
+        "Parties : **1** jouée, **0** gagnée (0%)"
+    )
+    assert t("fr", "stats-undercuts", made=0, suffered=2, shutouts=0) == (
+        "Contres : 0 fait, 2 subis · Blanchissages : 0"
+    )
+    assert t("es", "stats-matches", played=1, won=2, rate="50%") == (
+        "Partidas: **1** jugada, **2** ganadas (50%)"
+    )
+    assert t("es", "stats-undercuts", made=1, suffered=0, shutouts=0).startswith(
+        "Contracierres: 1 hecho, 0 sufridos"
+    )
+
+
+def test_a_rating_is_a_cote_in_french_not_a_ranking() -> None:
+    assert t("fr", "stats-field-rating") == "Cote (Glicko-2)"
+
+
+def test_french_puts_a_space_before_two_part_punctuation() -> None:
+    bad = [
+        f"{where}: {text.strip()}"
+        for where, text in messages("fr")
+        for m in re.finditer(r"(?<=[^\s])[:;?!]", text)
+        if text[m.start() : m.start() + 3] != "://"
+    ]
+    assert not bad, "\n".join(bad)
+    assert t("fr", "labelled", label="Bob", value="42") == "Bob : 42"
+    assert t("en", "labelled", label="Bob", value="42") == "Bob: 42"
+
+
+def test_spanish_words_read_well_everywhere_and_knocking_is_cerrar() -> None:
+    found = [
+        f"{where}: {text.strip()}"
+        for where, text in messages("es")
+        if re.search(r"\b(?:[Cc]og[eií]\w*|[Cc]oj\w*|Llama)\b", text)
+    ]
+    assert not found, "\n".join(found)
+    assert "Cierra o haz gin" in t(
+        "es", "help-how", challenge="", table="", computer="", hand="", rules=""
+    )
