@@ -144,6 +144,8 @@ class Notifier:
         kind = update.kind
         if update.reloaded:
             self._reread(state.table_id)
+        if update.restored:
+            await self._retire_strays(state)
         if kind in ("lobby", "closed"):
             board = self.board_language(state)
             closed = update.note
@@ -162,9 +164,6 @@ class Notifier:
             return
         if kind == "reminder":
             await self._remind(update)
-            return
-        if kind == "restored":
-            await self._retire_strays(state)
             return
         if kind == "chat":
             await self._chat_line(update)
