@@ -62,7 +62,7 @@ from bot.store import open_store  # noqa: E402
 from emulator import Channel, Emulator, EmulatorError, InteractionFailed, Message, User  # noqa: E402
 from emulator.botproc import BotProcess, clean_environ  # noqa: E402
 from emulator.models import walk_components  # noqa: E402
-from emulator.players import choose, live_controls, live_hands  # noqa: E402
+from emulator.players import choose, confirm_button, live_controls, live_hands  # noqa: E402
 
 REVEAL = re.compile(r"Round (\d+) · table #(\d+)")
 SUMMARY = re.compile(r"Match over · table #(\d+)")
@@ -130,7 +130,10 @@ async def move(run: Run, t: Table, user: User) -> bool:
         return False
     edits, sent_at = len(msg.history), time.monotonic()
     try:
-        inter = await choose(emu, user, msg)
+        # A knock or gin asked for is confirmed, as a person would (else the knock is asked
+        # again and again and the match never ends).
+        confirm = confirm_button(msg)
+        inter = await (emu.click(user, msg, confirm) if confirm else choose(emu, user, msg))
     except InteractionFailed:
         run.clicks["unanswered"] += 1  # the bot is down: a person would click again
         return True
