@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from bot.outbox.outbox import Outbox
 
 
+#: Seconds a write may be passed over by more urgent ones.
+PATIENCE = 5.0
+
+
 class Lane:
     def __init__(self, outbox: Outbox, kind: str, channel_id: int, window: Window) -> None:
         self.outbox = outbox
@@ -71,7 +75,13 @@ class Lane:
     def _pick(self) -> tuple[Write, bool] | None:
         """The next write and whether it goes by an interaction token: by priority then
         age; while the bucket is spent, only a write a token can carry."""
-        ordered = sorted(self.items, key=lambda w: (w.priority, w.seq))
+        now = self.outbox.now()
+        ordered = sorted(
+            self.items,
+            # A write kept waiting past `PATIENCE` goes first whatever its priority: a busy
+            # channel's stream of board edits must not starve its other writes.
+            key=lambda w: (w.priority if now - w.born < PATIENCE else -1, w.seq),
+        )
         free = self.window.delay() == 0
         for write in ordered:
             if self.outbox.token_route(write) is not None:

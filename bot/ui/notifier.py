@@ -181,10 +181,10 @@ class Notifier:
             await self._new_board(state)
             self.in_play.moved(state)
         elif kind in ("round_over", "removed"):
-            await self._edit_board(state)
+            await self._edit_board(state, wait=kind == "round_over")
             self.in_play.moved(state)
         elif kind == "match_over":
-            await self._edit_board(state, finished=True)
+            await self._edit_board(state, finished=True, wait=True)
             self.in_play.gone(state)
         if kind == "round_over":
             board = self.board_language(state)
@@ -224,9 +224,12 @@ class Notifier:
         )
         before = self._board_posts.get(state.table_id)
         posted = self.outbox.post(state.channel_id, message, Priority.BOARD)
-        self._board_posts[state.table_id] = asyncio.create_task(
-            self._board_posted(state, before, posted)
-        )
+        task = asyncio.create_task(self._board_posted(state, before, posted))
+        self._board_posts[state.table_id] = task
+        if getattr(self.store, "shared", False):
+            # Several processes: the next move may be shown by another one, which finds
+            # the live board in the store; it must be there first.
+            await task
 
     async def _board_posted(
         self,
@@ -255,8 +258,10 @@ class Notifier:
             self.outbox.edit(state.channel_id, sent.id, later, Priority.BOARD)
         await self.store.tables.set_message(table_id, sent.id)
         if older is not None and older != sent.id:
-            # The previous round's board (or the lobby): finished, its controls gone.
-            await self._strip(state.channel_id, older, None)
+            # The previous round's board (or the lobby): finished, its controls gone. Waited
+            # for: on several processes the next move waits for this task, so a process
+            # killed after it leaves no older board with controls.
+            await self._strip(state.channel_id, older, None, Priority.BOARD)
 
     async def idle(self) -> None:
         """Wait until every board and write is out (tests, shutdown)."""
@@ -271,17 +276,25 @@ class Notifier:
         if not self.in_play.moved(state):
             await self._edit_board(state)
 
-    async def _edit_board(self, state: TableState, *, finished: bool = False) -> None:
+    async def _edit_board(
+        self, state: TableState, *, finished: bool = False, wait: bool = False
+    ) -> None:
+        """`wait`: until the board shows it (a round's end and the match's, before the
+        reveal or the summary is posted: the board is never behind what follows it)."""
         board = self.board_language(state)
         table = await self.pictures.table(
             messages.table_message(state, finished=finished, locale=board), state, board
         )
-        await self._edit_public(state, table)
+        await self._edit_public(state, table, wait=wait)
 
-    async def _edit_public(self, state: TableState, message: messages.Message) -> None:
-        """Queue the board's edit (not waited for: a newer one replaces it while queued)."""
+    async def _edit_public(
+        self, state: TableState, message: messages.Message, *, wait: bool = False
+    ) -> None:
+        """Queue the board's edit (a newer one replaces it while queued)."""
         posting = self._board_posts.get(state.table_id)
-        if posting is not None:  # the newest board is on its way: edited once it is there
+        if posting is not None and wait:
+            await asyncio.gather(posting, return_exceptions=True)
+        elif posting is not None:  # the newest board is on its way: edited once it is there
             replaced = self._board_later.pop(posting, None)
             if replaced is not None:
                 replaced.release()
@@ -291,16 +304,24 @@ class Notifier:
         if message_id is None:
             message.release()
             return
-        self.outbox.edit(state.channel_id, message_id, message, Priority.BOARD)
+        edited = self.outbox.edit(state.channel_id, message_id, message, Priority.BOARD)
+        if wait:
+            await edited
 
     async def _send_channel(self, channel_id: int, message: messages.Message) -> None:
         """Post in the table's channel (not waited for). The table's posts share one
         priority, so they appear in the order made."""
         self.outbox.post(channel_id, message, Priority.BOARD)
 
-    async def _strip(self, channel_id: int, message_id: int, user_id: int | None) -> None:
-        """Take a message's controls away (`user_id`: a DM's reader)."""
-        self.outbox.edit(channel_id, message_id, ControlsOff(), Priority.REST, user_id=user_id)
+    async def _strip(
+        self,
+        channel_id: int,
+        message_id: int,
+        user_id: int | None,
+        priority: int = Priority.REST,
+    ) -> None:
+        """Take a message's controls away (`user_id`: a DM's reader), once it is done."""
+        await self.outbox.edit(channel_id, message_id, ControlsOff(), priority, user_id=user_id)
 
     # ----- private hands --------------------------------------------------------------
 

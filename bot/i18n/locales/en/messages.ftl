@@ -134,11 +134,11 @@ reminder = ⏰ { $seconds } s left before your turn is played automatically.
 dm-closed = { $mention }, I can't send you direct messages. Use **Show my hand** on the table message to see your cards and play.
 button-show-hand = Show my hand
 button-rematch = Rematch
+# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
+labelled = { $label }: { $value }
 
 # The one message of a busy channel (more than a few tables in play, docs/playing.md): a
 # line per table, edited as they move; each table's own board follows its rounds.
 tables-in-play = Tables in play
 tables-in-play-line = **#{ $table }** { $scores } · { $pile }: { $top } · { $stock }: { $count } · { $turn }
 tables-in-play-boards = Each table's board shows its round's start and end; the moves are here.
-# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
-labelled = { $label }: { $value }

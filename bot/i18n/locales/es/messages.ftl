@@ -129,11 +129,11 @@ reminder = ⏰ Quedan { $seconds } s antes de que tu turno se juegue automática
 dm-closed = { $mention }, no puedo enviarte mensajes directos. Usa **Show my hand** en el mensaje de la mesa para ver tus cartas y jugar.
 button-show-hand = Ver mi mano
 button-rematch = Revancha
+# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
+labelled = { $label }: { $value }
 
 # El mensaje único de un canal concurrido (más de unas pocas mesas en juego, docs/playing.md):
 # una línea por mesa, editada según avanzan; el tablero de cada mesa sigue sus rondas.
 tables-in-play = Mesas en juego
 tables-in-play-line = **#{ $table }** { $scores } · { $pile }: { $top } · { $stock }: { $count } · { $turn }
 tables-in-play-boards = El tablero de cada mesa muestra el inicio y el final de su ronda; las jugadas, aquí.
-# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
-labelled = { $label }: { $value }

@@ -131,11 +131,11 @@ reminder = ⏰ Plus que { $seconds } s avant que votre tour soit joué automatiq
 dm-closed = { $mention }, je ne peux pas vous envoyer de messages privés. Utilisez **Show my hand** sur le message de la table pour voir vos cartes et jouer.
 button-show-hand = Voir ma main
 button-rematch = Revanche
+# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
+labelled = { $label } : { $value }
 
 # Le message unique d'un salon animé (plus de quelques tables en jeu, docs/playing.md) : une
 # ligne par table, modifiée à chaque coup ; le tableau de chaque table suit ses manches.
 tables-in-play = Tables en jeu
 tables-in-play-line = **#{ $table }** { $scores } · { $pile } : { $top } · { $stock } : { $count } · { $turn }
 tables-in-play-boards = Le tableau de chaque table montre le début et la fin de sa manche ; les coups sont ici.
-# A name and what goes with it ("Bob: 42"); French sets a space before the colon.
-labelled = { $label } : { $value }
