@@ -108,15 +108,17 @@ async def test_a_forfeit_for_absence_leaves_no_live_control(world: World) -> Non
     await _settled(world)
     assert live_of(emu, [a, b], table_id) == []
     final = emu.message(board.id).text
-    assert "time runs out" not in final
+    assert "The match is over" in final and "time runs out" not in final
     await _click_after(world, a, table_id)
 
 
 async def test_a_called_off_match_leaves_no_live_control(world: World) -> None:
     emu, a, b = world.emu, world.alice, world.bob
-    table_id, _, _, _ = await _started(world)
+    table_id, _, _, board = await _started(world)
     tables = world.bot.services.tables  # type: ignore[attr-defined]
     await tables.abandon(table_id, "called off by the organizer")
     await _settled(world)
     assert live_of(emu, [a, b], table_id) == []
+    final = emu.message(board.id).text
+    assert "called off by the organizer" in final and "may take" not in final
     await _click_after(world, b, table_id)
