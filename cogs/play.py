@@ -588,6 +588,7 @@ class Play(commands.Cog):
             if op == "accept":
                 # Setting a table up takes several writes: answer first, within the 3 s.
                 await interaction.response.defer()
+                self.outbox.remember(interaction)  # the first hand may follow up this click
                 ch, started, challenger = await self.challenges.accept_by(
                     challenge_id, (user.id, _name(user))
                 )

@@ -77,6 +77,7 @@ class Notifier:
         # the newest edit of it to make once it is there.
         self._board_posts: dict[int, asyncio.Task[None]] = {}
         self._board_later: dict[asyncio.Task[None], messages.Message] = {}
+        self._board_tasks: set[asyncio.Task[None]] = set()
         self._turn_shown: dict[tuple[int, int], bool] = {}
         self._told_closed: set[tuple[int, int]] = set()
         self._looked_up: set[tuple[int, int]] = set()
@@ -226,6 +227,8 @@ class Notifier:
         posted = self.outbox.post(state.channel_id, message, Priority.BOARD)
         task = asyncio.create_task(self._board_posted(state, before, posted))
         self._board_posts[state.table_id] = task
+        self._board_tasks.add(task)  # until it has stripped the board before, too
+        task.add_done_callback(self._board_tasks.discard)
         if getattr(self.store, "shared", False):
             # Several processes: the next move may be shown by another one, which finds
             # the live board in the store; it must be there first.
@@ -265,9 +268,9 @@ class Notifier:
 
     async def idle(self) -> None:
         """Wait until every board and write is out (tests, shutdown)."""
-        while self._board_posts or self.in_play.posting():
+        while self._board_tasks or self.in_play.posting():
             await asyncio.gather(
-                *self._board_posts.values(), *self.in_play.posting(), return_exceptions=True
+                *self._board_tasks, *self.in_play.posting(), return_exceptions=True
             )
         await self.outbox.idle()
 
