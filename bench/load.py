@@ -2,12 +2,14 @@
 
     .venv/bin/python bench/load.py --tables 10 100 500 [--moves-per-table N] [--seconds S]
         [--think T] [--burst-moves N] [--setup-rate R] [--profile-bot DIR]
+        [--tables-per-channel N] [--no-limits]
 
 For each level (a fresh emulator, bot process and temp database per level, so memory and
 errors belong to that level alone):
 
-1. the emulator runs in this process with one server, one channel per 25 tables and two
-   members per table; ``python -m bot`` starts against it (``tests/e2e/botproc.BotProcess``);
+1. the emulator runs in this process with one server, one channel per 25 tables
+   (``--tables-per-channel``) and two members per table, enforcing Discord's REST rate
+   limits (``emulator/ratelimits.py``; ``--no-limits``: every call answered at once); ``python -m bot`` starts against it (``tests/e2e/botproc.BotProcess``);
 2. **setup**: ``/gin challenge`` by one player, **Accept** on the DM by the other, until both
    hands are dealt; ``--setup-rate`` tables per second (default 25), or ``0`` for every
    challenge in the same instant (a burst of N, then N accepts);
@@ -38,6 +40,15 @@ made there). The emulator routes by shard: the server's events (the challenges) 
 last shard's process, every DM (the accepts, every move) to shard 0's, and the timers (the
 deals between rounds) to whichever claims them. CPU and memory are summed over every bot
 process and their workers ("main" is the bot processes together).
+
+Discord's limits (issue #30), per phase: REST calls per move by route, global-limited and
+exempt (interaction callbacks and webhooks) apart, 429s retries included; the limits' 429s by
+bucket and scope; invalid requests (401/403/429); the peak of global-limited calls in one
+second; **board staleness** (the acknowledgement of a turn's last move, the discard or a
+pass, to the public board showing it or a later turn, ``bench/staleness.py``; the board shows
+turns, not the draw within one); **turn handoff** (a move's acknowledgement to the next
+player's live controls); **Accept to the first hand**; moves per minute. "16 tables in one
+channel": ``--tables 16 --tables-per-channel 16 --think 4``.
 
 Targets (issue 5): p99 <= 50 ms at 500 tables, no errors, every interaction acknowledged in
 time, <= 100 KiB per table. Everything shares this machine's cores: the emulator and the
@@ -71,14 +82,15 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.staleness import BoardWatch, expected  # noqa: E402
 from emulator import Emulator, EmulatorError, Interaction, InteractionFailed, User  # noqa: E402
 from emulator.botproc import BotProcess, clean_environ  # noqa: E402
 from emulator.models import MESSAGE_COMPONENT  # noqa: E402
 from emulator.players import live_controls, play_one  # noqa: E402
+from emulator.ratelimits import is_exempt  # noqa: E402
 from tests.store.pgserver import PgServer  # noqa: E402
 
 T = TypeVar("T")
-TABLES_PER_CHANNEL = 25
 ACK_DEADLINE = 3.0
 REFUSALS = ("out of date", "not your turn", "couldn't find", "Sorry", "isn't in play")
 #: custom_id prefixes of the game controls on a hand DM (as ``tests/play/driver``).
@@ -385,6 +397,10 @@ class Table:
     ready: bool = False
     moves: int = 0
     stalled: bool = False
+    board: BoardWatch = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.board = BoardWatch((self.challenger.username.lower(), self.opponent.username.lower()))
 
 
 @dataclass
@@ -395,6 +411,9 @@ class Tally:
     #: Seconds from a move's acknowledgement to the next player's controls showing up in
     #: their DM (the turn passing; the bot sends that DM after the acknowledgement).
     handoffs: list[float] = field(default_factory=list)
+    #: Seconds from the Accept click to the first hand with live controls.
+    first_hands: list[float] = field(default_factory=list)
+    moves: int = 0
 
 
 def turn_of(emu: Emulator, t: Table) -> User | None:
@@ -424,6 +443,7 @@ async def setup_table(emu: Emulator, watch: Watch, t: Table, target: int, tally:
     except EmulatorError as exc:
         tally.races.append(str(exc)[:160])
         return
+    accepted = emu.clock.now()
     try:
         await emu.click(b, msg, "Accept")
     except InteractionFailed:
@@ -436,7 +456,9 @@ async def setup_table(emu: Emulator, watch: Watch, t: Table, target: int, tally:
     t.ready = (
         await watch.until(lambda: turn_of(emu, t), (t.challenger, t.opponent), 30.0) is not None
     )
-    if not t.ready:
+    if t.ready:
+        tally.first_hands.append(emu.clock.now() - accepted)
+    else:
         tally.stalled += 1
 
 
@@ -453,6 +475,7 @@ async def play_table(
     loop = asyncio.get_running_loop()
     made = 0
     last: tuple[User, float] | None = None  # who moved last, and when it was acknowledged
+    unshown: float | None = None  # the last move's acknowledgement, its board not yet known
     while made < moves and loop.time() < deadline:
         wait = max(0.1, min(15.0, deadline - loop.time()))
         mover = await watch.until(lambda: turn_of(emu, t), (t.challenger, t.opponent), wait)
@@ -463,6 +486,13 @@ async def play_table(
             return
         if last is not None and last[0] is not mover:
             tally.handoffs.append(emu.clock.now() - last[1])
+        # The board shows turns: a draw shows with the discard that ends the turn.
+        if unshown is not None and last is not None and last[0] is not mover:
+            controls = live_controls(emu, mover)
+            sig = expected(controls, mover.username) if controls is not None else None
+            if sig is not None:
+                t.board.moves.append((unshown, sig))
+        unshown = None
         if think > 0:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         sent = len(emu.interactions)
@@ -475,11 +505,13 @@ async def play_table(
             if await play_one(emu, mover, wait=until):
                 made += 1
                 t.moves += 1
+                tally.moves += 1
                 move = next(
                     (i for i in emu.interactions[sent:] if i.user is mover and is_move(i)), None
                 )
                 acked = move.acked_at if move is not None else None
                 last = (mover, acked) if acked is not None else None
+                unshown = acked
         except InteractionFailed:
             tally.failed += 1
             made += 1
@@ -500,6 +532,69 @@ def refused(i: Interaction) -> bool:
 def is_move(i: Interaction) -> bool:
     """A click or choice on a player's hand DM (the controls ``live_controls`` finds)."""
     return i.type == MESSAGE_COMPONENT and str(i.data.get("custom_id", "")).startswith(MOVES)
+
+
+def seconds3(values: list[float]) -> str:
+    """p50 / p99 / max in seconds; never (inf) counts as the slowest."""
+    if not values:
+        return "-"
+    top = max(values)
+    worst = "never" if math.isinf(top) else f"{top:.2f}"
+    return f"{pct(values, 50):.2f} / {pct(values, 99):.2f} / {worst} s"
+
+
+@dataclass
+class Limits:
+    """What Discord's rate limits did in a phase (issue #30)."""
+
+    on: bool
+    global_calls: Counter[str]  # "METHOD /route" -> calls counted against the global limit
+    exempt_calls: Counter[str]  # interaction callbacks and webhooks
+    refused: Counter[tuple[str, str]]  # (bucket, scope) -> 429s served by the limits
+    invalid: int
+    peak_global: int  # global-limited calls in the busiest second
+    emu: Emulator
+    tables: list[Table]
+    since: float  # the phase's start and end, clock.now()
+    until: float
+
+    @property
+    def staleness(self) -> list[float]:
+        """Seconds from each move of the phase to the board showing it. Read when the
+        report is printed: a board edit discord.py was still pacing at the phase's end
+        has landed by then (the level waits for the bot to go quiet before stopping it)."""
+        return [
+            gap
+            for t in self.tables
+            for (acked, _), gap in zip(
+                t.board.moves, t.board.staleness(self.emu, t.channel), strict=True
+            )
+            if self.since <= acked < self.until
+        ]
+
+    def lines(self, tally: Tally, seconds: float, interactions: int) -> str:
+        # Setup makes no moves: its calls are per interaction (a challenge, an Accept).
+        per = tally.moves or max(1, interactions)
+        unit = "move" if tally.moves else "interaction"
+
+        def per_move(calls: Counter[str]) -> str:
+            head = f"{sum(calls.values()) / per:.2f}"
+            rest = ", ".join(f"{k} {v / per:.2f}" for k, v in calls.most_common(5))
+            return f"{head} ({rest})" if rest else head
+
+        refused = ", ".join(f"{b} [{s}] {n}" for (b, s), n in self.refused.most_common(6))
+        return (
+            f"          Discord's limits {'ON' if self.on else 'OFF'}: {tally.moves} moves = "
+            f"{tally.moves / seconds * 60:.0f} per minute | board staleness p50/p99/max "
+            f"{seconds3(self.staleness)} over {len(self.staleness)} moves | turn handoff "
+            f"{seconds3(tally.handoffs)} | Accept to first hand max "
+            f"{f'{max(tally.first_hands):.2f} s' if tally.first_hands else '-'}\n"
+            f"          REST calls per {unit}: global-limited {per_move(self.global_calls)}; "
+            f"exempt {per_move(self.exempt_calls)}\n"
+            f"          peak global-limited calls in one second {self.peak_global}; 429s "
+            f"{sum(self.refused.values())} {f'({refused})' if refused else ''}; invalid "
+            f"requests (401/403/429) {self.invalid}\n"
+        )
 
 
 @dataclass
@@ -526,6 +621,7 @@ class Phase:
     rest_complete: bool
     worst: str
     kinds: str
+    limits: Limits
 
     def line(self) -> str:
         n = max(1, self.interactions)
@@ -569,7 +665,8 @@ class Phase:
             + updated
             + f"          slowest seconds (start s: n, p99 ms): {self.worst}\n"
             + f"          ack p50/p99 by kind: {self.kinds}\n"
-            f"          REST calls by the bot per interaction: {sum(self.rest.values()) / n:.2f}"
+            + self.limits.lines(self.tally, self.seconds, self.interactions)
+            + f"          REST calls by the bot per interaction: {sum(self.rest.values()) / n:.2f}"
             f"{'' if self.rest_complete else ' (last 50,000 calls only)'}: "
             + ", ".join(f"{k} {v / n:.2f}" for k, v in self.rest.most_common(6))
         )
@@ -590,8 +687,10 @@ class Trees:
 
 
 class Level:
-    def __init__(self, emu: Emulator, bot: BotProcess, *others: BotProcess) -> None:
-        self.emu, self.bot = emu, bot
+    def __init__(
+        self, emu: Emulator, tables: list[Table], bot: BotProcess, *others: BotProcess
+    ) -> None:
+        self.emu, self.bot, self.tables = emu, bot, tables
         self.pid = bot.proc.pid if bot.proc is not None else 0
         pids = [self.pid, *(o.proc.pid for o in others if o.proc is not None)]
         self.tree: ProcessTree | Trees = ProcessTree(self.pid) if not others else Trees(pids)
@@ -605,6 +704,8 @@ class Level:
     async def measure(self, name: str, run: Callable[[Tally], Any]) -> Phase:
         emu = self.emu
         i0, e0 = len(emu.interactions), len(emu.errors)
+        stats = emu.ratelimits.stats
+        refused0, invalid0 = stats.refused.copy(), stats.invalid
         bot0, cpu_here0 = self.tree.sample(), time.process_time()
         wait_here0 = sched(os.getpid())[1]
         t0 = time.perf_counter()
@@ -632,6 +733,21 @@ class Level:
         ]
         errors = Counter(f"{r.status} {r.code} {r.method} {r.route}" for r in emu.errors[e0:])
         rest = Counter(f"{r.method} {r.route}" for r in emu.requests if r.at >= at0)
+        per_second = Counter(
+            int(r.at) for r in emu.requests if r.at >= at0 and not is_exempt(r.route)
+        )
+        limits = Limits(
+            emu.rate_limits,
+            Counter({k: v for k, v in rest.items() if not is_exempt(k.split(" ", 1)[1])}),
+            Counter({k: v for k, v in rest.items() if is_exempt(k.split(" ", 1)[1])}),
+            stats.refused - refused0,
+            stats.invalid - invalid0,
+            max(per_second.values(), default=0),
+            emu,
+            self.tables,
+            at0,
+            emu.clock.now(),
+        )
         complete = not emu.requests or emu.requests[0].at < at0
         # Per one-second window (tail bunching: GC, checkpoints, bursts) and per kind.
         windows: dict[int, list[float]] = {}
@@ -669,6 +785,7 @@ class Level:
             complete,
             worst,
             kind_s,
+            limits,
         )
 
 
@@ -728,10 +845,10 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed + n)
     procs = args.processes
     with tempfile.TemporaryDirectory(prefix=f"gin-load-{n}-") as tmp:
-        async with Emulator(**({"shard_count": procs} if procs > 1 else {})) as emu:
-            channels = [
-                f"gin-{k}" for k in range((n + TABLES_PER_CHANNEL - 1) // TABLES_PER_CHANNEL)
-            ]
+        per_channel = args.tables_per_channel
+        sharded = {"shard_count": procs} if procs > 1 else {}
+        async with Emulator(rate_limits=not args.no_limits, **sharded) as emu:
+            channels = [f"gin-{k}" for k in range((n + per_channel - 1) // per_channel)]
             # Several processes: the server on the last shard, its DMs (the moves) on shard 0.
             on_shard = {"shard": procs - 1} if procs > 1 else {}
             guild = emu.create_guild("Load Club", channels=tuple(channels), **on_shard)
@@ -739,7 +856,7 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
                 Table(
                     emu.create_user(f"player{2 * i}", guilds=[guild]),
                     emu.create_user(f"player{2 * i + 1}", guilds=[guild]),
-                    guild.channel(channels[i // TABLES_PER_CHANNEL]),
+                    guild.channel(channels[i // per_channel]),
                 )
                 for i in range(n)
             ]
@@ -789,7 +906,7 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
             await bot.start(timeout=60)
             for other in others:
                 await other.start(timeout=60)
-            level = Level(emu, bot, *others)
+            level = Level(emu, tables, bot, *others)
             print(f"{n} tables: bot pid {level.pid}, this process {os.getpid()}", flush=True)
             watch = Watch(emu)
             await emu.settle(quiet=0.5, timeout=30)
@@ -831,6 +948,8 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
             if args.burst_moves > 0:
                 phases.append(await level.measure("burst", burst))
             load1 = os.getloadavg()
+            # Board edits discord.py is still pacing (a bucket resets within 5 s) land first.
+            await emu.settle(quiet=6.0, timeout=120)
             status = await bot.stop(timeout=60)
             log_text = bot.output()
             for other in others:
@@ -941,6 +1060,14 @@ def main() -> None:
         default=25.0,
         help="tables challenged per second during setup (0: every challenge at the same instant)",
     )
+    parser.add_argument(
+        "--tables-per-channel", type=int, default=25, help="tables sharing one channel"
+    )
+    parser.add_argument(
+        "--no-limits",
+        action="store_true",
+        help="the emulator answers every REST call at once (no Discord rate limits)",
+    )
     parser.add_argument("--target", type=int, default=500, help="match target (points)")
     parser.add_argument("--round-pause", type=float, default=0.0, help="GIN_ROUND_PAUSE (s)")
     parser.add_argument("--seed", type=int, default=1)
@@ -972,7 +1099,8 @@ async def run(args: argparse.Namespace) -> None:
         f"{args.moves_per_table} paced moves per table (think {0.5 * args.think:g}-"
         f"{1.5 * args.think:g} s), then {args.burst_moves} with no think time; "
         f"each phase capped at {args.seconds:g} s; match target {args.target}, round pause "
-        f"{args.round_pause:g} s, turn timer 3600 s"
+        f"{args.round_pause:g} s, turn timer 3600 s; {args.tables_per_channel} tables a channel; "
+        f"Discord's rate limits {'off' if args.no_limits else 'on'}"
     )
     results = []
     with contextlib.ExitStack() as stack:

@@ -1,16 +1,20 @@
-"""``python -m bot``: run the bot until SIGINT/SIGTERM.
+"""``python -m bot`` (or ``gin-bot``): run the bot until SIGINT/SIGTERM; ``backup`` and
+``restore`` a SQLite database; ``--help``, ``--version``; ``--local`` for the sandbox.
 
 Startup problems end the process with one sentence on what to do and exit status 1
-(2 for a settings problem); a stop by SIGINT or SIGTERM exits 0.
+(2 for a settings problem or a wrong command line); a stop by SIGINT or SIGTERM exits 0.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import logging
 import signal
 import sys
+from collections.abc import Sequence
+from importlib import metadata
 
 import aiohttp
 import discord
@@ -19,6 +23,7 @@ from discord import app_commands
 from . import heap, startup
 from .client import GinBot
 from .logging_setup import setup_logging
+from .ops.server import MetricsServerError
 from .settings import Settings, SettingsError
 from .shards import make_bot
 
@@ -44,6 +49,8 @@ def explain(exc: BaseException, settings: Settings) -> str | None:
         return database
     if isinstance(exc, discord.LoginFailure):
         return TOKEN_REJECTED
+    if isinstance(exc, MetricsServerError):
+        return str(exc)
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         return INTENTS_REFUSED
     if isinstance(exc, discord.ConnectionClosed) and exc.code == 4004:
@@ -128,12 +135,67 @@ def main() -> int:
     return EXIT_OK
 
 
-if __name__ == "__main__":
-    if "--local" in sys.argv[1:]:  # the sandbox: emulator + this bot + a web page
+def package_version() -> str:
+    """The installed package's version (``pyproject.toml``), or "unknown" when run unpacked."""
+    try:
+        return metadata.version("gin-bot")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line: no command runs the bot, configured by the environment and .env."""
+    top = argparse.ArgumentParser(
+        prog="gin-bot",
+        description="Gin Rummy for Discord. Without a command: run the bot, configured by "
+        "environment variables or a .env file (DISCORD_TOKEN, GIN_DATABASE, ...; see "
+        "docs/emulator.md and docs/deploy.md).",
+        epilog="python -m bot --local [--help]: try the bot in your browser, without Discord.",
+    )
+    top.add_argument("--version", action="version", version=f"gin-bot {package_version()}")
+    commands = top.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser("run", help="run the bot (the default)")
+    backup = commands.add_parser(
+        "backup",
+        help="copy the SQLite database (GIN_DATABASE) consistently, even while the bot runs",
+    )
+    backup.add_argument("path", help="the backup file to write, or a folder to write it in")
+    restore = commands.add_parser(
+        "restore",
+        help="put a backup in place of the SQLite database (GIN_DATABASE); the bot must be stopped",
+    )
+    restore.add_argument("path", help="the backup file")
+    commands.add_parser(
+        "healthcheck",
+        help="exit 0 if the running bot's /healthz (GIN_METRICS_ADDRESS) says healthy, else 1",
+    )
+    return top
+
+
+def cli(argv: Sequence[str] | None = None) -> int:
+    """The ``gin-bot`` console script and ``python -m bot``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if "--local" in args:  # the sandbox: emulator + this bot + a web page (its own options)
         from .local import main as local_main
 
-        sys.exit(local_main(sys.argv[1:]))
+        return local_main(args)
     try:
-        sys.exit(main())
+        chosen = parser().parse_args(args)
+    except SystemExit as exc:  # --help, --version (0), or a wrong command line (2)
+        return int(exc.code or 0)
+    if chosen.command == "healthcheck":
+        from .ops import healthcheck
+
+        return healthcheck.command()
+    if chosen.command in ("backup", "restore"):
+        from .ops import backup
+
+        return backup.command(chosen.command, chosen.path)
+    try:
+        return main()
     except KeyboardInterrupt:  # Ctrl-C before the event loop started
-        sys.exit(EXIT_OK)
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(cli())

@@ -21,6 +21,8 @@ from cogs import _group
 from .errors import handle_interaction_error, reply_privately
 from .i18n import t
 from .i18n.commands import CatalogTranslator
+from .ops.metrics import Metrics
+from .ops.server import OpsServer
 from .services import Services
 from .settings import Settings, apply_endpoints
 from .ui.cycles import let_go
@@ -97,6 +99,10 @@ class GinBot(commands.Bot):
     def __init__(
         self, settings: Settings, *, extensions: Sequence[str] | None = None, **options: Any
     ) -> None:
+        metrics = Metrics()
+        if settings.metrics_address is not None:
+            # Every REST request's outcome, for /metrics (only when it is served).
+            options["http_trace"] = metrics.trace_config()
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -122,6 +128,10 @@ class GinBot(commands.Bot):
         #: The pictures and the notifier of the tables (``bot.ui.screens``), built with them.
         self.screens: Screens | None = None
         self._services_closed: asyncio.Future[None] | None = None
+        #: This bot's Prometheus metrics; other components register gauges on it
+        #: (``Metrics.gauge_source``). Served with /healthz when ``GIN_METRICS_ADDRESS`` is set.
+        self.metrics = metrics
+        self.ops_server: OpsServer | None = None
         #: Set when :meth:`close` begins: interactions that arrive are told to try again.
         self.stopping = False
 
@@ -131,6 +141,10 @@ class GinBot(commands.Bot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
+        if self.settings.metrics_address is not None:
+            # First: /healthz answers (unhealthy) while the store opens and the shards connect.
+            self.ops_server = OpsServer(self, self.metrics, self.settings.metrics_address)
+            await self.ops_server.start()
         await self.open_services()
         # Command names and descriptions in each user's language (bot/i18n/commands.py).
         await self.tree.set_translator(CatalogTranslator())
@@ -203,6 +217,9 @@ class GinBot(commands.Bot):
             self._services_closed = asyncio.ensure_future(self.services.close())
         if self._services_closed is not None:
             await asyncio.shield(self._services_closed)
+        if self.ops_server is not None:
+            await self.ops_server.stop()
+            self.ops_server = None
 
     async def on_ready(self) -> None:
         log.info(READY_LINE, self.command_count, len(self.guilds))

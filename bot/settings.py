@@ -75,6 +75,9 @@ class Settings:
     #: result before the next is paired (``GIN_TOURNAMENT_ROUND_PAUSE``).
     tournament_no_show: float = 15 * 60.0
     tournament_round_pause: float = 30.0
+    #: Where ``/healthz`` and ``/metrics`` are served (``GIN_METRICS_ADDRESS``, host and
+    #: port; a port alone is on loopback); None: not served.
+    metrics_address: tuple[str, int] | None = None
 
     def __post_init__(self) -> None:
         if self.shards is not None and self.shard_count is None:
@@ -234,6 +237,17 @@ def _shard_count(name: str, raw: str) -> int:
     return int(raw)
 
 
+def _address(name: str, raw: str) -> tuple[str, int]:
+    host, colon, port = raw.rpartition(":")
+    host = host.strip("[]") if colon else "127.0.0.1"  # a port alone: loopback
+    if not (port.isdigit() and 1 <= int(port) <= 65535 and host and " " not in host):
+        raise SettingsError(
+            f"{name} must be a port or host:port to serve /healthz and /metrics on "
+            f"(e.g. 127.0.0.1:9108), not {raw!r}."
+        )
+    return host, int(port)
+
+
 #: Each setting: the ``Settings`` attribute, its environment variable, and how its text is
 #: read. Unset or blank means the attribute's default.
 VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
@@ -258,6 +272,7 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("shard_count", "GIN_SHARD_COUNT", _shard_count),
     ("tournament_no_show", "GIN_TOURNAMENT_NO_SHOW_SECONDS", _seconds),
     ("tournament_round_pause", "GIN_TOURNAMENT_ROUND_PAUSE", _seconds),
+    ("metrics_address", "GIN_METRICS_ADDRESS", _address),
 )
 
 

@@ -1,8 +1,10 @@
-"""The server's options: where it listens and how strict its gateway and interactions are."""
+"""The server's options: where it listens, how strict its gateway and interactions are, its rate limits."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from . import ratelimits
 
 
 @dataclass
@@ -21,6 +23,14 @@ class Options:
     application_flags: int = 0
     #: The shard count ``GET /gateway/bot`` recommends (clients may IDENTIFY with any count).
     shard_count: int = 1
+    #: Discord's REST rate limits (``ratelimits.py``); False: every request is served at once.
+    rate_limits: bool = True
+    global_per_second: int = ratelimits.GLOBAL_PER_SECOND
+    #: "METHOD /template" (or "*", every route not in the table) -> (requests, per seconds).
+    route_limits: dict[str, tuple[int, float]] = field(default_factory=dict)
+    invalid_limit: int = ratelimits.INVALID_LIMIT
+    invalid_window: float = ratelimits.INVALID_WINDOW
+    ban_seconds: float = ratelimits.BAN_SECONDS
 
     @property
     def api_base(self) -> str:

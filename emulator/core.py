@@ -24,6 +24,7 @@ from .http import API_PREFIX, json_response
 from .ids import shard_of
 from .models import Channel, Guild, Interaction, Member, Message, User
 from .people import People, UploadFile
+from .ratelimits import RateLimiter
 from .rest import Fault, RestApi
 from .state import State
 from .threads import Thread
@@ -83,6 +84,7 @@ class Emulator(People):
         host: str = "127.0.0.1",
         clock: Clock | None = None,
         shard_count: int = 1,
+        rate_limits: bool = True,
     ) -> None:
         if shard_count < 1:
             raise EmulatorError(f"shard_count must be 1 or more, not {shard_count}")
@@ -94,8 +96,11 @@ class Emulator(People):
             token_lifetime=token_lifetime,
             privileged_intents=set(privileged_intents),
             shard_count=shard_count,
+            rate_limits=rate_limits,
         )
         self.clock = clock or Clock()
+        #: Discord's REST rate limits; ``ratelimits.stats`` says what they did.
+        self.ratelimits = RateLimiter(self.options, self.clock)
         super().__init__(State.new(self.options, self.clock, bot_name=bot_name))
         state = self.state
         #: The parts of the state, for tests that need more than the driver's methods.
@@ -139,6 +144,7 @@ class Emulator(People):
     privileged_intents = _option("privileged_intents")
     application_flags = _option("application_flags")
     shard_count = _option("shard_count")
+    rate_limits = _option("rate_limits")
 
     @property
     def command_syncs(self) -> int:
@@ -220,10 +226,14 @@ class Emulator(People):
         code: int | None = None
         try:
             fault = next((f for f in self.faults if f.matches(request.method, template, sub)), None)
+            limits = self.ratelimits
+            banned = limits.ban_response()
             if fault is not None:
                 fault.hits += 1
                 fault.served.append(f"{request.method} {sub}")
                 resp: web.StreamResponse = fault.response()
+            elif banned is not None:
+                resp = banned
             elif (
                 not sub.startswith(RestApi.NO_AUTH)
                 and request.headers.get("Authorization") != f"Bot {self.token}"
@@ -231,11 +241,18 @@ class Emulator(People):
                 resp = json_response({"message": "401: Unauthorized", "code": 0}, 401)
                 code = 0
             else:
-                try:
-                    resp = await handler(request)
-                except DiscordError as exc:
-                    resp = json_response(exc.body(), exc.status, exc.headers)
-                    code = exc.code
+                refusal, bucket = limits.admit(request.method, template, request.match_info)
+                if refusal is not None:
+                    # Refused before the handler: nothing happens in the world.
+                    resp = refusal
+                else:
+                    try:
+                        resp = await handler(request)
+                    except DiscordError as exc:
+                        resp = json_response(exc.body(), exc.status, exc.headers)
+                        code = exc.code
+                    limits.stamp(resp, bucket)
+            limits.served(resp)
             record = RequestRecord(
                 request.method, template, sub, resp.status, code, self.clock.now()
             )

@@ -25,6 +25,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from bot.ops import probes
+
 log = logging.getLogger(__name__)
 
 # The frames on a worker's pipes. A request: REQUEST (body length, request id), then the
@@ -300,6 +302,11 @@ def pids() -> list[int]:
 
 async def run(draw: Callable[..., bytes], *args: Any) -> bytes:
     """`draw(*args)` in a worker process, or in a thread when there is none."""
+    with probes.timed(probes.PICTURE):
+        return await _run(draw, *args)
+
+
+async def _run(draw: Callable[..., bytes], *args: Any) -> bytes:
     if _wanted and _loop is asyncio.get_running_loop():
         if len(_workers) < _wanted and _refilling is not None and not _refilling.done():
             await asyncio.wait([_refilling])  # new workers for the next pictures (never raises)

@@ -19,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.ops import probes
 from bot.store._conn import ThreadConnection
 from bot.store._db import (
     BatchJob,
@@ -110,7 +111,8 @@ def _run_batch(raw: sqlite3.Connection, jobs: list[BatchJob], now_ms: int) -> li
                 raw.execute("ROLLBACK TO job")
                 outcomes.append(exc)
             raw.execute("RELEASE job")
-        raw.execute("COMMIT")
+        with probes.timed(probes.STORE_COMMIT):
+            raw.execute("COMMIT")
     except BaseException:
         if raw.in_transaction:
             raw.execute("ROLLBACK")
@@ -206,7 +208,8 @@ class Database:
                     await conn.rollback()
                 raise
             try:
-                await conn.execute("COMMIT")
+                with probes.timed(probes.STORE_COMMIT):
+                    await conn.execute("COMMIT")
             except asyncio.CancelledError:
                 # The COMMIT is already queued on the writer's thread and will run (`run` is
                 # shielded); the next transaction's BEGIN is queued behind it. Only the caller

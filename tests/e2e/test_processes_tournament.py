@@ -143,6 +143,7 @@ async def assert_finished_once(cup: Cup) -> None:
 async def test_a_tournament_over_two_processes(
     emu: Emulator, world: World, start_bot: StartBot, pg_url: str
 ) -> None:
+    emu.rate_limits = False  # whole matches at machine speed: old world (issue #30)
     cup = await start_cup(emu, world, start_bot, pg_url)
     # Round 1 then round 2, played on the DM hands (shard 0's process).
     await cup.play_until(cup.announced, "the tournament did not finish", 90)
@@ -156,6 +157,7 @@ async def test_a_tournament_over_two_processes(
 async def test_a_tournament_survives_a_kill_of_either_process(
     emu: Emulator, world: World, start_bot: StartBot, pg_url: str
 ) -> None:
+    emu.rate_limits = False  # whole matches at machine speed: old world (issue #30)
     # SIGKILL mid-match (shard 0: every DM hand and so every match's end), then after the
     # first round's results (shard 1: the server, its sign-up and announcements): nothing is
     # lost or taken twice, and the tournament finishes.

@@ -24,6 +24,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.ops import probes
 from bot.store._db import BatchJob, Clock, Params, Row, Step, run_steps, to_ms
 from bot.store.errors import StoreError
 from bot.store.postgres.dialect import statement
@@ -131,7 +132,8 @@ class PgDatabase:
             except BaseException:
                 await _roll_back(conn)
                 raise
-            await conn.execute("COMMIT")
+            with probes.timed(probes.STORE_COMMIT):
+                await conn.execute("COMMIT")
 
     def write(self) -> AbstractAsyncContextManager[PgTx]:
         """One write transaction, serialized with every other writer of the database."""

@@ -1,0 +1,99 @@
+"""Board staleness for the load bench (issue #30): how long after a turn the public board shows it.
+
+A turn is known by what the next player's live controls show after its last move (the
+discard pile's top card, the stock's size, whose turn: ``hand_message``); the board shows
+the same three (``table_message``: the "Discard pile", "Stock" and "Round" fields). Each
+version of a table's boards is matched to the newest turn it shows; a turn counts as shown by
+the first version showing it or a later one (a board that skips a state still catches up).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from emulator import Emulator, Message
+
+_HAND = re.compile(r"\*\*Discard pile:\*\* (.+?) · \*\*Stock:\*\* (\d+)")
+_TOP = re.compile(r"\*\*(.+?)\*\*")
+
+Signature = tuple[str, int, str]  # (top of the discard pile, stock size, who is to move)
+
+
+def expected(controls: Message, mover: str) -> Signature | None:
+    """What the board should show once it has caught up: read from a player's live controls."""
+    found = _HAND.search(controls.text)
+    return (found.group(1), int(found.group(2)), mover.lower()) if found else None
+
+
+def shown(embed: dict[str, Any], names: tuple[str, str]) -> Signature | None:
+    """What one version of a board shows, or None if it is not a board in play."""
+    fields = {f.get("name", ""): f.get("value", "") for f in embed.get("fields", [])}
+    pile, stock = fields.get("Discard pile"), fields.get("Stock")
+    turn = next((v for k, v in fields.items() if k.startswith("Round ")), None)
+    if pile is None or stock is None or turn is None:
+        return None
+    top = _TOP.match(pile)
+    # The bot shows display names capitalised ("Player0" for player0): compared in lower case.
+    mover = next((n for n in names if turn.lower().startswith(f"{n} ")), None)
+    if top is None or mover is None:
+        return None
+    return top.group(1), int(stock.split()[0]), mover
+
+
+def is_board_of(msg: Message, names: tuple[str, str]) -> bool:
+    embed = msg.embed
+    if msg.ephemeral or embed is None:
+        return False
+    fields = {f.get("name", ""): f.get("value", "") for f in embed.get("fields", [])}
+    seats = fields.get("Cards in hand", "")
+    return sorted(part.split(":")[0].lower() for part in seats.split(", ")) == sorted(names)
+
+
+@dataclass
+class BoardWatch:
+    """One table's moves: (acknowledged at, what the board should then show), in order.
+
+    ``names``: the two players' usernames in lower case."""
+
+    names: tuple[str, str]
+    moves: list[tuple[float, Signature]] = field(default_factory=list)
+
+    def staleness(self, emu: Emulator, channel: Any) -> list[float]:
+        """Seconds from each move to a board showing it (or a later move); inf: never."""
+        if not self.moves:
+            return []
+        wall_minus_clock = emu.clock.time() - emu.clock.now()
+        versions: list[tuple[float, Signature]] = []
+        for msg in emu.messages(channel):
+            if not is_board_of(msg, self.names):
+                continue
+            times = [msg.created - wall_minus_clock, *msg.edit_times]
+            for at, version in zip(times, msg.versions(), strict=False):
+                sig = shown(version.embeds[0], self.names) if version.embeds else None
+                if sig is not None:
+                    versions.append((at, sig))
+        versions.sort(key=lambda v: v[0])
+        # The newest move each version shows (moves only move forwards).
+        shown_at: list[tuple[float, int]] = []
+        first = 0
+        for at, sig in versions:
+            # A board edited a moment before the click's acknowledgement still shows it.
+            k = next(
+                (
+                    i
+                    for i in range(first, len(self.moves))
+                    if self.moves[i][1] == sig and self.moves[i][0] <= at + 0.5
+                ),
+                None,
+            )
+            if k is not None:
+                shown_at.append((at, k))
+                first = k
+        out = []
+        for m, (acked, _) in enumerate(self.moves):
+            when = next((at for at, k in shown_at if k >= m), math.inf)
+            out.append(max(0.0, when - acked))
+        return out
