@@ -27,6 +27,9 @@ Printed:
   has no gateway connection the players wait instead of clicking (Discord shows the bot
   offline), so a click lost with the old process does not add its 3 s to the figure;
   **restart-to-ready**: from the spawn to the readiness line;
+- **live hands per player after a restart** (target: always 1): once a start is ready, the
+  players pause, the bot's writes settle, and each player's hand DMs that still carry a
+  table's controls are counted per table (starts killed before that are not counted);
 - **messages duplicated** (target 0): a round's reveal (``Round N · table #T``) or a match's
   summary (``Match over · table #T``) posted more than once, and players left with more than
   one message with live controls for the same table at the end. Hands and boards posted
@@ -59,7 +62,7 @@ from bot.store import open_store  # noqa: E402
 from emulator import Channel, Emulator, EmulatorError, InteractionFailed, Message, User  # noqa: E402
 from emulator.botproc import BotProcess, clean_environ  # noqa: E402
 from emulator.models import walk_components  # noqa: E402
-from emulator.players import choose, live_controls  # noqa: E402
+from emulator.players import choose, confirm_button, live_controls, live_hands  # noqa: E402
 
 REVEAL = re.compile(r"Round (\d+) · table #(\d+)")
 SUMMARY = re.compile(r"Match over · table #(\d+)")
@@ -105,6 +108,10 @@ class Run:
     spawned_at: float = 0.0
     playable_at: float | None = None
     stop: bool = False
+    #: The players wait (the live hands are being counted).
+    paused: bool = False
+    #: Starts so far (a count made across a kill is dropped).
+    starts: int = 0
 
     def note_move(self) -> None:
         if self.playable_at is None and self.bot.running:
@@ -123,7 +130,10 @@ async def move(run: Run, t: Table, user: User) -> bool:
         return False
     edits, sent_at = len(msg.history), time.monotonic()
     try:
-        inter = await choose(emu, user, msg)
+        # A knock or gin asked for is confirmed, as a person would (else the knock is asked
+        # again and again and the match never ends).
+        confirm = confirm_button(msg)
+        inter = await (emu.click(user, msg, confirm) if confirm else choose(emu, user, msg))
     except InteractionFailed:
         run.clicks["unanswered"] += 1  # the bot is down: a person would click again
         return True
@@ -179,6 +189,9 @@ async def new_match(run: Run, t: Table, target: int) -> None:
 async def table_loop(run: Run, t: Table, think: float, target: int) -> None:
     emu = run.emu
     while not run.stop:
+        if run.paused:
+            await asyncio.sleep(0.05)
+            continue
         over = sum(bool(SUMMARY.search(m.text)) for m in emu.messages(t.channel))
         if t.matches <= over and not (live_controls(emu, t.a) or live_controls(emu, t.b)):
             await new_match(run, t, target)
@@ -217,6 +230,30 @@ async def time_ready(bot: BotProcess, spawned_at: float, into: list[float]) -> N
     with contextlib.suppress(RuntimeError, TimeoutError):
         await bot.wait_ready(timeout=120)
         into.append(time.monotonic() - spawned_at)
+
+
+async def count_hands(run: Run, tables: list[Table], into: Counter[int]) -> None:
+    """Once this start is ready: the players pause, the writes settle, and each player's
+    live hands per table are counted into `into` (how many players had 0, 1, 2... of them)."""
+    start = run.starts
+    with contextlib.suppress(RuntimeError, TimeoutError):
+        await run.bot.wait_ready(timeout=120)
+    if start != run.starts or not run.bot.running:
+        return
+    run.paused = True
+    try:
+        with contextlib.suppress(TimeoutError):
+            await run.emu.settle(quiet=0.5, timeout=10)
+        counts = [
+            len(msgs)
+            for t in tables
+            for user in (t.a, t.b)
+            for msgs in live_hands(run.emu, user).values()
+        ]
+        if start == run.starts and run.bot.running:
+            into.update(counts)
+    finally:
+        run.paused = False
 
 
 async def chaos(args: argparse.Namespace) -> int:
@@ -261,6 +298,8 @@ async def chaos(args: argparse.Namespace) -> int:
             to_playable: list[float] = []
             to_ready: list[float] = []
             readiness: asyncio.Task[None] | None = None
+            hands_after: Counter[int] = Counter()
+            counting: asyncio.Task[None] | None = None
             try:
                 for kill in range(1, args.kills + 1):
                     await asyncio.sleep(rng.uniform(0, args.max_up))
@@ -271,12 +310,16 @@ async def chaos(args: argparse.Namespace) -> int:
                     else:
                         killed_early += 1
                     await bot.kill()
+                    run.starts += 1
                     if readiness is not None:
                         await readiness
+                    if counting is not None:
+                        await counting
                     run.playable_at = None
                     run.spawned_at = time.monotonic()
                     await bot.start(wait_ready=False)
                     readiness = asyncio.create_task(time_ready(bot, run.spawned_at, to_ready))
+                    counting = asyncio.create_task(count_hands(run, tables, hands_after))
                     if kill % 10 == 0:
                         print(f"  {kill} kills, {len(run.shown)} moves shown", flush=True)
                 # The last start must serve again.
@@ -294,6 +337,8 @@ async def chaos(args: argparse.Namespace) -> int:
                 status = await bot.stop(timeout=60) if bot.running else bot.returncode
                 if readiness is not None:
                     await readiness
+                if counting is not None:
+                    await counting
             lost = await lost_moves(database, run.shown)
             dup_details: list[str] = []
             duplicated, reposted, found = duplicates(emu, tables, dup_details)
@@ -316,6 +361,15 @@ async def chaos(args: argparse.Namespace) -> int:
         f"restart-to-ready (readiness line): p50 {pct(to_ready, 50):.2f} s, max "
         f"{max(to_ready, default=float('nan')):.2f} s ({len(to_ready)} starts)"
     )
+    restarts_counted = sum(hands_after.values())
+    print(
+        "live hands per player and table after a restart (target: always 1): "
+        + (
+            ", ".join(f"{n}: {hands_after[n]} times" for n in sorted(hands_after))
+            if restarts_counted
+            else "none counted"
+        )
+    )
     print(
         f"messages duplicated: {duplicated} (checked: {found[0]} reveals, {found[1]} match "
         f"summaries, the live controls of every DM; {reposted} hand DMs and boards in all, "
@@ -333,7 +387,7 @@ async def chaos(args: argparse.Namespace) -> int:
     print(f"starts that exited by themselves: {len(failures)} ({len(silent)} without saying why)")
     for kill, code, tail in failures:
         print(f"--- failed start after kill {kill} (exit status {code}):\n{tail}")
-    bad = bool(failures or lost or duplicated)
+    bad = bool(failures or lost or duplicated or set(hands_after) - {1})
     return 1 if bad else 0
 
 

@@ -295,7 +295,10 @@ class Play(commands.Cog):
             others = ", ".join(f"#{table.record.id}" for table in tables[1:])
             note = Coded("reply-also-at", {"tables": others})
         msg = await self._hand(update.state, view, interaction.user.id, note=note)
-        await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
+        sent = await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
+        self.notifier.private.keep(
+            update.state.table_id, interaction.user.id, interaction, sent.message_id, original=True
+        )
 
     @gin_command(name="resign", description="Concede your current match.")
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -374,7 +377,7 @@ class Play(commands.Cog):
             )
             return
         except (GameError, IllegalAction) as exc:
-            await reply(interaction, exc, await self.readers.language(interaction))
+            await self._refuse(interaction, table_id, exc)
             return
         seat = update.state.seat_of(interaction.user.id)
         view = update.views.get(seat.seat) if seat is not None else None
@@ -385,6 +388,7 @@ class Play(commands.Cog):
         self._answering(interaction)
         try:
             await interaction.edit_original_response(**msg.kwargs())
+            self._keep_private(interaction, table_id)
         except discord.HTTPException:
             # The move stands (committed, the table is told); the hand, with its controls,
             # goes in a new private message instead (and /gin hand shows it again).
@@ -399,6 +403,35 @@ class Play(commands.Cog):
         in the outbox are older, and must not land after."""
         if interaction.message is not None and interaction.channel_id is not None:
             self.outbox.superseded(interaction.channel_id, interaction.message.id)
+
+    async def _refuse(
+        self, interaction: discord.Interaction, table_id: int, error: Exception
+    ) -> None:
+        """A click refused: said privately. A control of a match that is over (a private
+        hand older than its token's 15 minutes, or a message a restart left behind) loses
+        its controls where the click's own answer can reach it, and the answer says the
+        match is over rather than that the table is missing."""
+        gone = isinstance(error, GameError) and error.key == "table-not-found"
+        if gone and await self.tables.ended(table_id):
+            error = GameError("illegal-match-over")
+            if interaction.message is not None:
+                try:
+                    if interaction.response.is_done():
+                        await interaction.edit_original_response(view=None)
+                    else:
+                        await interaction.response.edit_message(view=None)
+                except discord.HTTPException:
+                    log.info("could not take the controls of a finished match away")
+        await reply(interaction, error, await self.readers.language(interaction))
+
+    def _keep_private(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The clicked message is an ephemeral hand: its newest token is kept, so the
+        match's end can take its controls away."""
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            self.notifier.private.keep(
+                table_id, interaction.user.id, interaction, message.id, original=True
+            )
 
     def _adopt(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
         """A move clicked on a hand DM: that message is the player's live hand from now on
@@ -417,7 +450,7 @@ class Play(commands.Cog):
             await self.tables.sync(table_id)  # another process may have moved it on
             update = self.tables.hand(table_id, interaction.user.id)
         except GameError as exc:
-            await reply(interaction, exc, await self.readers.language(interaction))
+            await self._refuse(interaction, table_id, exc)
             return
         (view,) = update.views.values()
         stale = update.state.version != version
@@ -432,6 +465,7 @@ class Play(commands.Cog):
         finally:
             msg.release()
         self.outbox.remember(interaction)
+        self._keep_private(interaction, table_id)
 
     async def _fresh_hand(
         self,
@@ -447,18 +481,27 @@ class Play(commands.Cog):
             await self.tables.sync(table_id)  # another process may have moved it on
             update = self.tables.hand(table_id, interaction.user.id)
         except GameError as exc:
-            await reply(interaction, exc, await self.readers.language(interaction))
+            await self._refuse(interaction, table_id, exc)
             return
         (view,) = update.views.values()
         msg = await self._hand(update.state, view, interaction.user.id, note=note)
+        kept = self.notifier.private
+        user_id = interaction.user.id
         try:
             if in_place:
                 self._answering(interaction)
                 await interaction.edit_original_response(**msg.kwargs())
+                self._keep_private(interaction, table_id)
             elif interaction.response.is_done():
-                await interaction.followup.send(ephemeral=True, **msg.send_kwargs())
+                sent = await interaction.followup.send(
+                    ephemeral=True, wait=True, **msg.send_kwargs()
+                )
+                kept.keep(table_id, user_id, interaction, sent.id, original=False)
             else:
-                await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
+                answer = await interaction.response.send_message(
+                    ephemeral=True, **msg.send_kwargs()
+                )
+                kept.keep(table_id, user_id, interaction, answer.message_id, original=True)
             self.outbox.remember(interaction)
         except discord.HTTPException:
             if not in_place:
@@ -484,7 +527,7 @@ class Play(commands.Cog):
         try:
             live = await self.tables.sync(table_id)
         except GameError as exc:
-            await reply(interaction, exc, await self.readers.language(interaction))
+            await self._refuse(interaction, table_id, exc)
             return
         if live.record.seat_of(interaction.user.id) is None:
             lang = await self.readers.language(interaction)

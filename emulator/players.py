@@ -22,6 +22,18 @@ def live_controls(emu: Emulator, user: User) -> Message | None:
     return None
 
 
+def live_hands(emu: Emulator, user: User) -> dict[int, list[Message]]:
+    """Per table, the hand DMs of `user` that still carry its controls (a waiting hand's
+    disabled ones count: it is a live hand all the same). One per table is the rule."""
+    found: dict[int, list[Message]] = {}
+    for msg in emu.dms(user):
+        ids = [b.custom_id or "" for b in msg.buttons()] + [s.custom_id for s in msg.selects()]
+        tables = {int(c.split(":")[2]) for c in ids if c.startswith(("gin:a:", "gin:s:", "gin:q:"))}
+        for table in tables:
+            found.setdefault(table, []).append(msg)
+    return found
+
+
 def _best_discard(labels: list[str]) -> str:
     cards = [parse_card(label) for label in labels]
 

@@ -139,3 +139,6 @@ class TableUpdate:
     #: The table was rebuilt from the store before this update (another process changed it):
     #: the message ids a process remembers for it (board, hands) may be stale.
     reloaded: bool = False
+    #: The table was rebuilt at a restart: hand messages the process before left live may
+    #: be about that no table remembers (`Notifier._retire_strays`).
+    restored: bool = False

@@ -104,6 +104,8 @@ class LiveTable:
     #: Rebuilt from the store (another process changed it): the next update says so, so
     #: the Discord side reads the table's message ids afresh.
     reloaded: bool = False
+    #: Rebuilt at a restart: its next update says so (`TableUpdate.restored`).
+    restored: bool = False
 
     @functools.cached_property
     def rules(self) -> RuleSet:
@@ -300,6 +302,12 @@ class TableService:
             raise GameError("table-not-found")
         return live
 
+    async def ended(self, table_id: int) -> bool:
+        """Whether the table's match is over (finished or called off), for a click on one of
+        its old controls: told so, not that the table is missing."""
+        record = await self.store.tables.get(table_id)
+        return record is not None and record.status in ("finished", "abandoned")
+
     def tables_of(self, user_id: int) -> list[LiveTable]:
         return [
             live
@@ -379,7 +387,9 @@ class TableService:
 
     def update(self, live: LiveTable, kind: str, **extra: object) -> TableUpdate:
         reloaded, live.reloaded = live.reloaded, False
-        return TableUpdate(kind, self.state(live), self.views(live), reloaded=reloaded, **extra)  # type: ignore[arg-type]
+        restored, live.restored = live.restored, False
+        flags = {"reloaded": reloaded, "restored": restored}
+        return TableUpdate(kind, self.state(live), self.views(live), **flags, **extra)  # type: ignore[arg-type]
 
     def hand(self, table_id: int, user_id: int) -> TableUpdate:
         """The state of `user_id`'s table with only their own view (for `/gin hand`)."""
@@ -1347,6 +1357,9 @@ class TableService:
         queued when the process stopped are gone, and nobody is to be left without their
         controls. Changes neither the game nor the version."""
         assert live.match is not None
+        # Its next update (this one, or the next deal's) first retires the hands the
+        # process before left live that no table remembers.
+        live.restored = True
         if live.match.round_over:
             await self._after_round(live)  # the next deal shows everything
             return

@@ -179,6 +179,9 @@ def table_message(state: TableState, *, finished: bool = False, locale: Any = "e
             "round-over-result",
             result=present.short_result(pub.result, names, state.rules, locale),
         )
+    elif state.status != "playing" or state.match_over:
+        # Ended mid-round (a resignation, a forfeit): not whose turn it was.
+        turn = t(locale, "board-match-over")
     elif pub.to_move is None:
         turn = t(locale, "round-over-short")
     else:

@@ -34,6 +34,8 @@ from bot.store.interfaces import Storage
 from bot.ui import images, messages
 from bot.ui.busy import TablesInPlay
 from bot.ui.dms import DirectMessages, DMClosed
+from bot.ui.private_hands import PrivateHands
+from bot.ui.strays import stray_hands
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +66,8 @@ class Notifier:
         #: Busy channels' one message for their tables' moves (`bot/ui/busy.py`).
         self.in_play = TablesInPlay(self.outbox, self.board_language)
         self.pictures = pictures or images.Pictures(store)
+        #: The ephemeral copies of each hand (`/gin hand`), whose controls go at the end.
+        self.private = PrivateHands(client)
         self.unlocks = unlocks
         # (table, seat) -> (DM channel id, message id) of the live hand message.
         self.hands: dict[tuple[int, int], tuple[int, int]] = {}
@@ -141,6 +145,8 @@ class Notifier:
         kind = update.kind
         if update.reloaded:
             self._reread(state.table_id)
+        if update.restored:
+            await self._retire_strays(state)
         if kind in ("lobby", "closed"):
             board = self.board_language(state)
             closed = update.note
@@ -154,6 +160,7 @@ class Notifier:
             if kind == "closed" and state.public is not None:
                 # A match called off (a tournament no-show): the hands lose their controls.
                 await self._close_hands(state, update.note or "")
+                await self.private.retire(state.table_id)
                 self._forget(state.table_id)
             return
         if kind == "reminder":
@@ -189,12 +196,16 @@ class Notifier:
             )
         if kind == "removed" and update.seat is not None:
             await self._tell_removed(state, update.seat)
+            removed = state.seats[update.seat].user_id
+            if removed is not None:
+                await self.private.retire(state.table_id, removed)
         if kind == "match_over" and update.summary is not None:
             await self._send_channel(
                 state.channel_id,
                 messages.summary_message(state, update.summary, self.board_language(state)),
             )
             await self._final_hands(update)
+            await self.private.retire(state.table_id)
             self._forget(state.table_id)
             return
         await self._update_hands(update)
@@ -410,6 +421,25 @@ class Notifier:
                 words = note.text(language) if isinstance(note, Said) else note
                 called_off = messages.called_off_message(state, words, language)
                 await self._edit_dm(current, called_off, seat.user_id)
+
+    async def _retire_strays(self, state: TableState) -> None:
+        """A restart: every hand DM of the table with live controls but the one the store
+        knows (sent before the kill, its id never stored, or its deletion never sent) loses
+        its controls, so each player is left with one live hand."""
+        for seat in state.seats:
+            if seat.user_id is None or await self.dms.closed(seat.user_id):
+                continue
+            live = await self._live_hand(state.table_id, seat.seat)
+            try:
+                channel_id = live[0] if live else await self.dms.channel_id(seat.user_id)
+            except discord.HTTPException:
+                continue
+            keep = live[1] if live else None
+            for message_id in await stray_hands(self.client, channel_id, state.table_id, keep):
+                log.info(
+                    "a hand left by the process before: controls off (table %s)", state.table_id
+                )
+                await self._strip(channel_id, message_id, seat.user_id)
 
     async def _tell_removed(self, state: TableState, seat_no: int) -> None:
         seat = state.seats[seat_no]

@@ -19,6 +19,7 @@ seat-resigned = {" "}(resigned)
 field-cards-in-hand = Cards in hand
 round-over-result = Round over: { $result }
 round-over-short = Round over.
+board-match-over = The match is over.
 field-round = Round { $round }
 field-last-actions = Last actions
 

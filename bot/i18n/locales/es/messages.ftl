@@ -20,6 +20,7 @@ seat-resigned = {" "}(abandonó)
 field-cards-in-hand = Cartas en la mano
 round-over-result = Mano terminada: { $result }
 round-over-short = Mano terminada.
+board-match-over = La partida ha terminado.
 field-round = Mano { $round }
 field-last-actions = Últimas jugadas
 

@@ -22,6 +22,7 @@ seat-resigned = {" "}(a abandonné)
 field-cards-in-hand = Cartes en main
 round-over-result = Manche terminée : { $result }
 round-over-short = Manche terminée.
+board-match-over = La partie est terminée.
 field-round = Manche { $round }
 field-last-actions = Derniers coups
 
