@@ -8,6 +8,7 @@ the engine, never from the bot's formatting code.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Collection, Iterable
@@ -138,6 +139,25 @@ def check_live(emu: Emulator, channel: Channel, users: dict[int, User], table: A
             assert _score_in(_title(newest), name, score), (_title(newest), name, score)
 
 
+async def check_live_soon(
+    emu: Emulator, channel: Channel, users: dict[int, User], table: Any, within: float = 5.0
+) -> None:
+    """`check_live` once what players see has caught up: the outbox sends the board and the
+    others' hands after the move is answered, so they agree with the engine within a few
+    seconds, not at the instant the table's updates were handed over."""
+
+    def agrees() -> bool:
+        try:
+            check_live(emu, channel, users, table)
+        except AssertionError:
+            return False
+        return True
+
+    with contextlib.suppress(TimeoutError):
+        await emu.wait_for(agrees, timeout=within, what="the screens to show the table")
+    check_live(emu, channel, users, table)
+
+
 def final_match(state_json: str) -> Match:
     return Match.from_dict(json.loads(state_json))
 
@@ -212,8 +232,15 @@ def check_end(
         for seat in record.seats:
             if seat.user_id is not None and not seat.removed:
                 hands = hand_dms(emu, users[seat.user_id], tid)
-                told = hands[-1].versions()[-2].text
-                assert "That was the last round: it ends the match." in told, told
+                versions = [v.text for v in hands[-1].versions()]
+                said = "That was the last round: it ends the match."
+                told = next((v for v in reversed(versions[:-1]) if said in v), None)
+                if told is None:
+                    # The outbox sends a message's newest state (latest wins): the round's
+                    # result may have been replaced before it went out, so the final hand
+                    # the player reads must hold the last round and every total.
+                    told = versions[-1]
+                    assert f"Round {last}: " in told, versions
                 for other, name in enumerate(names):
                     _check_total(told, name, other, match)
     # A rematch is a challenge between two: no Rematch button at a table of three or four.

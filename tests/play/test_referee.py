@@ -13,7 +13,7 @@ from emulator import User
 
 from .conftest import World
 from .driver import live_controls, play_one
-from .referee import REPORT, Counts, check_end, check_live, count, final_match
+from .referee import REPORT, Counts, check_end, check_live_soon, count, final_match
 
 MAX_STEPS = 4000
 #: A deal where, Carol having resigned, alice and bob end a classic match to 10 level.
@@ -50,7 +50,7 @@ async def referee(
             break  # finished
         rnd = table.match.round if table.match is not None else None
         if rnd is not None and not rnd.over and rnd.phase != "discard":
-            check_live(emu, ch, users, table)
+            await check_live_soon(emu, ch, users, table)
             checked += 1
         moved = 0
         for user in players:
