@@ -5,6 +5,8 @@ discard pile's top card, the stock's size, whose turn: ``hand_message``); the bo
 the same three (``table_message``: the "Discard pile", "Stock" and "Round" fields). Each
 version of a table's boards is matched to the newest turn it shows; a turn counts as shown by
 the first version showing it or a later one (a board that skips a state still catches up).
+In a busy channel the moves are shown by its one "Tables in play" message, a line per table
+(``bot/ui/busy.py``): that line counts as the table's board.
 """
 
 from __future__ import annotations
@@ -43,6 +45,26 @@ def shown(embed: dict[str, Any], names: tuple[str, str]) -> Signature | None:
     return top.group(1), int(stock.split()[0]), mover
 
 
+_LINE = re.compile(r"Discard pile: (.+?) · Stock: (\d+) · (.+)$")
+
+
+def shown_in_play(embed: dict[str, Any], names: tuple[str, str]) -> Signature | None:
+    """What a busy channel's "Tables in play" message shows of this table (its line names
+    both players; ``bot/ui/busy.py``), or None."""
+    if embed.get("title") != "Tables in play":
+        return None
+    for line in str(embed.get("description", "")).splitlines():
+        if not all(re.search(rf"\b{re.escape(n)}\b", line, re.I) for n in names):
+            continue
+        found = _LINE.search(line)
+        if found is None:
+            return None
+        turn = found.group(3).lower()
+        mover = next((n for n in names if turn.startswith(f"{n} ")), None)
+        return (found.group(1), int(found.group(2)), mover) if mover else None
+    return None
+
+
 def is_board_of(msg: Message, names: tuple[str, str]) -> bool:
     embed = msg.embed
     if msg.ephemeral or embed is None:
@@ -68,11 +90,13 @@ class BoardWatch:
         wall_minus_clock = emu.clock.time() - emu.clock.now()
         versions: list[tuple[float, Signature]] = []
         for msg in emu.messages(channel):
-            if not is_board_of(msg, self.names):
+            in_play = (msg.embed or {}).get("title") == "Tables in play"
+            if not in_play and not is_board_of(msg, self.names):
                 continue
+            read = shown_in_play if in_play else shown
             times = [msg.created - wall_minus_clock, *msg.edit_times]
             for at, version in zip(times, msg.versions(), strict=False):
-                sig = shown(version.embeds[0], self.names) if version.embeds else None
+                sig = read(version.embeds[0], self.names) if version.embeds else None
                 if sig is not None:
                     versions.append((at, sig))
         versions.sort(key=lambda v: v[0])
