@@ -10,8 +10,10 @@ from tests.play.driver import live_controls, play_one
 from .conftest import World
 
 
-async def challenge_accepted(emu: Emulator, world: World, target: int = 10) -> None:
-    """Alice challenges Bob in #gin, Bob accepts: their hands are dealt."""
+async def challenge_accepted(emu: Emulator, world: World, target: int = 500) -> None:
+    """Alice challenges Bob in #gin, Bob accepts: their hands are dealt. A match to 500, so
+    the moves the tests make never end it (to 10 a first knock did, and `play_moves` then
+    waited for a turn that never came)."""
     a, b = world.alice, world.bob
     await emu.slash(a, world.channel, "gin challenge", opponent=b, target=target)
     invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
