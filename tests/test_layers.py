@@ -151,8 +151,8 @@ def module_files(*tops: str) -> dict[str, Path]:
 def imported_modules(source: str, module: str, is_package: bool, known: set[str]) -> set[str]:
     """The modules of `known` that `source` (the text of `module`) imports, anywhere in the
     file: `from a import b` names `a.b` when that is a module, else `a`; relative imports
-    resolved. (Importing `a.b` also runs package `a`: not counted, as in Python's own sense
-    of a circle.)"""
+    resolved. That importing `a.b` first runs package `a` is not counted: a package whose
+    `__init__` imports its own modules is no circle."""
     package = module.split(".") if is_package else module.split(".")[:-1]
     names: list[str] = []
     for node in ast.walk(ast.parse(source)):
