@@ -16,7 +16,7 @@ from bot.games.tables import TableService, Timing
 from bot.rating_service import RatingService
 from bot.settings import Settings
 from bot.startup import open_store_waiting
-from bot.store.interfaces import Storage
+from bot.store.repositories import Storage
 from bot.tournaments._model import TournamentTiming
 from bot.tournaments.service import TournamentService
 
