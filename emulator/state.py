@@ -11,6 +11,7 @@ from .changes import Changes
 from .clock import Clock
 from .commands import CommandRegistry
 from .config import Options
+from .emojis import EmojiStore
 from .interactions import InteractionLog
 from .messages import MessageStore
 from .world import World
@@ -24,6 +25,7 @@ class State:
     commands: CommandRegistry
     messages: MessageStore
     interactions: InteractionLog
+    emojis: EmojiStore
 
     @classmethod
     def new(cls, options: Options, clock: Clock, *, bot_name: str = "Gin Bot") -> State:
@@ -37,4 +39,5 @@ class State:
             CommandRegistry(world, changes),
             MessageStore(world, changes, lambda: options.api_base),
             InteractionLog(world, changes, options),
+            EmojiStore(world),
         )
