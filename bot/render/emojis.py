@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card, deck
 from bot.render import theme as t
-from bot.render.fonts import cap_height, font
+from bot.render.fonts import font
 from bot.render.shapes import rounded_mask, suit_mask
 
 EMOJI_SIZE = 128  # what Discord resizes an uploaded emoji to
@@ -61,22 +61,23 @@ def face_emoji(card: Card, four_colour: bool = False) -> Image.Image:
     """The card's emoji: its rank over its suit, in the suit's ink."""
     ink = t.suit_colour(card.suit, four_colour)
     img = _tile()
-    draw = ImageDraw.Draw(img)
+    suit_top = EMOJI_SIZE - _EDGE - 6 - _SUIT_SIZE
+    img.paste(ink, ((EMOJI_SIZE - _SUIT_SIZE) // 2, suit_top), suit_mask(card.suit, _SUIT_SIZE))
     rank = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
-    # "10" in the same height as the others would not fit the width: a little smaller.
-    size = _RANK_SIZE - 10 if rank == "10" else _RANK_SIZE
-    baseline = 10 + cap_height(_RANK_SIZE) + (cap_height(_RANK_SIZE) - cap_height(size)) // 2
-    draw.text(
-        (EMOJI_SIZE // 2, baseline),
-        rank,
-        font=font(size),
-        fill=ink,
-        anchor="ms",
-        stroke_width=2,
-        stroke_fill=ink,
+    # The rank's own outline is centred in the band above the suit, shrunk if it would not
+    # fit: "10" is wide, J and Q reach below the line their letters stand on.
+    band_top, band_bottom, width = _EDGE + 5, suit_top - 3, EMOJI_SIZE - 2 * _EDGE - 12
+    size = _RANK_SIZE
+    while True:
+        left, top, right, bottom = font(size).getbbox(rank, anchor="ls", stroke_width=2)
+        if (bottom - top <= band_bottom - band_top and right - left <= width) or size <= 30:
+            break
+        size -= 2
+    x = (EMOJI_SIZE - (right - left)) // 2 - left
+    y = band_top + (band_bottom - band_top - (bottom - top)) // 2 - top
+    ImageDraw.Draw(img).text(
+        (x, y), rank, font=font(size), fill=ink, anchor="ls", stroke_width=2, stroke_fill=ink
     )
-    top = EMOJI_SIZE - _EDGE - 6 - _SUIT_SIZE
-    img.paste(ink, ((EMOJI_SIZE - _SUIT_SIZE) // 2, top), suit_mask(card.suit, _SUIT_SIZE))
     return img
 
 
@@ -140,3 +141,36 @@ def emoji_set() -> EmojiSet:
         else:
             faces[card, True] = _art(card_stem(card) + "4", face_emoji(card, True))
     return EmojiSet(faces, _art("back", back_emoji()))
+
+
+def emoji_sheet() -> bytes:
+    """A sample for docs/images: a suit of each colour and the back at 128 px, then at the
+    48, 32 and 22 px Discord shows them, on its dark and its light background."""
+    the_set = emoji_set()
+    picks = [
+        Image.open(io.BytesIO(art.png))
+        for art in (
+            *(the_set.face(Card("S", r)) for r in (1, 10, 12)),
+            the_set.face(Card("H", 7)),
+            the_set.face(Card("C", 13), True),
+            the_set.face(Card("D", 11), True),
+            the_set.back,
+        )
+    ]
+    step, pad = EMOJI_SIZE + 8, 8
+    sheet = Image.new("RGB", (len(picks) * step + pad, EMOJI_SIZE + pad + 2 * 60), (0, 0, 0))
+    for row, colour in enumerate(((49, 51, 56), (255, 255, 255))):
+        top = EMOJI_SIZE + pad + row * 60
+        sheet.paste(colour, (0, top if row else 0, sheet.width, top + 60))
+    for i, img in enumerate(picks):
+        x = pad + i * step
+        sheet.paste(img, (x, pad), img)
+        for row in range(2):
+            left = x
+            for size in (48, 32, 22):
+                small = img.resize((size, size), Image.Resampling.LANCZOS)
+                sheet.paste(small, (left, EMOJI_SIZE + 2 * pad + row * 60 + (48 - size)), small)
+                left += size + 6
+    out = io.BytesIO()
+    sheet.save(out, "PNG", optimize=True)
+    return out.getvalue()
