@@ -38,8 +38,10 @@ def no_gap(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 async def emu() -> AsyncIterator[Emulator]:
     async with Emulator() as emulator:
-        # 79 uploads at the route's 5 a second would take 16 s of each test.
+        # 79 uploads at the route's 5 a second would take 16 s of each test, and at once
+        # they would pass the global 50 a second the game's own requests share.
         emulator.options.route_limits[CREATE] = (200, 1.0)
+        emulator.options.global_per_second = 500
         yield emulator
 
 
@@ -53,7 +55,7 @@ def people(emu: Emulator) -> tuple[Channel, User, User]:
 
 
 @asynccontextmanager
-async def bot_on(emu: Emulator, database: Path) -> AsyncIterator[GinBot]:
+async def bot_on(emu: Emulator, database: Path, **options: Any) -> AsyncIterator[GinBot]:
     guild = next(iter(emu.guilds.values()))
     settings = Settings(
         token=emu.token,
@@ -65,6 +67,7 @@ async def bot_on(emu: Emulator, database: Path) -> AsyncIterator[GinBot]:
         computer_delay=0,
         render_processes=0,
         rest_limits=False,
+        **options,
     )
     bot = GinBot(settings)
     async with running(bot, emu):
@@ -78,20 +81,23 @@ async def synced(bot: GinBot, emu: Emulator) -> Synced | None:
 
 
 async def discard_menu(emu: Emulator, a: User, b: User, ch: Channel) -> dict[str, Any]:
-    """Play simple moves until one of them has the Discard menu; its raw options."""
+    """Play simple moves until one of them has the Discard menu; that user and its raw
+    component. Each pass waits for a hand with live controls (the bot may be busy)."""
     await emu.slash(a, ch, "gin challenge", opponent=b)
     await emu.click(b, emu.last_message(ch), "Accept")
-    for _ in range(8):
-        for user in (a, b):
-            msg = live_controls(emu, user)
-            if msg is None:
-                continue
-            menus = [s for s in msg.selects() if s.placeholder == "Discard…"]
-            if menus:
-                return {"user": user, "raw": menus[0].raw}
-            await play_one(emu, user)
-        await asyncio.sleep(0.05)
-    raise AssertionError("no Discard menu after eight rounds of moves")
+    for _ in range(12):
+        user, msg = await emu.wait_for(
+            lambda: next(
+                ((u, m) for u in (a, b) if (m := live_controls(emu, u)) is not None), None
+            ),
+            10.0,
+            what="a hand to play",
+        )
+        menus = [s for s in msg.selects() if s.placeholder == "Discard…"]
+        if menus:
+            return {"user": user, "raw": menus[0].raw}
+        await play_one(emu, user)
+    raise AssertionError("no Discard menu after twelve moves")
 
 
 async def test_the_set_is_uploaded_once_and_kept_across_starts(
@@ -174,6 +180,25 @@ async def test_the_discard_menu_shows_each_cards_emoji_in_the_players_colours(
         msg = live_controls(emu, player)
         assert msg is not None
         assert await play_one(emu, player) == 1
+
+
+async def test_turned_off_nothing_is_uploaded_and_cards_are_text(
+    emu: Emulator, tmp_path: Path
+) -> None:
+    ch, a, b = people(emu)
+    async with bot_on(emu, tmp_path / "gin.sqlite3", card_emojis=False) as bot:
+        menu = await discard_menu(emu, a, b, ch)
+        assert all("emoji" not in o for o in menu["raw"]["options"])
+        assert bot.emoji_sync is None
+    assert not [r for r in emu.requests if "/emojis" in r.route]
+    assert emu.app_emojis.all() == []
+
+
+def test_the_setting() -> None:
+    base = {"DISCORD_TOKEN": "x"}
+    assert Settings.from_env(base, env_file=None).card_emojis is True
+    off = Settings.from_env({**base, "GIN_CARD_EMOJIS": "off"}, env_file=None)
+    assert off.card_emojis is False
 
 
 def _codes() -> list[str]:
