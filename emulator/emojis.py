@@ -11,12 +11,15 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .models import User
 from .validate import DiscordError, FormErrors
-from .world import World
+
+if TYPE_CHECKING:
+    from .world import World
 
 MAX_EMOJIS = 2000
 MAX_IMAGE_BYTES = 256 * 1024
@@ -118,6 +121,11 @@ class EmojiStore:
     def all(self) -> list[Emoji]:
         return list(self.by_id.values())
 
+    def usable(self, emoji_id: int) -> bool:
+        """Whether a message may show this custom emoji (the emulator's servers have none of
+        their own, so only the application's)."""
+        return emoji_id in self.by_id
+
     def get(self, emoji_id: int | str) -> Emoji:
         """404 10014 when there is no such emoji."""
         try:
@@ -170,3 +178,35 @@ def emoji_file(store: EmojiStore, filename: str) -> Emoji | None:
     if ext not in ("png", "webp", "gif", "jpg", "jpeg") or not stem.isdigit():
         return None
     return store.by_id.get(int(stem))
+
+
+def check_component_emojis(components: Any, usable: Callable[[int], bool]) -> None:
+    """Discord refuses a whole message whose button or select option names a custom emoji
+    the bot cannot use (deleted, or never its own): ``400 50035`` with
+    ``BUTTON_COMPONENT_INVALID_EMOJI`` at the emoji's id, for buttons and options alike."""
+    errs = FormErrors()
+
+    def walk(node: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(node, list):
+            for i, child in enumerate(node):
+                walk(child, (*path, i))
+            return
+        if not isinstance(node, dict):
+            return
+        emoji = node.get("emoji")
+        if isinstance(emoji, dict) and emoji.get("id") is not None:
+            try:
+                known = usable(int(emoji["id"]))
+            except (TypeError, ValueError):
+                known = False
+            if not known:
+                errs.add((*path, "emoji", "id"), "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
+        for key in ("components", "options"):
+            if key in node:
+                walk(node[key], (*path, key))
+        for key in ("accessory", "component"):
+            if isinstance(node.get(key), dict):
+                walk(node[key], (*path, key))
+
+    walk(components, ("components",))
+    errs.check()

@@ -32,12 +32,15 @@ class State:
         """An empty world for the bot named ``bot_name``."""
         changes = Changes()
         world = World(clock, changes, bot_name=bot_name)
+        messages = MessageStore(world, changes, lambda: options.api_base)
+        emojis = EmojiStore(world)
+        messages.emoji_usable = emojis.usable
         return cls(
             options,
             changes,
             world,
             CommandRegistry(world, changes),
-            MessageStore(world, changes, lambda: options.api_base),
+            messages,
             InteractionLog(world, changes, options),
-            EmojiStore(world),
+            emojis,
         )

@@ -14,7 +14,7 @@ from emulator import Emulator
 from emulator.emojis import MAX_EMOJIS, MAX_IMAGE_BYTES, Emoji
 from emulator.testing import running
 
-from .conftest import RawApi, make_client
+from .conftest import RawApi, World, make_client
 
 
 def png(colour: tuple[int, int, int] = (200, 22, 44), size: int = 128) -> bytes:
@@ -174,3 +174,39 @@ async def test_the_routes_have_rate_limits_like_any_other(emu: Emulator, api: Ra
     assert statuses == [201] * 5 + [429]
     assert len(emu.app_emojis.all()) == 5
     assert emu.ratelimits.stats.refused["POST /applications/{application_id}/emojis", "user"] == 1
+
+
+async def test_a_message_naming_an_emoji_the_bot_cannot_use_is_refused(
+    emu: Emulator, world: World
+) -> None:
+    async with running(make_client(), emu) as client:
+        made = await client.create_application_emoji(name="gin_as", image=png())
+        ok = discord.PartialEmoji(name="gin_as", id=made.id)
+        gone = discord.PartialEmoji(name="gin_ks", id=made.id + 1)
+        channel = client.get_partial_messageable(world.channel.id)
+
+        def menu(*emojis: discord.PartialEmoji) -> discord.ui.View:
+            view = discord.ui.View()
+            options = [
+                discord.SelectOption(label=f"card {i}", value=str(i), emoji=e)
+                for i, e in enumerate(emojis)
+            ]
+            view.add_item(discord.ui.Select(custom_id="pick", options=options))
+            return view
+
+        sent = await channel.send(f"<:gin_as:{made.id}>", view=menu(ok, ok))
+        with pytest.raises(discord.HTTPException) as caught:
+            await channel.send("two", view=menu(ok, gone))
+        assert (caught.value.status, caught.value.code) == (400, 50035)
+        assert "components.0.components.0.options.1.emoji.id" in caught.value.text
+        assert "Invalid emoji" in caught.value.text
+        button = discord.ui.View()
+        button.add_item(discord.ui.Button(label="K", emoji=gone, custom_id="k"))
+        with pytest.raises(discord.HTTPException):
+            await sent.edit(view=button)
+        # Text may name any emoji (Discord shows an unknown one as its :name:).
+        await sent.edit(content=f"<:gin_ks:{made.id + 1}>")
+        await made.delete()
+        with pytest.raises(discord.HTTPException):
+            await channel.send("after", view=menu(ok))
+    assert [m.text.split()[0] for m in emu.messages(world.channel)] == [f"<:gin_ks:{made.id + 1}>"]
