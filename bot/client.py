@@ -25,6 +25,7 @@ from .ops.server import OpsServer
 from .services import Services
 from .settings import Settings, apply_endpoints
 from .ui.cycles import let_go
+from .ui.emoji_upload import Synced, sync_card_emojis
 from .ui.screens import Screens
 
 log = logging.getLogger("gin")
@@ -141,6 +142,8 @@ class GinBot(commands.Bot):
         self.ops_server: OpsServer | None = None
         #: Set when :meth:`close` begins: interactions that arrive are told to try again.
         self.stopping = False
+        #: The card emojis' upload (``bot.ui.emoji_upload``), started once, after ready.
+        self.emoji_sync: asyncio.Task[Synced | None] | None = None
 
     # --- lifecycle -----------------------------------------------------------------------
     async def login(self, token: str) -> None:
@@ -201,6 +204,8 @@ class GinBot(commands.Bot):
         (an unclosed aiosqlite connection keeps its thread, and the process, alive).
         """
         self.stopping = True
+        if self.emoji_sync is not None and not self.emoji_sync.done():
+            self.emoji_sync.cancel()
         in_flight = handlers_in_flight()
         if in_flight:
             # A command cut off mid-way would leave its player unanswered, and discord.py
@@ -230,6 +235,15 @@ class GinBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info(READY_LINE, self.command_count, len(self.guilds))
+        self.start_emoji_sync()
+
+    def start_emoji_sync(self) -> None:
+        """Upload the card emojis in the background, once per start (``on_ready`` comes
+        again after a lost session); the tables do not wait for them."""
+        if self.emoji_sync is None and self.settings.card_emojis and self.screens is not None:
+            self.emoji_sync = asyncio.create_task(
+                sync_card_emojis(self, self.screens.emojis), name="gin-card-emojis"
+            )
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Every interaction (command, control, form) teaches the player's Discord locale."""

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from ..core import Emulator, EmulatorError, InteractionFailed
+from ..emojis import emoji_file
 from ..models import Channel, Guild, Interaction, User
 from .view import Files, command_list, message_view, version_key, visible_messages
 
@@ -57,6 +58,7 @@ class SandboxPage:
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._ws)
         app.router.add_get("/files/{attachment_id}/{filename}", self._file)
+        app.router.add_get("/emojis/{emoji_file}", self._emoji)
         app.router.add_static("/static/", STATIC)
         return app
 
@@ -119,6 +121,17 @@ class SandboxPage:
         return web.Response(
             body=att.data,
             content_type=att.content_type or "application/octet-stream",
+            headers={"Cache-Control": "max-age=3600"},
+        )
+
+    async def _emoji(self, request: web.Request) -> web.Response:
+        """An application emoji's picture, as Discord's CDN serves it."""
+        found = emoji_file(self.emu.app_emojis, request.match_info["emoji_file"])
+        if found is None:
+            raise web.HTTPNotFound()
+        return web.Response(
+            body=found.data,
+            content_type=found.content_type,
             headers={"Cache-Control": "max-age=3600"},
         )
 

@@ -73,7 +73,7 @@ def message_view(msg: Message, files: Files) -> dict[str, Any]:
         "content": msg.content,
         "embeds": embeds,
         "attachments": attachments,
-        "components": msg.components,
+        "components": _emoji_ids_as_text(msg.components),
         "ephemeral": msg.ephemeral,
         "loading": msg.loading,
         "edited": msg.edited is not None,
@@ -140,4 +140,18 @@ def _option(opt: dict[str, Any]) -> dict[str, Any]:
     for k in ("min_value", "max_value", "min_length", "max_length"):
         if k in opt:
             out[k] = opt[k]
+    return out
+
+
+def _emoji_ids_as_text(value: Any) -> Any:
+    """Components with each emoji's id as a string, as Discord sends snowflakes: a bot may
+    send it as a number, which JavaScript would round (ids pass 2**53)."""
+    if isinstance(value, list):
+        return [_emoji_ids_as_text(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: _emoji_ids_as_text(v) for k, v in value.items()}
+    emoji = out.get("emoji")
+    if isinstance(emoji, dict) and emoji.get("id") is not None:
+        out["emoji"] = {**emoji, "id": str(emoji["id"])}
     return out
