@@ -336,8 +336,10 @@ class TablesRepository(Protocol):
         *,
         expected_version: int | None = None,
         timer: NextTimer | None = None,
+        resigned: bool = False,
     ) -> None:
-        """Mark a seat as removed mid-match (away too long); the version does not move. With
+        """Mark a seat as removed mid-match (away too long, or `resigned`: the seat keeps
+        which); the version does not move. With
         `expected_version`, refused (`StaleVersion`, `WrongStatus`, `NotFound`; nothing
         written) unless the table is playing at that version; `timer` (which needs it) arms
         the table's timer at that version in the same transaction."""
@@ -637,6 +639,18 @@ class TimersRepository(Protocol):
         """Arm a "check" timer due `now` for every playing table that has none."""
 
 
+class GuildsRepository(Protocol):
+    """`store.guilds`: what a server's admins set for the bot there."""
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        """The server's language for public messages (en/es/fr), None: follow Discord's."""
+
+    async def language(self, guild_id: int) -> str | None: ...
+
+    async def languages(self) -> dict[int, str]:
+        """Every server whose admins set a language, with it."""
+
+
 class Storage(Protocol):
     """The whole store: one object per database, its repositories as attributes
     (`await storage.tables.apply_move(...)`). Open one with a backend's opener
@@ -664,6 +678,8 @@ class Storage(Protocol):
     def privacy(self) -> PrivacyRepository: ...
     @property
     def timers(self) -> TimersRepository: ...
+    @property
+    def guilds(self) -> GuildsRepository: ...
 
     #: True when several bot processes may share this database (PostgreSQL): a process's
     #: tables in memory are then checked against the store's versions before every change.

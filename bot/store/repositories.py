@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.store._db import Db
 from bot.store.achievements import Achievements
 from bot.store.challenges import Challenges
+from bot.store.guilds import Guilds
 from bot.store.history import History
 from bot.store.players import Players
 from bot.store.privacy import Privacy
@@ -30,3 +31,4 @@ class Repositories:
         self.ratings = Ratings(db)
         self.privacy = Privacy(db, self.players)
         self.timers = Timers(db)
+        self.guilds = Guilds(db)
