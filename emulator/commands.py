@@ -36,6 +36,21 @@ class CommandRegistry:
         #: its default permissions (Discord's Server Settings > Integrations overrides).
         self.allowed: dict[tuple[int, str], set[int]] = {}
 
+    def offered(self, user: User, guild: Guild | None, cmd: Command) -> bool:
+        """Whether Discord offers ``cmd`` to ``user`` in ``guild`` as far as permissions go:
+        they hold its default permissions ("0": admins' overrides only), or the server
+        allows them (`allow`). In DMs there are no permissions to hold."""
+        required = cmd.get("default_member_permissions")
+        if guild is None or required is None:
+            return True
+        if user.id in self.allowed.get((guild.id, cmd["name"]), ()):
+            return True
+        member = guild.members.get(user.id)
+        if member is None:
+            return False
+        need = int(required)
+        return need != 0 and member.permissions & need == need
+
     def allow(self, guild: Guild, name: str, user: User) -> None:
         """Let ``user`` use ``/name`` in ``guild`` without its default permissions."""
         self.allowed.setdefault((guild.id, name), set()).add(user.id)
@@ -122,12 +137,8 @@ class CommandRegistry:
                 raise EmulatorError(f"/{name} cannot be used in DMs")
             if guild is not None and contexts is not None and 0 not in contexts:
                 raise EmulatorError(f"/{name} cannot be used in servers")
-            required = cmd.get("default_member_permissions")
-            allowed = guild is not None and user.id in self.allowed.get((guild.id, name), ())
-            if guild is not None and required is not None and not allowed:
-                member = guild.members[user.id]
-                if int(required) & member.permissions != int(required) or required == "0":
-                    raise EmulatorError(f"{user.username} lacks the permissions /{name} needs")
+            if not self.offered(user, guild, cmd):
+                raise EmulatorError(f"{user.username} lacks the permissions /{name} needs")
             return cmd
         where = guild.name if guild is not None else "DMs"
         available = sorted({n for s in scopes for (k, n) in self._commands.get(s, {}) if k == kind})
