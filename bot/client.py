@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import logging
 import pkgutil
 import time
@@ -15,9 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import MISSING
 
-import cogs
-from cogs import _group
-
+from . import command_group
 from .errors import handle_interaction_error, reply_privately
 from .i18n import t
 from .i18n.commands import CatalogTranslator
@@ -57,15 +56,23 @@ def handlers_in_flight() -> list[asyncio.Task[Any]]:
     ]
 
 
+#: The package of the extensions, named, never imported here: the cogs import the bot.
+COGS = "cogs"
+
+
 def find_extensions() -> list[str]:
-    """The extensions to load: every module in ``cogs/`` whose name does not start with ``_``.
+    """The extensions to load, by name: every module in ``cogs/`` whose name does not start
+    with ``_``.
 
     The folder is the one list: a cog module with an ``async def setup(bot)`` is loaded by
     being there, so nobody edits a central list to add one.
     """
+    spec = importlib.util.find_spec(COGS)  # finds the folder without running the package
+    if spec is None or spec.submodule_search_locations is None:
+        raise RuntimeError(f"the {COGS!r} package is not installed")
     return sorted(
-        f"{cogs.__name__}.{mod.name}"
-        for mod in pkgutil.iter_modules(cogs.__path__)
+        f"{COGS}.{mod.name}"
+        for mod in pkgutil.iter_modules(spec.submodule_search_locations)
         if not mod.name.startswith("_")
     )
 
@@ -116,7 +123,7 @@ class GinBot(commands.Bot):
         )
         self.settings = settings
         self.extension_names = list(find_extensions() if extensions is None else extensions)
-        self.gin = _group.new_gin_group()
+        self.gin = command_group.new_gin_group()
         self.tree.add_command(self.gin)
         self.tree.error(self._on_app_command_error)
         self.started_at = time.monotonic()
@@ -247,7 +254,7 @@ class GinBot(commands.Bot):
         """Add a cog, then attach its ``@gin_command`` methods to ``/gin``."""
         await super().add_cog(cog, override=override, guild=guild, guilds=guilds)
         try:
-            _group.attach(self.gin, cog)
+            command_group.attach(self.gin, cog)
         except Exception:
             await super().remove_cog(cog.qualified_name)
             raise
@@ -262,7 +269,7 @@ class GinBot(commands.Bot):
     ) -> commands.Cog | None:
         cog = await super().remove_cog(name, guild=guild, guilds=guilds)
         if cog is not None:
-            _group.detach(self.gin, cog)
+            command_group.detach(self.gin, cog)
         return cog
 
     # --- errors --------------------------------------------------------------------------

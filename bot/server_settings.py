@@ -11,7 +11,7 @@ import contextlib
 import logging
 
 from bot.i18n.locales import LANGUAGES
-from bot.store.interfaces import Storage
+from bot.store.repositories import Storage
 
 log = logging.getLogger(__name__)
 

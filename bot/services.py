@@ -17,7 +17,7 @@ from bot.rating_service import RatingService
 from bot.server_settings import ServerSettings
 from bot.settings import Settings
 from bot.startup import open_store_waiting
-from bot.store.interfaces import Storage
+from bot.store.repositories import Storage
 from bot.tournaments._model import TournamentTiming
 from bot.tournaments.service import TournamentService
 

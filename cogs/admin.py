@@ -6,17 +6,21 @@ those a server lets use it in Integrations); the check is made here too."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import GinBot
 from bot.i18n import resolve_locale, t
 from bot.i18n.commands import choice_key, shown_path
 from bot.server_settings import ServerSettings
 from bot.ui.readers import Readers
 from cogs._options import LANGUAGE_NAMES
 from cogs._views import private
+
+if TYPE_CHECKING:
+    from bot.client import GinBot
 
 #: The choice that clears the server's language: follow Discord's.
 FOLLOW_SERVER = "discord"

@@ -7,18 +7,19 @@ from __future__ import annotations
 import math
 import time
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import GinBot
+from bot.command_group import gin_command
 from bot.i18n import keys, t
 from bot.i18n.commands import command_key, shown_path
 from bot.ui.readers import Readers
 
-from ._group import gin_command
+if TYPE_CHECKING:
+    from bot.client import GinBot
 
 
 def _version() -> str:

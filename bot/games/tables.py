@@ -29,7 +29,6 @@ from bot.games.model import MatchSummary, PublicRound, SeatInfo, TableState, Tab
 from bot.games.presets import check_seats, make_rules
 from bot.i18n import said
 from bot.store.errors import NotFound, StaleVersion, WrongStatus
-from bot.store.interfaces import Storage
 from bot.store.models import (
     Deal,
     EndedBy,
@@ -42,6 +41,7 @@ from bot.store.models import (
     TableSpec,
     Timer,
 )
+from bot.store.repositories import Storage
 
 if TYPE_CHECKING:
     from bot.rating_service import RatingService

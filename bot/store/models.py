@@ -1,5 +1,5 @@
 """The store's data: the plain frozen dataclasses, literal types and constants that every
-repository takes and returns, whatever the backend (see `bot/store/interfaces.py`).
+repository takes and returns, whatever the backend (see `bot/store/repositories.py`).
 
 Nothing here knows a database: services and every backend import these.
 """

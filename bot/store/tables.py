@@ -521,7 +521,8 @@ class Tables:
         (exactly the row `timers.arm("table", table_id, ...)` writes).
         Returns the new version, which is also the move's `seq`. Raises `StaleVersion` if
         the table is no longer at `expected_version`, `WrongStatus` if it is not playing;
-        either way nothing is written. Acknowledge the player only after this returns.
+        either way nothing is written, and a move is never applied twice. It returns once
+        the move is committed (durable): acknowledge the player only after that.
 
         Concurrent calls (other tables) share a commit: see `Db.batched`.
         """
