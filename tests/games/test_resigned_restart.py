@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.games.tables import TableService, Timing
-from bot.store import open_store
+from bot.store import Storage, open_store
+from tests.shared_store import Clock
 
 # No timer fires during the test: nobody is removed for being away behind its back.
 SLOW = Timing(turn=3600, reminder=60, round_pause=3600, computer_delay=0)
@@ -50,3 +51,27 @@ async def test_a_resignation_survives_a_restart(tmp_path: Path) -> None:
         await again.close()
     finally:
         await store.close()
+
+
+async def test_another_process_rebuilding_the_table_knows_who_resigned(
+    stores: tuple[Storage, Storage],
+) -> None:
+    """Two processes on one database (PostgreSQL; SQLite runs the same code path): the one
+    that rebuilds a table another process changed reads the flag from the store too."""
+    first, second = stores
+    clock = Clock()
+    one = TableService(first, timing=SLOW, shared=True, clock=clock)
+    two = TableService(second, timing=SLOW, shared=True, clock=clock)
+    try:
+        state = await one.open_lobby(
+            guild_id=1, channel_id=2, host=(A, "Alice"), preset="classic", target=100, seats=3
+        )
+        await one.join(state.table_id, B, "Bob")
+        await one.join(state.table_id, C, "Carol")
+        await one.resign(state.table_id, B)
+        live = await two.sync(state.table_id)
+        assert live.resigned == {1}
+        assert [s.resigned for s in two.state(live).seats] == [False, True, False]
+    finally:
+        await one.close()
+        await two.close()
