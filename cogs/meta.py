@@ -105,6 +105,10 @@ class Meta(commands.Cog):
                 cut = text.rfind("\n", 0, 1024) if len(text) > 1024 else len(text)
                 embed.add_field(name=title, value=text[:cut], inline=False)
                 text, title = text[cut:].lstrip("\n"), t(lang, "help-more", title=title)
+        admin = self.bot.tree.get_command("gin-admin")
+        if isinstance(admin, app_commands.Group):  # its own command (room under /gin is short)
+            lines = command_lines(admin, lang)[""]
+            embed.add_field(name=t(lang, "help-admin"), value="\n".join(lines), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

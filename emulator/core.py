@@ -405,6 +405,11 @@ class Emulator(People):
         """Every command a person can type, e.g. ``["gin about", "gin ping"]``."""
         return self.registry.paths(guild)
 
+    def allow_command(self, guild: Guild, name: str, user: User) -> None:
+        """A server admin's override (Integrations): ``user`` may use ``/name`` in ``guild``
+        though they lack the permissions it asks for by default; the bot checks on its side."""
+        self.registry.allow(guild, name, user)
+
     # ------------------------------------------------------------------------------------
     # reading what people see (``MessageStore``, ``InteractionLog``)
     # ------------------------------------------------------------------------------------

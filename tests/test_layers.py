@@ -18,6 +18,7 @@ BELOW_UI = [
     "bot/tournaments",
     "bot/render",
     "bot/rating_service.py",
+    "bot/server_settings.py",
     "bot/ratings.py",
     "bot/services.py",
     "bot/heap.py",

@@ -249,6 +249,8 @@ class Seat:
     dm_channel_id: int | None
     dm_message_id: int | None
     joined_at: datetime
+    #: Removed because its player resigned (at three or four seats), not for being away.
+    resigned: bool = False
 
     @property
     def is_computer(self) -> bool:

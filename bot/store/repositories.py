@@ -16,6 +16,7 @@ from typing import Self
 from bot.store._db import Db
 from bot.store.achievements import Achievements
 from bot.store.challenges import Challenges
+from bot.store.guilds import Guilds
 from bot.store.history import History
 from bot.store.players import Players
 from bot.store.privacy import Privacy
@@ -48,6 +49,7 @@ class Storage:
         self.ratings = Ratings(db)
         self.privacy = Privacy(db, self.players)
         self.timers = Timers(db)
+        self.guilds = Guilds(db)
 
     @property
     def path(self) -> str:

@@ -46,7 +46,14 @@ class Screens:
         outbox = Outbox(client, Limits() if limits else Limits.unlimited())
         emojis = CardEmojis()
         shown = images.Pictures(services.store, enabled=pictures, emojis=emojis)
-        notifier = Notifier(client, services.store, shown, unlocks=unlocks, outbox=outbox)
+        notifier = Notifier(
+            client,
+            services.store,
+            shown,
+            unlocks=unlocks,
+            outbox=outbox,
+            chosen_language=services.servers.language,
+        )
         circle.forgotten.append(notifier.forget_player)
         # Waiting for the tables to settle (tests, shutdown) includes their queued writes.
         services.tables.settle.append(notifier.idle)

@@ -203,7 +203,7 @@ class SandboxPage:
             update: dict[str, Any] = {"op": "update"}
             if self.emu.command_syncs != syncs:
                 syncs = self.emu.command_syncs
-                update["commands"] = command_list(self.emu, self.channel)
+                update["commands"] = command_list(self.emu, self.channel, user)
             now_online = any(s.conn is not None for s in self.emu.gateway.live_sessions())
             if now_online != online:
                 online = update["online"] = now_online
@@ -259,10 +259,10 @@ class SandboxPage:
         emu = self.emu
         op = req.get("op")
         if op == "slash":
-            options = self._options(str(req["command"]), req.get("options") or {})
+            options = self._options(user, str(req["command"]), req.get("options") or {})
             return await emu.slash(user, self._where(user, req), str(req["command"]), **options)
         if op == "autocomplete":
-            options = self._options(str(req["command"]), req.get("options") or {})
+            options = self._options(user, str(req["command"]), req.get("options") or {})
             options.pop(str(req["option"]), None)
             return await emu.autocomplete(
                 user,
@@ -286,10 +286,11 @@ class SandboxPage:
             return await emu.submit_modal(user, source, dict(req.get("values") or {}))
         raise ValueError(f"unknown request {op!r}")
 
-    def _options(self, command: str, raw: dict[str, Any]) -> dict[str, Any]:
+    def _options(self, user: User, command: str, raw: dict[str, Any]) -> dict[str, Any]:
         """The page's option values (strings) as the emulator's driver takes them."""
         definition = next(
-            (c for c in command_list(self.emu, self.channel) if c["path"] == command), None
+            (c for c in command_list(self.emu, self.channel, user) if c["path"] == command),
+            None,
         )
         if definition is None:
             raise EmulatorError(f"no command /{command}")

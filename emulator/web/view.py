@@ -89,9 +89,11 @@ def visible_messages(emu: Emulator, user: User, channel: Channel) -> list[Messag
     return sorted(shown, key=lambda m: m.id)
 
 
-def command_list(emu: Emulator, channel: Channel) -> list[dict[str, Any]]:
+def command_list(emu: Emulator, channel: Channel, user: User | None = None) -> list[dict[str, Any]]:
     """Every slash command a person can type, flattened: ``{"path": "gin computer",
-    "description", "options", "guild", "dm"}`` (``guild``/``dm``: where it can be used)."""
+    "description", "options", "guild", "dm"}`` (``guild``/``dm``: where it can be used).
+    With ``user``, only those Discord offers them (a command for Manage Server is not
+    listed to a member without it, as Discord hides it)."""
     out: list[dict[str, Any]] = []
     scopes: list[tuple[Any, bool]] = [(None, True)]
     if channel.guild is not None:
@@ -99,6 +101,8 @@ def command_list(emu: Emulator, channel: Channel) -> list[dict[str, Any]]:
     for scope, is_global in scopes:
         for cmd in emu.commands(scope):
             if cmd["type"] != 1:
+                continue
+            if user is not None and not emu.registry.offered(user, channel.guild, cmd):
                 continue
             contexts = cmd.get("contexts")
             in_dm = (

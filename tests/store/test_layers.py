@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The modules that hold a store without choosing it: the services and the UI above them.
 #: (The composition root, `bot/services.py` and `bot/startup.py`, opens the SQLite store.)
 SERVICE_PACKAGES = ("bot/games", "bot/circle", "bot/tournaments", "bot/ui")
-SERVICE_MODULES = ("bot/rating_service.py",)
+SERVICE_MODULES = ("bot/rating_service.py", "bot/server_settings.py")
 
 #: What a service may import from `bot.store` (`interfaces` only re-exports `Storage`, for
 #: the `bot/ui` modules that still hold a store).
