@@ -12,8 +12,8 @@ from bot.games.model import TableState
 from bot.i18n import t
 from bot.i18n.cards import label
 from bot.render import RenderOptions, render_hand_async, render_reveal_async, render_table_async
-from bot.store.interfaces import Storage
 from bot.store.models import PlayerSettings
+from bot.store.repositories import Storage
 from bot.ui.components import GameSelect
 from bot.ui.messages import Message, plain
 

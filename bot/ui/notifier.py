@@ -30,7 +30,7 @@ from bot.i18n import Coded, Said, pick_language, render, resolve_locale, t
 from bot.i18n.catalog import warm
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import ControlsOff
-from bot.store.interfaces import Storage
+from bot.store.repositories import Storage
 from bot.ui import images, messages
 from bot.ui.busy import TablesInPlay
 from bot.ui.dms import DirectMessages, DMClosed

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.i18n import pick_language
-from bot.store.interfaces import Storage
+from bot.store.repositories import Storage
 from bot.ui.notifier import Notifier
 
 #: Players whose stored locale is remembered (the writes it saves).

@@ -21,11 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVICE_PACKAGES = ("bot/games", "bot/circle", "bot/tournaments", "bot/ui")
 SERVICE_MODULES = ("bot/rating_service.py", "bot/server_settings.py")
 
-#: What a service may import from `bot.store` (`interfaces` only re-exports `Storage`, for
-#: the `bot/ui` modules that still hold a store).
-ALLOWED = frozenset(
-    {"bot.store.repositories", "bot.store.models", "bot.store.errors", "bot.store.interfaces"}
-)
+#: What a service may import from `bot.store`.
+ALLOWED = frozenset({"bot.store.repositories", "bot.store.models", "bot.store.errors"})
 #: The backends' own modules: loading a service must not load them.
 BACKEND = ("bot.store.store", "bot.store._sql", "bot.store._conn", "bot.store.migrate")
 #: Database drivers: only a backend uses them.
