@@ -7,6 +7,8 @@ request instead of learning them from refusals (docs/architecture.md, "The outbo
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -37,6 +39,12 @@ class Limits:
         limit, so tests play at machine speed."""
         many = (1_000_000, 1.0)
         return cls(many, many, many, many, many, margin=0.0)
+
+    def shared(self, share: float) -> Limits:
+        """These limits for one of the processes that share the bot's token: `share` of the
+        global budget (the per-channel buckets are the channels', whoever writes to them)."""
+        count, per = self.global_
+        return dataclasses.replace(self, global_=(max(1, math.floor(count * share)), per))
 
     def of(self, kind: str) -> tuple[int, float]:
         return {POST: self.post, EDIT: self.edit, DELETE: self.delete, DM_OPEN: self.dm_open}[kind]
