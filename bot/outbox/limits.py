@@ -21,7 +21,9 @@ POST, EDIT, DELETE, DM_OPEN = "post", "edit", "delete", "dm_open"
 @dataclass(frozen=True)
 class Limits:
     """(requests, per seconds) of each bucket; `margin` is added to every period, since
-    Discord's window starts when a request arrives, a little after the outbox sent it."""
+    Discord's window starts when a request arrives, a little after the outbox sent it (and
+    counted it). discord.py also paces each bucket from Discord's headers: should a request
+    take longer to arrive, it waits for Discord's reset rather than be refused."""
 
     post: tuple[int, float] = (5, 5.0)
     edit: tuple[int, float] = (5, 5.0)
