@@ -4,7 +4,9 @@ A turn is known by what the next player's live controls show after its last move
 discard pile's top card, the stock's size, whose turn: ``hand_message``); the board shows
 the same three (``table_message``: the "Discard pile", "Stock" and "Round" fields). Each
 version of a table's boards is matched to the newest turn it shows; a turn counts as shown by
-the first version showing it or a later one (a board that skips a state still catches up).
+the first version showing it or a later one (a board that skips a state still catches up),
+a version after the last recorded turn showing another one included (the table's last move,
+which ends the run, is never recorded: without it the last turns read "never").
 In a busy channel the moves are shown by its one "Tables in play" message, a line per table
 (``bot/ui/busy.py``): that line counts as the table's board.
 """
@@ -116,6 +118,10 @@ class BoardWatch:
             if k is not None:
                 shown_at.append((at, k))
                 first = k
+            elif at >= self.moves[-1][0] and sig != self.moves[-1][1]:
+                # A turn after the last one recorded (a table's last move is not: nobody
+                # read the next player's controls after it): every recorded move is shown.
+                shown_at.append((at, len(self.moves) - 1))
         out = []
         for m, (acked, _) in enumerate(self.moves):
             when = next((at for at, k in shown_at if k >= m), math.inf)
