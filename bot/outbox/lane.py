@@ -15,9 +15,9 @@ if TYPE_CHECKING:
 
 
 #: Seconds a write may be passed over by more urgent ones; past it, it takes one slot of the
-#: bucket in `SHARE` until it is sent.
+#: bucket in `ONE_SLOT_IN` until it is sent.
 PATIENCE = 5.0
-SHARE = 3
+ONE_SLOT_IN = 3
 
 
 class Lane:
@@ -79,14 +79,14 @@ class Lane:
     def _pick(self) -> tuple[Write, bool] | None:
         """The next write and whether it goes by an interaction token: by priority then
         age; while the bucket is spent, only a write a token can carry. Writes passed over
-        for `PATIENCE` take one slot in `SHARE`: a busy channel's stream of urgent edits
+        for `PATIENCE` take one slot in `ONE_SLOT_IN`: a busy channel's stream of urgent edits
         (its tables in play) does not starve them, nor do they, piled up, stall it."""
         now = self.outbox.now()
         ordered = sorted(self.items, key=lambda w: (w.priority, w.seq))
         overdue = min(
             (w for w in self.items if now - w.born >= PATIENCE), key=lambda w: w.seq, default=None
         )
-        if overdue is not None and self._passed >= SHARE - 1:
+        if overdue is not None and self._passed >= ONE_SLOT_IN - 1:
             ordered.remove(overdue)
             ordered.insert(0, overdue)
         free = self.window.delay() == 0

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from bot.outbox import Limits, Outbox, Priority, lane
-from bot.outbox.lane import SHARE
+from bot.outbox.lane import ONE_SLOT_IN
 from bot.outbox.write import Raw
 
 from .conftest import Said, World, edits_of
@@ -129,5 +129,5 @@ async def test_a_stream_of_urgent_edits_leaves_overdue_ones_one_slot_in_three(
     at = [sent.index(board) for board in boards]
     assert at == sorted(at) and at[-1] < len(sent) - 1, sent  # all out, the stream still on
     assert at[0] >= 2, sent  # the stream went first while the boards could wait
-    assert all(b - a == SHARE for a, b in itertools.pairwise(at)), sent
+    assert all(b - a == ONE_SLOT_IN for a, b in itertools.pairwise(at)), sent
     assert world.emu.message(in_play).text == f"moves {moves - 1}"
