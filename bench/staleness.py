@@ -23,13 +23,23 @@ from emulator import Emulator, Message
 _HAND = re.compile(r"\*\*Discard pile:\*\* (.+?) · \*\*Stock:\*\* (\d+)")
 _TOP = re.compile(r"\*\*(.+?)\*\*")
 
-Signature = tuple[str, int, str]  # (top of the discard pile, stock size, who is to move)
+#: (top of the discard pile, stock size, who is to move, whether it is the up-card offer):
+#: two passes on the up-card give the first player the turn again with the same pile and
+#: stock, to draw this time, a turn of its own.
+Signature = tuple[str, int, str, bool]
+
+
+def _offer(turn: str) -> bool:
+    """The turn is the up-card offer ("… take the up-card or pass.")."""
+    return "the up-card or pass" in turn
 
 
 def expected(controls: Message, mover: str) -> Signature | None:
     """What the board should show once it has caught up: read from a player's live controls."""
     found = _HAND.search(controls.text)
-    return (found.group(1), int(found.group(2)), mover.lower()) if found else None
+    if found is None:
+        return None
+    return found.group(1), int(found.group(2)), mover.lower(), _offer(controls.text)
 
 
 def shown(embed: dict[str, Any], names: tuple[str, str]) -> Signature | None:
@@ -44,7 +54,7 @@ def shown(embed: dict[str, Any], names: tuple[str, str]) -> Signature | None:
     mover = next((n for n in names if turn.lower().startswith(f"{n} ")), None)
     if top is None or mover is None:
         return None
-    return top.group(1), int(stock.split()[0]), mover
+    return top.group(1), int(stock.split()[0]), mover, _offer(turn)
 
 
 _LINE = re.compile(r"Discard pile: (.+?) · Stock: (\d+) · (.+)$")
@@ -63,7 +73,9 @@ def shown_in_play(embed: dict[str, Any], names: tuple[str, str]) -> Signature | 
             return None
         turn = found.group(3).lower()
         mover = next((n for n in names if turn.startswith(f"{n} ")), None)
-        return (found.group(1), int(found.group(2)), mover) if mover else None
+        if mover is None:
+            return None
+        return found.group(1), int(found.group(2)), mover, _offer(turn)
     return None
 
 
