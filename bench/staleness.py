@@ -4,7 +4,9 @@ A turn is known by what the next player's live controls show after its last move
 discard pile's top card, the stock's size, whose turn: ``hand_message``); the board shows
 the same three (``table_message``: the "Discard pile", "Stock" and "Round" fields). Each
 version of a table's boards is matched to the newest turn it shows; a turn counts as shown by
-the first version showing it or a later one (a board that skips a state still catches up).
+the first version showing it or a later one (a board that skips a state still catches up),
+a version after the last recorded turn showing another one included (the table's last move,
+which ends the run, is never recorded: without it the last turns read "never").
 In a busy channel the moves are shown by its one "Tables in play" message, a line per table
 (``bot/ui/busy.py``): that line counts as the table's board.
 """
@@ -21,13 +23,23 @@ from emulator import Emulator, Message
 _HAND = re.compile(r"\*\*Discard pile:\*\* (.+?) · \*\*Stock:\*\* (\d+)")
 _TOP = re.compile(r"\*\*(.+?)\*\*")
 
-Signature = tuple[str, int, str]  # (top of the discard pile, stock size, who is to move)
+#: (top of the discard pile, stock size, who is to move, whether it is the up-card offer):
+#: two passes on the up-card give the first player the turn again with the same pile and
+#: stock, to draw this time, a turn of its own.
+Signature = tuple[str, int, str, bool]
+
+
+def _offer(turn: str) -> bool:
+    """The turn is the up-card offer ("… take the up-card or pass.")."""
+    return "the up-card or pass" in turn
 
 
 def expected(controls: Message, mover: str) -> Signature | None:
     """What the board should show once it has caught up: read from a player's live controls."""
     found = _HAND.search(controls.text)
-    return (found.group(1), int(found.group(2)), mover.lower()) if found else None
+    if found is None:
+        return None
+    return found.group(1), int(found.group(2)), mover.lower(), _offer(controls.text)
 
 
 def shown(embed: dict[str, Any], names: tuple[str, str]) -> Signature | None:
@@ -42,7 +54,7 @@ def shown(embed: dict[str, Any], names: tuple[str, str]) -> Signature | None:
     mover = next((n for n in names if turn.lower().startswith(f"{n} ")), None)
     if top is None or mover is None:
         return None
-    return top.group(1), int(stock.split()[0]), mover
+    return top.group(1), int(stock.split()[0]), mover, _offer(turn)
 
 
 _LINE = re.compile(r"Discard pile: (.+?) · Stock: (\d+) · (.+)$")
@@ -61,7 +73,9 @@ def shown_in_play(embed: dict[str, Any], names: tuple[str, str]) -> Signature | 
             return None
         turn = found.group(3).lower()
         mover = next((n for n in names if turn.startswith(f"{n} ")), None)
-        return (found.group(1), int(found.group(2)), mover) if mover else None
+        if mover is None:
+            return None
+        return found.group(1), int(found.group(2)), mover, _offer(turn)
     return None
 
 
@@ -116,6 +130,10 @@ class BoardWatch:
             if k is not None:
                 shown_at.append((at, k))
                 first = k
+            elif at >= self.moves[-1][0] and sig != self.moves[-1][1]:
+                # A turn after the last one recorded (a table's last move is not: nobody
+                # read the next player's controls after it): every recorded move is shown.
+                shown_at.append((at, len(self.moves) - 1))
         out = []
         for m, (acked, _) in enumerate(self.moves):
             when = next((at for at, k in shown_at if k >= m), math.inf)

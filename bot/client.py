@@ -188,6 +188,7 @@ class GinBot(commands.Bot):
             self.services,
             pictures=self.settings.pictures,
             limits=self.settings.rest_limits,
+            share=self.settings.global_share,
         )
 
     def wired(self) -> tuple[Services, Screens]:

@@ -60,6 +60,10 @@ class Settings:
     #: The outbox keeps within Discord's rate limits (``GIN_REST_LIMITS=off``: it sends at
     #: once, for tests against an emulator that does not enforce them).
     rest_limits: bool = True
+    #: The share of the token's global REST budget (Discord: 50 requests a second per bot,
+    #: all processes together) this process spends (``GIN_REST_SHARE``, above 0 and up to 1);
+    #: None: its shards' share of all the shards (``global_share``).
+    rest_share: float | None = None
     #: PostgreSQL only: connections per bot process (``GIN_PG_POOL_SIZE``, 2 or more).
     pg_pool_size: int = 10
     #: Worker processes that draw the pictures (``GIN_RENDER_PROCESSES``; 0 draws them in
@@ -101,6 +105,18 @@ class Settings:
     def sharded(self) -> bool:
         """Whether the bot connects by shards (``GIN_SHARD_COUNT`` is set)."""
         return self.shard_count is not None
+
+    @property
+    def global_share(self) -> float:
+        """The share of the token's global REST budget this process spends: the setting,
+        else as many shares as it connects shards out of them all (the processes of one
+        token split Discord's global limit, docs/deploy.md, "One token, several
+        processes"); 1 for a bot that is not sharded or connects every shard."""
+        if self.rest_share is not None:
+            return self.rest_share
+        if self.shard_count is None or self.shards is None:
+            return 1.0
+        return len(self.shards) / self.shard_count
 
     @property
     def process_role(self) -> str:
@@ -202,6 +218,18 @@ def _seconds(name: str, raw: str) -> float:
     return value
 
 
+def _share(name: str, raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 1:  # also refuses nan
+        raise SettingsError(
+            f"{name} must be a number above 0 and up to 1 (0.5: half), not {raw!r}."
+        )
+    return value
+
+
 def _processes(name: str, raw: str) -> int:
     if not raw.isdigit() or int(raw) > MAX_RENDER_PROCESSES:
         raise SettingsError(
@@ -269,6 +297,7 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("pictures", "GIN_PICTURES", _switch),
     ("card_emojis", "GIN_CARD_EMOJIS", _switch),
     ("rest_limits", "GIN_REST_LIMITS", _switch),
+    ("rest_share", "GIN_REST_SHARE", _share),
     ("render_processes", "GIN_RENDER_PROCESSES", _processes),
     ("pg_pool_size", "GIN_PG_POOL_SIZE", _pool_size),
     ("guild_ready_timeout", "GIN_GUILD_READY_TIMEOUT", _seconds),

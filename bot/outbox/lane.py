@@ -14,8 +14,10 @@ if TYPE_CHECKING:
     from bot.outbox.outbox import Outbox
 
 
-#: Seconds a write may be passed over by more urgent ones.
+#: Seconds a write may be passed over by more urgent ones; past it, it takes one slot of the
+#: bucket in `ONE_SLOT_IN` until it is sent.
 PATIENCE = 5.0
+ONE_SLOT_IN = 3
 
 
 class Lane:
@@ -28,6 +30,8 @@ class Lane:
         #: Queued (not yet sent) edits by message: a newer edit takes the older one's place.
         self.edits: dict[int, Write] = {}
         self.worker: asyncio.Task[None] | None = None
+        #: Slots spent on more urgent writes while one was overdue (`_pick`).
+        self._passed = 0
 
     def put(self, write: Write) -> None:
         if write.kind == EDIT and write.message_id is not None:
@@ -74,19 +78,24 @@ class Lane:
 
     def _pick(self) -> tuple[Write, bool] | None:
         """The next write and whether it goes by an interaction token: by priority then
-        age; while the bucket is spent, only a write a token can carry."""
+        age; while the bucket is spent, only a write a token can carry. Writes passed over
+        for `PATIENCE` take one slot in `ONE_SLOT_IN`: a busy channel's stream of urgent edits
+        (its tables in play) does not starve them, nor do they, piled up, stall it."""
         now = self.outbox.now()
-        ordered = sorted(
-            self.items,
-            # A write kept waiting past `PATIENCE` goes first whatever its priority: a busy
-            # channel's stream of board edits must not starve its other writes.
-            key=lambda w: (w.priority if now - w.born < PATIENCE else -1, w.seq),
+        ordered = sorted(self.items, key=lambda w: (w.priority, w.seq))
+        overdue = min(
+            (w for w in self.items if now - w.born >= PATIENCE), key=lambda w: w.seq, default=None
         )
+        if overdue is not None and self._passed >= ONE_SLOT_IN - 1:
+            ordered.remove(overdue)
+            ordered.insert(0, overdue)
         free = self.window.delay() == 0
         for write in ordered:
             if self.outbox.token_route(write) is not None:
                 return write, True
             if free:
+                passed = overdue is not None and write is not overdue
+                self._passed = self._passed + 1 if passed else 0
                 return write, False
         return None
 

@@ -7,6 +7,8 @@ request instead of learning them from refusals (docs/architecture.md, "The outbo
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -19,7 +21,9 @@ POST, EDIT, DELETE, DM_OPEN = "post", "edit", "delete", "dm_open"
 @dataclass(frozen=True)
 class Limits:
     """(requests, per seconds) of each bucket; `margin` is added to every period, since
-    Discord's window starts when a request arrives, a little after the outbox sent it."""
+    Discord's window starts when a request arrives, a little after the outbox sent it (and
+    counted it). discord.py also paces each bucket from Discord's headers: should a request
+    take longer to arrive, it waits for Discord's reset rather than be refused."""
 
     post: tuple[int, float] = (5, 5.0)
     edit: tuple[int, float] = (5, 5.0)
@@ -37,6 +41,12 @@ class Limits:
         limit, so tests play at machine speed."""
         many = (1_000_000, 1.0)
         return cls(many, many, many, many, many, margin=0.0)
+
+    def shared(self, share: float) -> Limits:
+        """These limits for one of the processes that share the bot's token: `share` of the
+        global budget (the per-channel buckets are the channels', whoever writes to them)."""
+        count, per = self.global_
+        return dataclasses.replace(self, global_=(max(1, math.floor(count * share)), per))
 
     def of(self, kind: str) -> tuple[int, float]:
         return {POST: self.post, EDIT: self.edit, DELETE: self.delete, DM_OPEN: self.dm_open}[kind]

@@ -5,8 +5,10 @@ of one board edit per move per table.
 Discord allows a channel about one message edit a second. One board edit per move at 16
 tables would leave each board ~16 s behind; one message for all of them, edited at most
 once per slot with the newest lines (the outbox's latest state wins), is at most a slot or
-two behind. Each table's own board is then edited at its round's start and end and at the
-match's end only (docs/playing.md, "Busy channels").
+two behind. It goes before the tables' own boards in the channel's buckets
+(`Priority.PLAY`): one edit of it shows every table's newest move. Each table's own board
+is then edited at its round's start and end and at the match's end only (docs/playing.md,
+"Busy channels").
 """
 
 from __future__ import annotations
@@ -118,14 +120,14 @@ class TablesInPlay:
         states = list(tables.values())
         shown = tables_in_play_message(states, self.language(states[0]))
         if message_id is not None:
-            self.outbox.edit(channel_id, message_id, shown, Priority.BOARD)
+            self.outbox.edit(channel_id, message_id, shown, Priority.PLAY)
         else:
             self._posting[channel_id] = asyncio.create_task(self._post(channel_id, shown))
         return True
 
     async def _post(self, channel_id: int, shown: Message) -> None:
         try:
-            sent = await self.outbox.post(channel_id, shown, Priority.BOARD)
+            sent = await self.outbox.post(channel_id, shown, Priority.PLAY)
         finally:
             del self._posting[channel_id]
         if sent is None:

@@ -276,11 +276,16 @@ class Notifier:
 
     async def idle(self) -> None:
         """Wait until every board and write is out (tests, shutdown)."""
-        while self._board_tasks or self.in_play.posting():
-            await asyncio.gather(
-                *self._board_tasks, *self.in_play.posting(), return_exceptions=True
-            )
-        await self.outbox.idle()
+        while True:
+            pending = [*self._board_tasks, *self.in_play.posting()]
+            if pending:
+                await asyncio.gather(*pending, return_exceptions=True)
+                continue
+            await self.outbox.idle()
+            # A board posted meanwhile (an update delivered while the outbox drained) is
+            # out once its task has stripped the board before it: its post alone is not.
+            if not self._board_tasks and not self.in_play.posting():
+                return
 
     async def _board_moved(self, state: TableState) -> None:
         """A move: shown by the busy channel's one message, else on the table's board."""
@@ -315,7 +320,10 @@ class Notifier:
         if message_id is None:
             message.release()
             return
-        edited = self.outbox.edit(state.channel_id, message_id, message, Priority.BOARD)
+        # A board the table waits for (a round's end) goes with the busy channel's tables in
+        # play, before the boards nobody waits for and the controls taken off old ones.
+        urgency = Priority.PLAY if wait else Priority.BOARD
+        edited = self.outbox.edit(state.channel_id, message_id, message, urgency)
         if wait:
             await edited
 

@@ -4,6 +4,7 @@ write to Discord goes through, the pictures and the notifier that shows every ta
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -21,6 +22,8 @@ from bot.ui.readers import Readers
 if TYPE_CHECKING:
     from bot.services import Services
 
+log = logging.getLogger(__name__)
+
 
 @dataclass
 class Screens:
@@ -33,8 +36,16 @@ class Screens:
 
     @classmethod
     def build(
-        cls, client: discord.Client, services: Services, *, pictures: bool, limits: bool = True
+        cls,
+        client: discord.Client,
+        services: Services,
+        *,
+        pictures: bool,
+        limits: bool = True,
+        share: float = 1.0,
     ) -> Screens:
+        """`limits`: the outbox keeps within Discord's; `share`: of the token's global budget
+        (several processes on one token)."""
         circle = services.circle
 
         async def unlocks(table_id: int) -> Sequence[tuple[int, Coded]]:
@@ -43,7 +54,13 @@ class Screens:
             earned = await circle.on_match_recorded(table_id)
             return [(user_id, announcement(a)) for user_id, a in earned]
 
-        outbox = Outbox(client, Limits() if limits else Limits.unlimited())
+        outbox = Outbox(client, Limits().shared(share) if limits else Limits.unlimited())
+        if limits:
+            log.info(
+                "outbox: %d global-limited requests a second (%.0f%% of the token's budget)",
+                outbox.limits.global_[0],
+                100 * share,
+            )
         emojis = CardEmojis()
         shown = images.Pictures(services.store, enabled=pictures, emojis=emojis)
         notifier = Notifier(

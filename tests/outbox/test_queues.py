@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 
-from bot.outbox import Limits, Outbox, Priority
+import pytest
+
+from bot.outbox import Limits, Outbox, Priority, lane
+from bot.outbox.lane import ONE_SLOT_IN
 from bot.outbox.write import Raw
 
 from .conftest import Said, World, edits_of
@@ -98,3 +102,32 @@ async def test_the_counts_say_what_was_sent_and_how(world: World) -> None:
     assert outbox.by_route() == {"post": 1, "edit": 1, "delete": 1}
     assert outbox.by_token() == {"bot": 3}
     assert (outbox.depth(), outbox.oldest_age()) == (0, 0.0)
+
+
+async def test_a_stream_of_urgent_edits_leaves_overdue_ones_one_slot_in_three(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A busy channel's tables in play are edited at every slot; a board passed over for
+    `PATIENCE` then goes in one slot of three: neither starves the other."""
+    monkeypatch.setattr(lane, "PATIENCE", 0.4)
+    outbox = Outbox(world.bot, Limits(edit=(1, 0.15), margin=0.0))
+    channel = world.channel.id
+    in_play = await post(outbox, channel, "tables in play")
+    boards = [await post(outbox, channel, f"board {n}") for n in range(3)]
+    shown = [outbox.edit(channel, b, Said("round over"), Priority.BOARD) for b in boards]
+    moves = 0
+    while moves < 400 and not all(f.done() for f in shown) or moves % 20:
+        outbox.edit(channel, in_play, Said(f"moves {moves}"), Priority.PLAY)
+        moves += 1  # a move somewhere every 0.05 s, until a while after the boards are out
+        await asyncio.sleep(0.05)
+    await outbox.idle()
+    sent = [
+        int(r.path.rsplit("/", 1)[1])
+        for r in world.emu.requests
+        if r.method == "PATCH" and r.path.startswith(f"/channels/{channel}/")
+    ]
+    at = [sent.index(board) for board in boards]
+    assert at == sorted(at) and at[-1] < len(sent) - 1, sent  # all out, the stream still on
+    assert at[0] >= 2, sent  # the stream went first while the boards could wait
+    assert all(b - a == ONE_SLOT_IN for a, b in itertools.pairwise(at)), sent
+    assert world.emu.message(in_play).text == f"moves {moves - 1}"
