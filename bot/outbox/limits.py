@@ -43,10 +43,14 @@ class Limits:
         return cls(many, many, many, many, many, margin=0.0)
 
     def shared(self, share: float) -> Limits:
-        """These limits for one of the processes that share the bot's token: `share` of the
-        global budget (the per-channel buckets are the channels', whoever writes to them)."""
-        count, per = self.global_
-        return dataclasses.replace(self, global_=(max(1, math.floor(count * share)), per))
+        """These limits for one of the processes that share the bot's token: `share` of each
+        bucket of the whole bot (the global budget, opening DMs); the per-channel buckets are
+        the channels', whoever writes to them."""
+
+        def part(bucket: tuple[int, float]) -> tuple[int, float]:
+            return max(1, math.floor(bucket[0] * share)), bucket[1]
+
+        return dataclasses.replace(self, global_=part(self.global_), dm_open=part(self.dm_open))
 
     def of(self, kind: str) -> tuple[int, float]:
         return {POST: self.post, EDIT: self.edit, DELETE: self.delete, DM_OPEN: self.dm_open}[kind]
