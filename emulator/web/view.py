@@ -46,12 +46,19 @@ def message_view(msg: Message, files: Files) -> dict[str, Any]:
             if isinstance(part, dict) and part.get("url") in by_url:
                 att = by_url[part["url"]]
                 in_embeds.add(att.id)
-                embed[key] = {**part, "url": files.url(att), "proxy_url": files.url(att)}
+                # The attachment's description is the picture's alt text, as Discord reads it.
+                embed[key] = {
+                    **part,
+                    "url": files.url(att),
+                    "proxy_url": files.url(att),
+                    "description": att.description,
+                }
         embeds.append(embed)
     attachments = [
         {
             "url": files.url(att),
             "name": att.filename,
+            "description": att.description,
             "image": (att.content_type or "").startswith("image/"),
             "width": att.width,
             "height": att.height,

@@ -165,7 +165,7 @@ function renderMessage(view) {
     const box = document.createElement("div");
     box.className = "attachments";
     box.innerHTML = files
-      .map((a) => (a.image ? `<img src="${esc(a.url)}" alt="${esc(a.name)}" loading="lazy">` : `<a class="file" href="${esc(a.url)}" download>${esc(a.name)}</a>`))
+      .map((a) => (a.image ? `<img src="${esc(a.url)}" alt="${esc(a.description || a.name)}" loading="lazy">` : `<a class="file" href="${esc(a.url)}" download>${esc(a.name)}</a>`))
       .join("");
     body.appendChild(box);
   }
@@ -204,7 +204,7 @@ function renderEmbed(embed) {
       .map((f) => `<div class="e-field${f.inline ? " inline" : ""}"><div class="e-fname">${MD.inline(f.name, state.names)}</div><div class="e-fvalue">${MD.block(f.value, state.names)}</div></div>`)
       .join("")}</div>`;
   }
-  if (embed.image?.url) html += `<img class="e-image" src="${esc(embed.image.url)}" alt="${esc(embed.title || "picture")}">`;
+  if (embed.image?.url) html += `<img class="e-image" src="${esc(embed.image.url)}" alt="${esc(embed.image.description || embed.title || "picture")}">`;
   if (embed.footer?.text) html += `<div class="e-footer">${esc(embed.footer.text)}</div>`;
   el.innerHTML = html;
   if (embed.thumbnail?.url) {
