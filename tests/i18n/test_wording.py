@@ -68,3 +68,25 @@ def test_spanish_words_read_well_everywhere_and_knocking_is_cerrar() -> None:
     assert "Cierra o haz gin" in t(
         "es", "help-how", challenge="", table="", computer="", hand="", rules=""
     )
+
+
+def test_the_history_counts_rounds_names_the_end_and_the_command_in_the_readers_words() -> None:
+    """The walk of issue 31 read "(1 rounds, cardgames, resign)" and, in Spanish and French,
+    the English ``/gin records replay match:<#> round:<n>``."""
+
+    def line(language: str, rounds: int, ended: str) -> str:
+        return t(
+            language, "history-line", table=2, date="d", vs="Bob", won=True, score="0 – 0",
+            rounds=rounds, rules="cardgames", ended=ended,
+        )  # fmt: skip
+
+    assert line("en", 1, "resign").endswith("(1 round, cardgames, by resignation)")
+    assert line("en", 4, "timeout").endswith("(4 rounds, cardgames, by forfeit)")
+    assert line("en", 2, "score").endswith("(2 rounds, cardgames)")
+    assert line("es", 1, "resign").endswith("(1 mano, cardgames, por abandono)")
+    assert line("es", 3, "timeout").endswith("(3 manos, cardgames, por ausencia)")
+    assert line("fr", 1, "resign").endswith("(1 manche, cardgames, par abandon)")
+    assert line("fr", 2, "timeout").endswith("(2 manches, cardgames, par forfait)")
+    assert t("en", "history-replay").endswith("`/gin records replay match:<#> round:<n>`")
+    assert t("es", "history-replay").endswith("`/gin registros repeticion partida:<#> mano:<n>`")
+    assert t("fr", "history-replay").endswith("`/gin archives revoir partie:<#> manche:<n>`")
