@@ -159,7 +159,9 @@ class Walk:
         await box.click()
         await box.fill("")
         await box.type("/" + path)
-        sugg = root.locator(f'.suggest .sugg[data-path="{path}"]')
+        # The path as the member's Discord shows it (their language's names).
+        shown = root.locator(".suggest .sugg .path").filter(has_text=re.compile(f"^/{path}$"))
+        sugg = root.locator(".suggest .sugg").filter(has=shown)
         await sugg.wait_for(timeout=5000)
         await sugg.dispatch_event("mousedown")
         for name, value in options.items():
@@ -179,12 +181,24 @@ class Walk:
         await self.settle()
         return error
 
-    async def click(self, who: str, pane: str, has_text: str, label: str) -> None:
-        """Click the button ``label`` on the newest message in ``pane`` containing text."""
+    async def click(self, who: str, pane: str, key: str) -> None:
+        """Click the button ``t(key)`` on the newest message in ``pane`` that has it (in the
+        member's language, or in English when the bot did not know their language yet)."""
         page = self.members[who].page
-        msg = page.locator(f"#{pane} .msg", has_text=has_text).last
-        await msg.get_by_role("button", name=label).first.click(timeout=10_000)
+        labels = {t(self.members[who].locale, key), t("en", key)}
+        pattern = re.compile("^(" + "|".join(map(re.escape, labels)) + ")$")
+        button = page.locator(f"#{pane} .msg .components button", has_text=pattern).last
+        await button.click(timeout=10_000)
         await self.settle()
+
+    async def steps(self, players: list[str], count: int) -> None:
+        """A few rounds of moves of whoever of ``players`` has live controls."""
+        for _ in range(count):
+            await self.look()
+            for who in players:
+                if await self.move(who) is not None:
+                    await asyncio.sleep(0.6)
+            await asyncio.sleep(0.4)
 
     async def settle(self, seconds: float = 1.2) -> None:
         await asyncio.sleep(seconds)
@@ -284,54 +298,60 @@ async def scene_computer(w: Walk) -> None:
 
 
 async def scene_challenge(w: Walk) -> None:
-    """Alice challenges Bob; Bob accepts; a few moves; Bob resigns; a stale copy clicked."""
+    """Alice challenges Bob; Bob accepts; a stale copy of Alice's hand clicked; Bob resigns."""
     await w.slash("alice", "gin challenge", opponent="Bob", target="100")
-    await w.click("bob", "dm", t("en", "button-accept"), t("en", "button-accept"))
-    for _ in range(4):
-        await w.play(["alice", "bob"], lambda: asyncio.sleep(0, False), limit=2)
-    # A private copy of Alice's hand, then a move from the DM: the copy is out of date.
+    await w.click("bob", "dm", "button-accept")
+    await w.steps(["alice", "bob"], 4)
+    # A private copy of Alice's hand on her turn, then her move from the DM: the copy's
+    # controls are out of date, and she clicks one.
+    await w.play(["bob"], lambda: has_live_controls(w, "alice"), limit=30)
     await w.slash("alice", "gin hand")
-    await w.play(["alice", "bob"], lambda: asyncio.sleep(0, False), limit=3)
-    page = w.members["alice"].page
-    copy = page.locator("#channel .msg.ephemeral", has_text=t("en", "hand-your-hand", cards=""))
-    if await copy.count():
-        target = copy.last
-        buttons = target.locator(".components button.btn:not([disabled])")
-        selects = target.locator(".components select:not([disabled])")
-        if await buttons.count():
-            await buttons.first.click(timeout=3000)
-        elif await selects.count():
-            sel = selects.first
-            value = await sel.evaluate("s => [...s.options].filter(o => o.value)[0].value")
-            await sel.select_option(value, timeout=3000)
-        await w.settle()
+    await w.move("alice")
+    await w.settle()
+    copy = w.members["alice"].page.locator("#channel .msg.ephemeral").last
+    buttons = copy.locator(".components button.btn:not([disabled])")
+    selects = copy.locator(".components select:not([disabled])")
+    if await buttons.count():
+        await buttons.first.click(timeout=3000)
+    elif await selects.count():
+        sel = selects.first
+        value = await sel.evaluate("s => [...s.options].filter(o => o.value)[0].value")
+        await sel.select_option(value, timeout=3000)
+    else:
+        w.log.append((w.scene, "walk", "(the copy had no live control left to click)"))
+    await w.settle()
     await w.slash("bob", "gin resign")
-    await w.click("bob", "channel", "table", t("en", "reply-resign-button"))
+    await w.click("bob", "channel", "reply-resign-button")
     await w.settle(2)
     await w.shot("bob", "resigned-en")
+
+
+async def has_live_controls(w: Walk, who: str) -> bool:
+    return await w.members[who].page.evaluate(LIVE_CONTROLS) is not None
 
 
 async def scene_three_seats(w: Walk) -> None:
     """Carol opens a 3-seat classic table; Alice and Bob join; Carol resigns mid-match."""
     await w.slash("carol", "gin table", rules="classic", seats="3", target="25")
-    await w.click("alice", "channel", t("en", "button-lobby-join"), t("en", "button-lobby-join"))
-    await w.click("bob", "channel", t("en", "button-lobby-join"), t("en", "button-lobby-join"))
-    await w.click("carol", "channel", t("en", "button-lobby-start"), t("en", "button-lobby-start"))
-    for _ in range(3):
-        await w.play(["alice", "bob", "carol"], lambda: asyncio.sleep(0, False), limit=2)
+    await w.click("alice", "channel", "button-lobby-join")
+    await w.click("bob", "channel", "button-lobby-join")  # the third seat starts the game
+    await w.steps(["alice", "bob", "carol"], 4)
     await w.slash("carol", "gin resign")
-    await w.click("carol", "channel", "table", t("en", "reply-resign-button"))
+    await w.click("carol", "channel", "reply-resign-button")
     await w.play(["alice", "bob"], lambda: w.channel_has("🏆"), limit=300)
+    await w.shot("alice", "three-seats-end-en")
 
 
 async def scene_languages(w: Walk) -> None:
     """Diego (es-ES) challenges Fleur (fr): both read their own language."""
-    await w.slash("fleur", "gin regles", pane="dm")  # Fleur's locale is known from here on
+    await w.slash("fleur", "gin regles", pane="dm")  # the bot learns Fleur's language here
     await w.slash("diego", "gin ayuda", pane="dm")
     await w.slash("diego", "gin desafiar", rival="Fleur", objetivo="25")
-    await w.click("fleur", "dm", t("fr", "button-accept"), t("fr", "button-accept"))
-    await w.play(["diego", "fleur"], lambda: w.dm_has("fleur", "Discard"), limit=8)
+    await w.click("fleur", "dm", "button-accept")
+    await w.steps(["diego", "fleur"], 3)
+    await w.play(["diego"], lambda: has_live_controls(w, "fleur"), limit=30)
     await w.shot("fleur", "hand-fr")
+    await w.play(["fleur"], lambda: has_live_controls(w, "diego"), limit=30)
     await w.shot("diego", "hand-es")
     await w.play(["diego", "fleur"], lambda: w.channel_has("🏆", "diego"), limit=300)
     await w.shot("fleur", "end-fr")
@@ -343,8 +363,10 @@ async def scene_records(w: Walk) -> None:
     await w.slash("alice", "gin records stats")
     await w.slash("alice", "gin me settings", four_colour="True")
     await w.slash("diego", "gin registros historial", pane="dm")
+    await w.slash("diego", "gin registros estadisticas", pane="dm")
     await w.slash("diego", "gin yo ajustes", pane="dm")
     await w.slash("fleur", "gin archives historique", pane="dm")
+    await w.slash("fleur", "gin archives classement")
     await w.slash("fleur", "gin moi reglages", pane="dm", sombre="True")
 
 
@@ -355,6 +377,7 @@ async def scene_bad_input(w: Walk) -> None:
     await w.slash("carol", "gin records replay", match="999999")
     await w.slash("carol", "gin table", seats="3")
     await w.slash("fleur", "gin table", places="3")
+    await w.slash("diego", "gin desafiar", rival="Gin Bot")
     await w.slash("diego", "gin mano", pane="dm")
     await w.slash("carol", "gin resign")
 
@@ -362,9 +385,10 @@ async def scene_bad_input(w: Walk) -> None:
 async def scene_walk_away(w: Walk) -> None:
     """Carol challenges Diego and never plays: reminders, automatic moves, a forfeit."""
     await w.slash("carol", "gin challenge", opponent="Diego", target="100")
-    await w.click("diego", "dm", t("es", "button-accept"), t("es", "button-accept"))
+    await w.click("diego", "dm", "button-accept")
     # Diego plays; Carol does not. Two automatic turns in a row forfeit a two-seat match.
     await w.play(["diego"], lambda: w.channel_has("🏆", "carol"), limit=150)
+    await w.shot("diego", "forfeit-es")
 
 
 SCENES: dict[str, Callable[[Walk], Awaitable[None]]] = {

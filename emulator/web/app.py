@@ -190,7 +190,7 @@ class SandboxPage:
             update: dict[str, Any] = {"op": "update"}
             if self.emu.command_syncs != syncs:
                 syncs = self.emu.command_syncs
-                update["commands"] = command_list(self.emu, self.channel)
+                update["commands"] = command_list(self.emu, self.channel, user.locale)
             now_online = any(s.conn is not None for s in self.emu.gateway.live_sessions())
             if now_online != online:
                 online = update["online"] = now_online

@@ -417,6 +417,11 @@ function openModal(modal) {
 // ---------------------------------------------------------------------------------------
 const composers = [];
 
+/** The command as the member's Discord shows it (its names in their language). */
+function shownPath(command) {
+  return command.shown || command.path;
+}
+
 class Composer {
   constructor(paneEl) {
     this.pane = paneEl.dataset.pane;
@@ -448,13 +453,14 @@ class Composer {
 
   matches() {
     const text = this.input.value.trim().replace(/^\//, "").toLowerCase();
-    return this.available().filter((c) => c.path.startsWith(text) || c.path.split(" ").slice(1).join(" ").startsWith(text));
+    // Typed as the reader sees the command (its localized names) or by the code's names.
+    return this.available().filter((c) => [shownPath(c), c.path].some((p) => p.startsWith(text) || p.split(" ").slice(1).join(" ").startsWith(text)));
   }
 
   typed() {
     this.error.textContent = "";
     const text = this.input.value;
-    if (this.command && text.trim() !== `/${this.command.path}`) this.choose(null);
+    if (this.command && text.trim() !== `/${shownPath(this.command)}`) this.choose(null);
     if (!text.startsWith("/") || this.command) {
       this.suggest.hidden = true;
       return;
@@ -462,7 +468,7 @@ class Composer {
     const found = this.matches();
     this.active = Math.min(this.active, Math.max(0, found.length - 1));
     this.suggest.innerHTML = found.length
-      ? found.map((c, i) => `<div class="sugg${i === this.active ? " active" : ""}" role="option" data-path="${esc(c.path)}"><span class="path">/${esc(c.path)}</span><span class="desc">${esc(c.description)}</span></div>`).join("")
+      ? found.map((c, i) => `<div class="sugg${i === this.active ? " active" : ""}" role="option" data-path="${esc(c.path)}"><span class="path">/${esc(shownPath(c))}</span><span class="desc">${esc(c.description)}</span></div>`).join("")
       : `<div class="none">${state.commands.length ? "No command matches." : "The bot has not registered its commands yet."}</div>`;
     this.suggest.hidden = false;
     for (const el of this.suggest.querySelectorAll(".sugg")) {
@@ -494,7 +500,7 @@ class Composer {
     ev.preventDefault();
     if (this.command) return this.send();
     const text = this.input.value.trim().replace(/^\//, "");
-    const exact = this.available().find((c) => c.path === text);
+    const exact = this.available().find((c) => c.path === text || shownPath(c) === text);
     const pick = exact || found[this.active];
     if (!pick) {
       this.error.textContent = text ? "The bot reads no messages: type / and pick a command." : "";
@@ -509,7 +515,7 @@ class Composer {
     this.suggest.hidden = true;
     this.options.innerHTML = "";
     if (!command) return;
-    this.input.value = `/${command.path}`;
+    this.input.value = `/${shownPath(command)}`;
     for (const opt of command.options) this.options.appendChild(this.field(opt));
     const first = this.options.querySelector("input, select");
     if (first && command.options[0]?.required) first.focus();
@@ -519,7 +525,7 @@ class Composer {
     const wrap = document.createElement("label");
     wrap.className = "opt" + (opt.required ? " required" : "");
     wrap.title = opt.description || "";
-    wrap.innerHTML = `<span class="opt-name">${esc(opt.name)}</span>`;
+    wrap.innerHTML = `<span class="opt-name">${esc(opt.label || opt.name)}</span>`;
     let input;
     const choices = opt.choices || (opt.type === 5 ? [{ name: "True", value: "true" }, { name: "False", value: "false" }] : null);
     if (choices || opt.type === 6 || opt.type === 7) {
@@ -539,7 +545,7 @@ class Composer {
       if (opt.autocomplete) this.autocomplete(opt, input);
     }
     input.dataset.option = opt.name;
-    input.setAttribute("aria-label", `option ${opt.name}`);
+    input.setAttribute("aria-label", `option ${opt.label || opt.name}`);
     wrap.appendChild(input);
     return wrap;
   }
@@ -572,7 +578,7 @@ class Composer {
     if (!this.command) return;
     const missing = this.command.options.filter((o) => o.required && !(o.name in this.values()));
     if (missing.length) {
-      this.error.textContent = `Fill in ${missing.map((o) => o.name).join(", ")}.`;
+      this.error.textContent = `Fill in ${missing.map((o) => o.label || o.name).join(", ")}.`;
       return;
     }
     const body = { op: "slash", pane: this.pane, command: this.command.path, options: this.values() };
