@@ -160,7 +160,7 @@ class Walk:
         await box.fill("")
         await box.type("/" + path)
         # The path as the member's Discord shows it (their language's names).
-        shown = root.locator(".suggest .sugg .path").filter(has_text=re.compile(f"^/{path}$"))
+        shown = page.locator(".path", has_text=re.compile(f"^/{path}$"))
         sugg = root.locator(".suggest .sugg").filter(has=shown)
         await sugg.wait_for(timeout=5000)
         await sugg.dispatch_event("mousedown")

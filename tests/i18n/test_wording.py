@@ -90,3 +90,11 @@ def test_the_history_counts_rounds_names_the_end_and_the_command_in_the_readers_
     assert t("en", "history-replay").endswith("`/gin records replay match:<#> round:<n>`")
     assert t("es", "history-replay").endswith("`/gin registros repeticion partida:<#> mano:<n>`")
     assert t("fr", "history-replay").endswith("`/gin archives revoir partie:<#> manche:<n>`")
+
+
+def test_a_refusal_names_the_option_as_the_reader_sees_it() -> None:
+    """``scope: global`` is how an English reader types it; Discord shows Spanish and French
+    readers the option as ``ambito`` and ``portee``."""
+    assert t("en", "circle-server-only").endswith("try `scope: global`.")
+    assert t("es", "circle-server-only").endswith("prueba `ambito: global`.")
+    assert t("fr", "circle-server-only").endswith("essayez `portee: global`.")

@@ -99,7 +99,7 @@ challenge-only-challenger-cancels = Solo quien desafía puede cancelar.
 
 ## Jugadores, récords, repeticiones
 
-circle-server-only = Los récords del servidor solo están disponibles en un servidor; prueba scope: global.
+circle-server-only = Los récords del servidor solo están disponibles en un servidor; prueba `{ cmd-gin-records-stats-opt-scope-name }: { choice-global }`.
 circle-chat-too-long = Son { $length } caracteres; una línea del chat de la mesa admite como máximo { $limit }.
 circle-say-something = Primero escribe algo.
 circle-self = No puedes { $add ->

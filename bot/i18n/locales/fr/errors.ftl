@@ -99,7 +99,7 @@ challenge-only-challenger-cancels = Seul l'auteur du défi peut l'annuler.
 
 ## Joueurs, records, rediffusions
 
-circle-server-only = Les records du serveur ne sont disponibles que sur un serveur ; essayez `scope: global`.
+circle-server-only = Les records du serveur ne sont disponibles que sur un serveur ; essayez `{ cmd-gin-records-stats-opt-scope-name }: { choice-global }`.
 circle-chat-too-long = Cela fait { $length } caractères ; une ligne du chat de table en compte au plus { $limit }.
 circle-say-something = Écrivez d'abord quelque chose.
 circle-self = Vous ne pouvez pas { $add ->
