@@ -411,7 +411,7 @@ def hand_message(
         locale=locale,
     )
     if recent:
-        lines.append("*" + "; ".join(recent) + "*")
+        lines.append("*" + t(locale, "hand-actions-separator").join(recent) + "*")
     if view.over and view.result is not None:
         lines.append(t(locale, "hand-round-over", round=_round_no(state)))
         lines.extend(present.result_text(view.result, names, state.rules, locale))

@@ -324,4 +324,9 @@ def _hostname(host: str) -> str:
 
 
 def _person(user: User) -> dict[str, Any]:
-    return {"id": str(user.id), "username": user.username, "name": user.display_name}
+    return {
+        "id": str(user.id),
+        "username": user.username,
+        "name": user.display_name,
+        "locale": user.locale,  # the page writes times as that member's Discord would
+    }

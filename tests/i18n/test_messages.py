@@ -77,3 +77,21 @@ async def test_a_refused_move_reads_in_the_players_language(store: Store) -> Non
     assert refused.value.text("es-419") == "No es tu turno."
     assert refused.value.text("fr") == "Ce n'est pas votre tour."
     await tables.close()
+
+
+async def test_a_hands_last_actions_are_joined_as_the_language_writes(store: Store) -> None:
+    """The walk of issue 31 read "Diego a refusé la carte retournée; Fleur a refusé …": French
+    puts a space before a semicolon."""
+    tables, table_id, _ = await start_match(store)
+    live = tables.get(table_id)
+    assert live.match is not None
+    for _ in range(2):  # both pass on the up-card
+        seat = live.match.round.to_move
+        await tables.act(table_id, (A, B)[seat], Action("pass"), live.version)
+    state = tables.state(live)
+    view = live.match.round.view(0)
+    french = text_of(messages.hand_message(state, view, locale="fr"))
+    english = text_of(messages.hand_message(state, view, locale="en"))
+    assert "la carte retournée ; " in french and "retournée;" not in french
+    assert "passed on the up-card; " in english
+    await tables.close()

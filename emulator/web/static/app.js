@@ -61,6 +61,7 @@ function receive(data) {
 
 function hello(data) {
   state.me = data.me;
+  MD.setLocale(data.me.locale);
   state.bot = data.bot;
   state.members = data.members;
   state.names = data.names;
@@ -139,7 +140,7 @@ function renderMessage(view) {
   el.className = "msg" + (view.ephemeral ? " ephemeral" : "");
   el.dataset.id = view.id;
   el.dataset.version = String(view.version); // the bot's edits so far
-  const time = new Date(view.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const time = new Date(view.at * 1000).toLocaleTimeString(state.me?.locale || [], { hour: "2-digit", minute: "2-digit" });
   let html = "";
   if (view.command) {
     html += `<div class="used"><span class="curve"></span><b>${esc(view.command.user)}</b> used <span class="cmd">/${esc(view.command.name)}</span></div>`;

@@ -65,6 +65,8 @@ hand-your-hand = **Your hand:** { $cards }
 hand-deadwood = **Deadwood:** { $deadwood }
 hand-table = **Discard pile:** { $top } · **Stock:** { $stock } · { $opponents }
 # $how: took (from the discard pile, everyone saw it) or drew (from the stock)
+# the last actions in a hand, on one line
+hand-actions-separator = {"; "}
 hand-drawn = You { $how ->
         [took] took
        *[drew] drew

@@ -63,6 +63,8 @@ opponent-holds = { $name } tiene { $count }
 hand-your-hand = **Tu mano:** { $cards }
 hand-deadwood = **Puntos sueltos:** { $deadwood }
 hand-table = **Descartes:** { $top } · **Mazo:** { $stock } · { $opponents }
+# las últimas acciones en una mano, en una línea
+hand-actions-separator = {"; "}
 hand-drawn = { $how ->
         [took] Has tomado
        *[drew] Has robado

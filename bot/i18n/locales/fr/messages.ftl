@@ -65,6 +65,8 @@ opponent-holds = { $name } a { $count }
 hand-your-hand = **Votre main :** { $cards }
 hand-deadwood = **Points isolés :** { $deadwood }
 hand-table = **Défausse :** { $top } · **Pioche :** { $stock } · { $opponents }
+# les dernières actions dans une main, sur une ligne (espace avant le point-virgule)
+hand-actions-separator = {" ; "}
 hand-drawn = { $how ->
         [took] Vous avez pris
        *[drew] Vous avez pioché
