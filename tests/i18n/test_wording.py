@@ -98,3 +98,17 @@ def test_a_refusal_names_the_option_as_the_reader_sees_it() -> None:
     assert t("en", "circle-server-only").endswith("try `scope: global`.")
     assert t("es", "circle-server-only").endswith("prueba `ambito: global`.")
     assert t("fr", "circle-server-only").endswith("essayez `portee: global`.")
+
+
+def test_a_french_variant_keeps_its_space_before_punctuation() -> None:
+    """Fluent drops a variant's leading space: "[true] ; les points" rendered "gagnée; les
+    points" in the rules the walk of issue 31 read; such a space is written ``{" "}``."""
+    bad = [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in sorted((LOCALES / "fr").glob("*.ftl"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.match(r"^\s*\*?\[[\w-]+\] [:;?!]", line)
+    ]
+    assert not bad, "\n".join(bad)
+    rules = t("fr", "rules-target", target=100, bonus=True, game=100, line=25, shutout=True)
+    assert "par manche gagnée ; les points" in rules
