@@ -20,7 +20,7 @@ def messages(language: str) -> list[tuple[str, str]]:
             if line.lstrip().startswith("#") or not line.strip():
                 continue
             body = line.split("=", 1)[1] if re.match(r"^[a-z][\w-]* =", line) else line
-            text = re.sub(r"`[^`]*`", "", body)
+            text = re.sub(r"`[^`]*`", "", body.replace('{" "}', " "))
             text = re.sub(r"\{[^{}]*\}", "X", text)
             text = re.sub(r"\*?\[[a-z_]+\]", "", text)
             out.append((f"{path.name}:{number}", text))
