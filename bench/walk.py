@@ -260,8 +260,17 @@ class Walk:
                 await asyncio.sleep(0.5)
         print(f"!! {self.scene}: gave up after {limit:.0f} s", file=sys.stderr)
 
-    async def channel_has(self, text: str, who: str = "alice") -> bool:
-        return text in await self.members[who].page.locator("#channel").inner_text()
+    async def ends(self, who: str = "alice") -> int:
+        """How many match results the channel shows (a 🏆 line each)."""
+        return await self.members[who].page.locator("#channel .msg", has_text="🏆").count()
+
+    async def until_over(self, players: list[str], limit: float = 300) -> None:
+        """Play until one more match result appears in the channel."""
+        before = await self.ends()
+        await self.play(players, lambda: self._more(before), limit=limit)
+
+    async def _more(self, before: int) -> bool:
+        return await self.ends() > before
 
     async def dm_has(self, who: str, text: str) -> bool:
         return text in await self.members[who].page.locator("#dm").inner_text()
@@ -293,7 +302,7 @@ def best_discard(codes: list[str]) -> str:
 async def scene_computer(w: Walk) -> None:
     """Alice against the computer, to 25: several rounds to the match's end."""
     await w.slash("alice", "gin computer", level="easy", target="25")
-    await w.play(["alice"], lambda: w.channel_has("🏆"), limit=300)
+    await w.until_over(["alice"])
     await w.shot("alice", "computer-end-en")
 
 
@@ -338,7 +347,7 @@ async def scene_three_seats(w: Walk) -> None:
     await w.steps(["alice", "bob", "carol"], 4)
     await w.slash("carol", "gin resign")
     await w.click("carol", "channel", "reply-resign-button")
-    await w.play(["alice", "bob"], lambda: w.channel_has("🏆"), limit=300)
+    await w.until_over(["alice", "bob"])
     await w.shot("alice", "three-seats-end-en")
 
 
@@ -353,7 +362,7 @@ async def scene_languages(w: Walk) -> None:
     await w.shot("fleur", "hand-fr")
     await w.play(["fleur"], lambda: has_live_controls(w, "diego"), limit=30)
     await w.shot("diego", "hand-es")
-    await w.play(["diego", "fleur"], lambda: w.channel_has("🏆", "diego"), limit=300)
+    await w.until_over(["diego", "fleur"])
     await w.shot("fleur", "end-fr")
 
 
@@ -387,7 +396,7 @@ async def scene_walk_away(w: Walk) -> None:
     await w.slash("carol", "gin challenge", opponent="Diego", target="100")
     await w.click("diego", "dm", "button-accept")
     # Diego plays; Carol does not. Two automatic turns in a row forfeit a two-seat match.
-    await w.play(["diego"], lambda: w.channel_has("🏆", "carol"), limit=150)
+    await w.until_over(["diego"], limit=150)
     await w.shot("diego", "forfeit-es")
 
 
