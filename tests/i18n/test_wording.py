@@ -112,3 +112,22 @@ def test_a_french_variant_keeps_its_space_before_punctuation() -> None:
     assert not bad, "\n".join(bad)
     rules = t("fr", "rules-target", target=100, bonus=True, game=100, line=25, shutout=True)
     assert "par manche gagnée ; les points" in rules
+
+
+def test_spanish_and_french_name_commands_as_their_discord_shows_them() -> None:
+    """The walk of issue 31: Diego read "usa `/gin computer`" where his Discord lists
+    ``/gin ordenador``. A command is named through its localized name (a message
+    reference to commands.ftl), never as English text."""
+    literal = [
+        f"{language}/{where}: {text.strip()}"
+        for language in ("es", "fr")
+        for where, text in messages(language)
+        if "/gin" in text
+    ]
+    assert not literal, "\n".join(literal)
+    assert t("es", "challenge-bot").endswith("usa `/gin ordenador`.")
+    assert t("fr", "table-leave-started") == (
+        "La partie a commencé : utilisez /gin abandonner pour abandonner."
+    )
+    assert "`/gin yo conectado`" in t("es", "presence-offline")
+    assert "`/gin joueur favori`" in t("fr", "friends-none")

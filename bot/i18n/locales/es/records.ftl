@@ -80,7 +80,7 @@ relations-presence = Estás **{ $online ->
 relations-blocked = Bloqueados: { $names }
 relations-muted = Silenciados: { $names }
 relations-favorites = Favoritos ♥: { $names }
-friends-none = Aún no tienes favoritos: añade uno con `/gin player favorite`.
+friends-none = Aún no tienes favoritos: añade uno con `/{ cmd-gin-name } { cmd-gin-player-name } { cmd-gin-player-favorite-name }`.
 friends-head = **Tus favoritos ♥**
 friends-online = { $online ->
         [true] 🟢 conectado

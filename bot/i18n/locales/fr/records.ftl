@@ -80,7 +80,7 @@ relations-presence = Vous êtes **{ $online ->
 relations-blocked = Bloqués : { $names }
 relations-muted = En sourdine : { $names }
 relations-favorites = Favoris ♥ : { $names }
-friends-none = Pas encore de favori : ajoutez-en un avec `/gin player favorite`.
+friends-none = Pas encore de favori : ajoutez-en un avec `/{ cmd-gin-name } { cmd-gin-player-name } { cmd-gin-player-favorite-name }`.
 friends-head = **Vos favoris ♥**
 friends-online = { $online ->
         [true] 🟢 en ligne
