@@ -83,7 +83,10 @@ hand-confirm = **{ $question }** Pulsa **Confirmar** o elige otra jugada.
 hand-last-round-result = *Última mano:* { $result }
 hand-title = Mesa n.º { $table } · { $rules } · puntuaciones { $scores }
 my-turn-first = toma la carta descubierta o pasa.
-my-turn-draw = roba del mazo o toma la carta de arriba de los descartes.{ $big_gin ->
+my-turn-draw = { $take ->
+        [true] roba del mazo o toma la carta de arriba de los descartes
+       *[false] roba del mazo
+    }.{ $big_gin ->
         [true] {" "}Puedes hacer **Big Gin**.
        *[false] {""}
     }

@@ -85,7 +85,10 @@ hand-confirm = **{ $question }** Appuyez sur **Confirmer**, ou choisissez un aut
 hand-last-round-result = *Dernière manche :* { $result }
 hand-title = Table n° { $table } · { $rules } · scores { $scores }
 my-turn-first = prenez la carte retournée ou passez.
-my-turn-draw = piochez dans la pioche ou prenez la carte du dessus de la défausse.{ $big_gin ->
+my-turn-draw = { $take ->
+        [true] piochez dans la pioche ou prenez la carte du dessus de la défausse
+       *[false] piochez dans la pioche
+    }.{ $big_gin ->
         [true] {" "}Vous pouvez faire **Big Gin**.
        *[false] {""}
     }
