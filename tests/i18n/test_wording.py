@@ -131,3 +131,12 @@ def test_spanish_and_french_name_commands_as_their_discord_shows_them() -> None:
     )
     assert "`/gin yo conectado`" in t("es", "presence-offline")
     assert "`/gin joueur favori`" in t("fr", "friends-none")
+
+
+def test_the_rules_say_a_drawn_round_voids_the_shutout() -> None:
+    """RULES.md: no shutout when a round was a draw. The walk of issue 31 saw Diego win every
+    scored round after a wall, without the doubling the rules summary promised."""
+    values = {"target": 100, "bonus": True, "game": 100, "line": 25, "shutout": True}
+    assert "none drawn" in t("en", "rules-target", **values)
+    assert "ninguna quedó en tablas" in t("es", "rules-target", **values)
+    assert "qu'aucune n'a été nulle" in t("fr", "rules-target", **values)
