@@ -34,8 +34,11 @@ def version_key(msg: Message) -> tuple[int, bool, int]:
     return (len(msg.history), msg.deleted, msg.flags)
 
 
-def message_view(msg: Message, files: Files) -> dict[str, Any]:
-    """One message as the page draws it."""
+def message_view(
+    msg: Message, files: Files, shown_paths: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """One message as the page draws it; ``shown_paths``: the commands as its reader's Discord
+    names them (the "used /…" line)."""
     by_url = {att.url: att for att in msg.attachments}
     in_embeds: set[int] = set()
     embeds = []
@@ -69,7 +72,8 @@ def message_view(msg: Message, files: Files) -> dict[str, Any]:
     command = None
     inter = msg.interaction
     if inter is not None and inter.command_name and msg.original_response_id is None:
-        command = {"user": inter.user.display_name, "name": inter.command_name}
+        name = (shown_paths or {}).get(inter.command_name, inter.command_name)
+        command = {"user": inter.user.display_name, "name": name}
     return {
         "id": str(msg.id),
         "version": len(msg.history),  # how many times the bot edited it

@@ -113,3 +113,28 @@ def test_a_picture_carries_its_alt_text() -> None:
         "Your hand: 7♣ 8♣ 9♣.",
         "Pile: Q♣",
     ]
+
+
+def test_the_used_line_names_the_command_as_the_reader_sees_it() -> None:
+    msg = SimpleNamespace(
+        id=6,
+        history=[],
+        channel=SimpleNamespace(id=3),
+        author=SimpleNamespace(display_name="Gin Bot", bot=True),
+        created=0.0,
+        content="Hola",
+        embeds=[],
+        attachments=[],
+        components=[],
+        ephemeral=True,
+        loading=False,
+        edited=None,
+        interaction=SimpleNamespace(
+            command_name="gin challenge", user=SimpleNamespace(display_name="Diego")
+        ),
+        original_response_id=None,
+    )
+    paths = {c["path"]: c["shown"] for c in [commands("es-ES")]}
+    view = message_view(msg, Files(), paths)  # type: ignore[arg-type]
+    assert view["command"] == {"user": "Diego", "name": "gin desafiar"}
+    assert message_view(msg, Files())["command"]["name"] == "gin challenge"  # type: ignore[arg-type]
