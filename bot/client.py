@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import logging
 import pkgutil
 import time
@@ -15,9 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import MISSING
 
-import cogs
-from cogs import _group
-
+from . import command_group
 from .errors import handle_interaction_error, reply_privately
 from .i18n import t
 from .i18n.commands import CatalogTranslator
@@ -26,6 +25,7 @@ from .ops.server import OpsServer
 from .services import Services
 from .settings import Settings, apply_endpoints
 from .ui.cycles import let_go
+from .ui.emoji_upload import Synced, sync_card_emojis
 from .ui.screens import Screens
 
 log = logging.getLogger("gin")
@@ -57,15 +57,23 @@ def handlers_in_flight() -> list[asyncio.Task[Any]]:
     ]
 
 
+#: The package of the extensions, named, never imported here: the cogs import the bot.
+COGS = "cogs"
+
+
 def find_extensions() -> list[str]:
-    """The extensions to load: every module in ``cogs/`` whose name does not start with ``_``.
+    """The extensions to load, by name: every module in ``cogs/`` whose name does not start
+    with ``_``.
 
     The folder is the one list: a cog module with an ``async def setup(bot)`` is loaded by
     being there, so nobody edits a central list to add one.
     """
+    spec = importlib.util.find_spec(COGS)  # finds the folder without running the package
+    if spec is None or spec.submodule_search_locations is None:
+        raise RuntimeError(f"the {COGS!r} package is not installed")
     return sorted(
-        f"{cogs.__name__}.{mod.name}"
-        for mod in pkgutil.iter_modules(cogs.__path__)
+        f"{COGS}.{mod.name}"
+        for mod in pkgutil.iter_modules(spec.submodule_search_locations)
         if not mod.name.startswith("_")
     )
 
@@ -116,7 +124,7 @@ class GinBot(commands.Bot):
         )
         self.settings = settings
         self.extension_names = list(find_extensions() if extensions is None else extensions)
-        self.gin = _group.new_gin_group()
+        self.gin = command_group.new_gin_group()
         self.tree.add_command(self.gin)
         self.tree.error(self._on_app_command_error)
         self.started_at = time.monotonic()
@@ -134,6 +142,8 @@ class GinBot(commands.Bot):
         self.ops_server: OpsServer | None = None
         #: Set when :meth:`close` begins: interactions that arrive are told to try again.
         self.stopping = False
+        #: The card emojis' upload (``bot.ui.emoji_upload``), started once, after ready.
+        self.emoji_sync: asyncio.Task[Synced | None] | None = None
 
     # --- lifecycle -----------------------------------------------------------------------
     async def login(self, token: str) -> None:
@@ -194,6 +204,8 @@ class GinBot(commands.Bot):
         (an unclosed aiosqlite connection keeps its thread, and the process, alive).
         """
         self.stopping = True
+        if self.emoji_sync is not None and not self.emoji_sync.done():
+            self.emoji_sync.cancel()
         in_flight = handlers_in_flight()
         if in_flight:
             # A command cut off mid-way would leave its player unanswered, and discord.py
@@ -223,6 +235,15 @@ class GinBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info(READY_LINE, self.command_count, len(self.guilds))
+        self.start_emoji_sync()
+
+    def start_emoji_sync(self) -> None:
+        """Upload the card emojis in the background, once per start (``on_ready`` comes
+        again after a lost session); the tables do not wait for them."""
+        if self.emoji_sync is None and self.settings.card_emojis and self.screens is not None:
+            self.emoji_sync = asyncio.create_task(
+                sync_card_emojis(self, self.screens.emojis), name="gin-card-emojis"
+            )
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Every interaction (command, control, form) teaches the player's Discord locale."""
@@ -247,7 +268,7 @@ class GinBot(commands.Bot):
         """Add a cog, then attach its ``@gin_command`` methods to ``/gin``."""
         await super().add_cog(cog, override=override, guild=guild, guilds=guilds)
         try:
-            _group.attach(self.gin, cog)
+            command_group.attach(self.gin, cog)
         except Exception:
             await super().remove_cog(cog.qualified_name)
             raise
@@ -262,7 +283,7 @@ class GinBot(commands.Bot):
     ) -> commands.Cog | None:
         cog = await super().remove_cog(name, guild=guild, guilds=guilds)
         if cog is not None:
-            _group.detach(self.gin, cog)
+            command_group.detach(self.gin, cog)
         return cog
 
     # --- errors --------------------------------------------------------------------------

@@ -67,8 +67,7 @@ class PlayerError(Exception):
         """The sentence in the language of ``locale`` (a Discord locale or en/es/fr)."""
         if " " in self.key:
             return self.key
-        from bot.i18n import render
-        from bot.i18n.catalog import Coded
+        from bot.i18n import Coded, render
 
         return render(Coded(self.key, self.values), locale)
 

@@ -17,8 +17,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from bot.ratings import Rating, update_after_match
-from bot.store.interfaces import Storage
 from bot.store.models import GLOBAL, PlayerRating, RatingUpdate
+from bot.store.repositories import Storage
 
 log = logging.getLogger(__name__)
 

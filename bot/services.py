@@ -14,9 +14,10 @@ from bot.engine.players.levels import make_player
 from bot.games.challenges import ChallengeService
 from bot.games.tables import TableService, Timing
 from bot.rating_service import RatingService
+from bot.server_settings import ServerSettings
 from bot.settings import Settings
 from bot.startup import open_store_waiting
-from bot.store.interfaces import Storage
+from bot.store.repositories import Storage
 from bot.tournaments._model import TournamentTiming
 from bot.tournaments.service import TournamentService
 
@@ -40,6 +41,7 @@ class Services:
     circle: CircleService
     ratings: RatingService
     tournaments: TournamentService
+    servers: ServerSettings
 
     @classmethod
     async def open(cls, settings: Settings) -> Services:
@@ -63,9 +65,12 @@ class Services:
             ),
         )
         tournaments.attach(ratings)
-        return cls(store, tables, challenges, CircleService(store), ratings, tournaments)
+        servers = ServerSettings(store)
+        await servers.start()
+        return cls(store, tables, challenges, CircleService(store), ratings, tournaments, servers)
 
     async def close(self) -> None:
+        await self.servers.close()
         await self.tournaments.close()
         await self.tables.close()
         await self.store.close()

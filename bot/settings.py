@@ -54,6 +54,9 @@ class Settings:
     timer_lease: float = 30.0
     #: Card pictures on messages (``GIN_PICTURES=off`` keeps text only, for very busy bots).
     pictures: bool = True
+    #: Card emojis owned by the application, uploaded at start when missing
+    #: (``GIN_CARD_EMOJIS=off``: cards as text with suit symbols, nothing uploaded).
+    card_emojis: bool = True
     #: The outbox keeps within Discord's rate limits (``GIN_REST_LIMITS=off``: it sends at
     #: once, for tests against an emulator that does not enforce them).
     rest_limits: bool = True
@@ -264,6 +267,7 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("challenge_seconds", "GIN_CHALLENGE_SECONDS", _seconds),
     ("timer_lease", "GIN_TIMER_LEASE", _seconds),
     ("pictures", "GIN_PICTURES", _switch),
+    ("card_emojis", "GIN_CARD_EMOJIS", _switch),
     ("rest_limits", "GIN_REST_LIMITS", _switch),
     ("render_processes", "GIN_RENDER_PROCESSES", _processes),
     ("pg_pool_size", "GIN_PG_POOL_SIZE", _pool_size),

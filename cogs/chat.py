@@ -5,21 +5,24 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.circle import MAX_CHAT, REACTIONS, CircleError, CircleService
-from bot.client import GinBot
+from bot.command_group import gin_command
 from bot.games.tables import LiveTable, TableService
 from bot.i18n import t
 from bot.outbox import Priority
 from bot.outbox.write import Raw
 from bot.ui.readers import Readers
-from cogs._group import gin_command
 from cogs._pace import CHAT, Pace
 from cogs._views import NONE, OwnedView, private
+
+if TYPE_CHECKING:
+    from bot.client import GinBot
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -12,12 +12,14 @@ from discord.ext import commands
 
 from bot.circle import CircleError, CircleService
 from bot.circle import text as views
-from bot.client import GinBot
+from bot.command_group import gin_command
 from bot.i18n import t
 from bot.ui.readers import Readers
-from cogs._group import gin_command
 from cogs._options import LANGUAGE_CHOICES, LANGUAGE_NAMES
 from cogs._views import OwnedView, person, private
+
+if TYPE_CHECKING:
+    from bot.client import GinBot
 
 
 class ForgetView(OwnedView):

@@ -7,18 +7,19 @@ from __future__ import annotations
 import math
 import time
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import GinBot
+from bot.command_group import gin_command
 from bot.i18n import keys, t
 from bot.i18n.commands import command_key, shown_path
 from bot.ui.readers import Readers
 
-from ._group import gin_command
+if TYPE_CHECKING:
+    from bot.client import GinBot
 
 
 def _version() -> str:
@@ -104,6 +105,10 @@ class Meta(commands.Cog):
                 cut = text.rfind("\n", 0, 1024) if len(text) > 1024 else len(text)
                 embed.add_field(name=title, value=text[:cut], inline=False)
                 text, title = text[cut:].lstrip("\n"), t(lang, "help-more", title=title)
+        admin = self.bot.tree.get_command("gin-admin")
+        if isinstance(admin, app_commands.Group):  # its own command (room under /gin is short)
+            lines = command_lines(admin, lang)[""]
+            embed.add_field(name=t(lang, "help-admin"), value="\n".join(lines), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

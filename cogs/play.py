@@ -6,14 +6,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.circle import CircleService
-from bot.client import GinBot
+from bot.command_group import gin_command
 from bot.engine import Action, IllegalAction, RoundView
 from bot.errors import listed_permissions, player_message
 from bot.games import rules_text
@@ -31,9 +31,11 @@ from bot.ui.dms import DMClosed
 from bot.ui.ownership import OwnView
 from bot.ui.screens import Screens
 from cogs._answers import age, answer_with_message, in_time
-from cogs._group import gin_command
 from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
 from cogs._pace import CHALLENGES, Pace
+
+if TYPE_CHECKING:
+    from bot.client import GinBot
 
 log = logging.getLogger(__name__)
 

@@ -3,16 +3,20 @@ user context menu's Block and Favorite. Thin: every decision is in `bot.circle`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.circle import CircleService
 from bot.circle import text as views
-from bot.client import GinBot
+from bot.command_group import gin_command
 from bot.ui.readers import Readers
-from cogs._group import gin_command
 from cogs._views import person, private
+
+if TYPE_CHECKING:
+    from bot.client import GinBot
 
 
 class PlayerCommands(commands.Cog, name="Player"):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -13,11 +13,13 @@ from bot.circle import CircleService
 from bot.circle import text as views
 from bot.circle.replay import RoundReplay
 from bot.circle.service import RATING_SORT
-from bot.client import GinBot
+from bot.command_group import gin_command
 from bot.i18n import t
 from bot.ui.readers import Readers
-from cogs._group import gin_command
 from cogs._views import NONE, OwnedView, private
+
+if TYPE_CHECKING:
+    from bot.client import GinBot
 
 Scope = Literal["server", "global"]
 Sort = Literal["wins", "gins", "points", "streak", "played", "rating"]

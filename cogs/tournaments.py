@@ -8,13 +8,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import GinBot
 from bot.i18n import Said, t
 from bot.i18n.commands import choice_key
 from bot.outbox import Priority
@@ -25,6 +24,9 @@ from bot.ui.components import NUM, bind, handled, handlers_of, unbind
 from bot.ui.readers import Readers
 from cogs._answers import answer_with_message, in_time
 from cogs._options import PRESET_CHOICES
+
+if TYPE_CHECKING:
+    from bot.client import GinBot
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +163,7 @@ class Tournaments(commands.Cog):
             ("standings", self.standings),
             ("organizer-role", self.organizer),
         ):
-            # A bound method: discord.py passes `self` (see cogs/_group.py). The description
+            # A bound method: discord.py passes `self` (see bot/command_group.py). The description
             # is the English of commands.ftl; Discord shows each user theirs (the translator).
             command: app_commands.Command[Any, Any, Any] = app_commands.Command(
                 name=name,

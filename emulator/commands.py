@@ -13,6 +13,11 @@ from .world import World
 Command = dict[str, Any]
 
 
+def _permissions(value: Any) -> str | None:
+    """A command's default permissions as Discord stores and returns them: a string."""
+    return None if value is None else str(value)
+
+
 def scope_id(guild: Guild | int | None) -> int | None:
     """A guild's id (commands registered for one server), or None (global commands)."""
     return guild.id if isinstance(guild, Guild) else guild
@@ -27,6 +32,28 @@ class CommandRegistry:
         self._commands: dict[int | None, dict[tuple[int, str], Command]] = {}
         #: How many times the bot registered commands (PUT, POST or PATCH).
         self.syncs = 0
+        #: (guild id, command name) -> members the server lets use that command whatever
+        #: its default permissions (Discord's Server Settings > Integrations overrides).
+        self.allowed: dict[tuple[int, str], set[int]] = {}
+
+    def offered(self, user: User, guild: Guild | None, cmd: Command) -> bool:
+        """Whether Discord offers ``cmd`` to ``user`` in ``guild`` as far as permissions go:
+        they hold its default permissions ("0": admins' overrides only), or the server
+        allows them (`allow`). In DMs there are no permissions to hold."""
+        required = cmd.get("default_member_permissions")
+        if guild is None or required is None:
+            return True
+        if user.id in self.allowed.get((guild.id, cmd["name"]), ()):
+            return True
+        member = guild.members.get(user.id)
+        if member is None:
+            return False
+        need = int(required)
+        return need != 0 and member.permissions & need == need
+
+    def allow(self, guild: Guild, name: str, user: User) -> None:
+        """Let ``user`` use ``/name`` in ``guild`` without its default permissions."""
+        self.allowed.setdefault((guild.id, name), set()).add(user.id)
 
     def listing(self, guild: Guild | int | None = None) -> list[Command]:
         """Commands registered globally (``guild=None``) or for one server."""
@@ -74,7 +101,7 @@ class CommandRegistry:
                 "description": cmd.get("description") or "",
                 "description_localizations": cmd.get("description_localizations"),
                 "options": cmd.get("options") or [],
-                "default_member_permissions": cmd.get("default_member_permissions"),
+                "default_member_permissions": _permissions(cmd.get("default_member_permissions")),
                 "dm_permission": cmd.get("dm_permission", True),
                 "contexts": cmd.get("contexts"),
                 "integration_types": cmd.get("integration_types") or [0],
@@ -110,11 +137,8 @@ class CommandRegistry:
                 raise EmulatorError(f"/{name} cannot be used in DMs")
             if guild is not None and contexts is not None and 0 not in contexts:
                 raise EmulatorError(f"/{name} cannot be used in servers")
-            required = cmd.get("default_member_permissions")
-            if guild is not None and required is not None:
-                member = guild.members[user.id]
-                if int(required) & member.permissions != int(required) or required == "0":
-                    raise EmulatorError(f"{user.username} lacks the permissions /{name} needs")
+            if not self.offered(user, guild, cmd):
+                raise EmulatorError(f"{user.username} lacks the permissions /{name} needs")
             return cmd
         where = guild.name if guild is not None else "DMs"
         available = sorted({n for s in scopes for (k, n) in self._commands.get(s, {}) if k == kind})

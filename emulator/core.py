@@ -18,6 +18,7 @@ from aiohttp import web
 
 from .clock import Clock
 from .config import Options
+from .emojis import emoji_file
 from .errors import EmulatorError, InteractionFailed
 from .gateway import INVALID_SESSION, RECONNECT, Gateway, Session
 from .http import API_PREFIX, json_response
@@ -108,6 +109,8 @@ class Emulator(People):
         self.registry = state.commands
         self.message_store = state.messages
         self.interaction_log = state.interactions
+        #: The application's emojis (``/applications/{id}/emojis``).
+        self.app_emojis = state.emojis
 
         world = self.world
         self.snowflakes = world.snowflakes
@@ -162,6 +165,8 @@ class Emulator(People):
         app.router.add_get(
             "/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment
         )
+        # Discord's CDN serves emojis at /emojis/{id}.{png,webp,gif}; this is its stand-in.
+        app.router.add_get("/emojis/{emoji_file}", self._serve_emoji)
         app.router.add_route("*", "/{tail:.*}", self._unknown)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
@@ -278,6 +283,16 @@ class Emulator(People):
             body=att.data, content_type=att.content_type or "application/octet-stream"
         )
 
+    async def _serve_emoji(self, request: web.Request) -> web.Response:
+        found = emoji_file(self.app_emojis, request.match_info["emoji_file"])
+        if found is None:
+            return web.Response(status=404)
+        return web.Response(body=found.data, content_type=found.content_type)
+
+    def emoji_url(self, emoji_id: int) -> str:
+        """Where the emulator serves an application emoji's picture (Discord: its CDN)."""
+        return f"http://{self.options.host}:{self.options.port}/emojis/{emoji_id}.png"
+
     def watch_changes(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` after every change (a REST request, a new interaction, world
         building), the moments :meth:`wait_for` re-checks. Returns a function that stops the
@@ -389,6 +404,11 @@ class Emulator(People):
     def command_paths(self, guild: Guild | int | None = None) -> list[str]:
         """Every command a person can type, e.g. ``["gin about", "gin ping"]``."""
         return self.registry.paths(guild)
+
+    def allow_command(self, guild: Guild, name: str, user: User) -> None:
+        """A server admin's override (Integrations): ``user`` may use ``/name`` in ``guild``
+        though they lack the permissions it asks for by default; the bot checks on its side."""
+        self.registry.allow(guild, name, user)
 
     # ------------------------------------------------------------------------------------
     # reading what people see (``MessageStore``, ``InteractionLog``)

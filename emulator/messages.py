@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .changes import Changes
+from .emojis import check_component_emojis
 from .forms import UploadedFile
 from .models import (
     DM,
@@ -57,6 +58,8 @@ class MessageStore:
         self._messages: dict[int, Message] = {}
         self._ephemerals: dict[int, list[Message]] = {}
         self._uploads: dict[int, Attachment] = {}
+        #: Whether a custom emoji id may be shown (``State`` hands it the application's).
+        self.emoji_usable: Callable[[int], bool] = lambda emoji_id: True
 
     # --- files ------------------------------------------------------------------------------
     def attachment_url(self, channel_id: int, attachment_id: int, filename: str) -> str:
@@ -178,6 +181,7 @@ class MessageStore:
         """A new message by the bot; raises :class:`DiscordError` as Discord would refuse it."""
         if not loading:
             validate_message(payload, n_files=len(files), allow_ephemeral=interaction is not None)
+            check_component_emojis(payload.get("components"), self.emoji_usable)
         flags = int(payload.get("flags") or 0) & _PUBLIC_FLAGS
         if ephemeral_to is not None:
             flags |= FLAG_EPHEMERAL
@@ -238,6 +242,7 @@ class MessageStore:
             existing=True,
             allow_ephemeral=True,
         )
+        check_component_emojis(payload.get("components"), self.emoji_usable)
         attachments = self._attachments(
             msg.channel,
             payload.get("attachments"),

@@ -9,6 +9,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .emoji_routes import EmojiApi
 from .http import (
     Handler,
     channel_of,
@@ -183,6 +184,7 @@ class RestApi:
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
             *ThreadApi(self.state).routes(),
+            *EmojiApi(self.state).routes(),
         ]
 
     # --- helpers -------------------------------------------------------------------------

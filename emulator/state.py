@@ -11,6 +11,7 @@ from .changes import Changes
 from .clock import Clock
 from .commands import CommandRegistry
 from .config import Options
+from .emojis import EmojiStore
 from .interactions import InteractionLog
 from .messages import MessageStore
 from .world import World
@@ -24,17 +25,22 @@ class State:
     commands: CommandRegistry
     messages: MessageStore
     interactions: InteractionLog
+    emojis: EmojiStore
 
     @classmethod
     def new(cls, options: Options, clock: Clock, *, bot_name: str = "Gin Bot") -> State:
         """An empty world for the bot named ``bot_name``."""
         changes = Changes()
         world = World(clock, changes, bot_name=bot_name)
+        messages = MessageStore(world, changes, lambda: options.api_base)
+        emojis = EmojiStore(world)
+        messages.emoji_usable = emojis.usable
         return cls(
             options,
             changes,
             world,
             CommandRegistry(world, changes),
-            MessageStore(world, changes, lambda: options.api_base),
+            messages,
             InteractionLog(world, changes, options),
+            emojis,
         )

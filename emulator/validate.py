@@ -386,7 +386,11 @@ def validate_commands(commands: Any) -> list[dict[str, Any]]:
                     (i, "integration_types"), "BASE_TYPE_CHOICES", "Value must be one of {0, 1}."
                 )
         perms = cmd.get("default_member_permissions")
-        if perms is not None and not (isinstance(perms, str) and perms.isdigit()):
+        # A permission integer as a string, or a number (discord.py sends `Permissions.value`).
+        if perms is not None and not (
+            (isinstance(perms, str) and perms.isdigit())
+            or (isinstance(perms, int) and not isinstance(perms, bool) and perms >= 0)
+        ):
             errs.add(
                 (i, "default_member_permissions"),
                 "STRING_TYPE_CONVERT",

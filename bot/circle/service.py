@@ -18,7 +18,6 @@ from bot.games.errors import GameError
 from bot.i18n import Said, said
 from bot.ratings import Rating
 from bot.store.errors import PlayerInGame
-from bot.store.interfaces import Storage
 from bot.store.models import (
     FOLLOW_DISCORD,
     GLOBAL,
@@ -32,6 +31,7 @@ from bot.store.models import (
     RelationKind,
     StatLine,
 )
+from bot.store.repositories import Storage
 
 #: `update_settings(language=FOLLOW_DISCORD)`: follow the Discord client's language again.
 FOLLOW = FOLLOW_DISCORD

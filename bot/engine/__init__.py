@@ -25,13 +25,12 @@ from bot.engine.round import Event, Round, RoundResult, derive_seed
 from bot.engine.rules import PRESETS, RuleSet
 from bot.engine.scoring import (
     KnockResult,
-    SeatResult,
-    Settlement,
     match_scores,
     round_winner,
     score_knock,
     settle_knock,
 )
+from bot.engine.settlement import SeatResult, Settlement
 from bot.engine.view import RoundView
 
 __all__ = [

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bot.engine.rules import RuleSet
-
-if TYPE_CHECKING:  # scoring imports this module for match_scores
-    from bot.engine.scoring import Settlement
+from bot.engine.settlement import Settlement
 
 __all__ = [
     "MatchBreakdown",

@@ -9,7 +9,7 @@ from typing import Any
 from bot.engine.actions import KINDS
 from bot.engine.cards import Card
 from bot.engine.rules import MAX_PLAYERS
-from bot.engine.scoring import Settlement
+from bot.engine.settlement import Settlement
 
 #: Event kinds: the action kinds, and a table's reshuffle.
 _EVENT_KINDS = frozenset(KINDS) | {"reshuffle"}

@@ -12,12 +12,11 @@ from bot.engine.errors import IllegalAction
 from bot.engine.layoffs import Layoff, LayoffPlan, lay_off
 from bot.engine.melds import Arrangement, Meld, best_arrangements, best_melds, hand_mask
 from bot.engine.rules import RuleSet
+from bot.engine.settlement import SeatResult, Settlement
 
 __all__ = [
     "KNOCK_KINDS",
     "KnockResult",
-    "SeatResult",
-    "Settlement",
     "match_scores",
     "round_winner",
     "score_knock",
@@ -25,50 +24,6 @@ __all__ = [
 ]
 
 KNOCK_KINDS = ("knock", "gin", "big_gin")
-
-
-@dataclass(frozen=True, slots=True)
-class SeatResult:
-    """One seat after a knock: own melds, lay-offs onto the knocker's melds (never for the
-    knocker), deadwood left after them and its points."""
-
-    melds: tuple[Meld, ...]
-    layoffs: tuple[Layoff, ...]
-    deadwood: tuple[Card, ...]
-    deadwood_points: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "melds": [[c.code for c in m] for m in self.melds],
-            "layoffs": [lo.to_dict() for lo in self.layoffs],
-            "deadwood": [c.code for c in self.deadwood],
-            "deadwood_points": self.deadwood_points,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """The end of a round by a knock, gin or big gin, for 2-4 seats. `kind` is "knock", "gin",
-    "big_gin" or "undercut"; `points[seat]` is what each seat scores under "points" scoring,
-    or the penalty points each seat takes under "penalty" scoring. Lay-off `meld` indexes
-    refer to `seats[knocker].melds`."""
-
-    kind: str
-    knocker: int
-    winner: int
-    scoring: str
-    seats: tuple[SeatResult, ...]
-    points: tuple[int, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "knocker": self.knocker,
-            "winner": self.winner,
-            "scoring": self.scoring,
-            "seats": [s.to_dict() for s in self.seats],
-            "points": list(self.points),
-        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,8 @@ from bot.games.model import TableUpdate
 from bot.games.presets import TARGET_RANGE, make_rules, rules_from_json
 from bot.games.tables import MAX_TABLES_PER_PLAYER, TableService
 from bot.store.errors import PendingChallengeExists
-from bot.store.interfaces import Storage
 from bot.store.models import Challenge, NewSeat, TableSpec
+from bot.store.repositories import Storage
 
 log = logging.getLogger(__name__)
 

@@ -29,7 +29,6 @@ from bot.games.model import MatchSummary, PublicRound, SeatInfo, TableState, Tab
 from bot.games.presets import check_seats, make_rules
 from bot.i18n import said
 from bot.store.errors import NotFound, StaleVersion, WrongStatus
-from bot.store.interfaces import Storage
 from bot.store.models import (
     Deal,
     EndedBy,
@@ -42,6 +41,7 @@ from bot.store.models import (
     TableSpec,
     Timer,
 )
+from bot.store.repositories import Storage
 
 if TYPE_CHECKING:
     from bot.rating_service import RatingService
@@ -93,8 +93,8 @@ class LiveTable:
     #: `auto_moves` as last written to the store (it is written only when it changes).
     auto_saved: dict[int, int] = field(default_factory=dict)
     acted: set[int] = field(default_factory=set)  # users who clicked a move or resigned
-    #: Seats that resigned at three or four seats and play on automatically (kept in memory:
-    #: after a restart they read as removed for being away, see docs/playing.md).
+    #: Seats that resigned at three or four seats and play on automatically (the store's
+    #: `seats.resigned`, so a restart still tells them from seats removed for being away).
     resigned: set[int] = field(default_factory=set)
     players: dict[int, Player] = field(default_factory=dict)  # computer (or removed) seats
     deadline: float | None = None  # wall-clock seconds
@@ -157,6 +157,10 @@ def _auto_counts(record: Table) -> dict[int, int]:
     if not record.auto_json:
         return {}
     return {int(seat): int(n) for seat, n in json.loads(record.auto_json).items()}
+
+
+def _resigned(record: Table) -> set[int]:
+    return {s.seat_no for s in record.seats if s.removed and s.resigned}
 
 
 def computer_name(level: str) -> str:
@@ -469,6 +473,7 @@ class TableService:
         live.players.clear()  # computer players start afresh from the rebuilt state
         live.auto_moves = _auto_counts(item.table)
         live.auto_saved = dict(live.auto_moves)
+        live.resigned = _resigned(item.table)
         live.reloaded = True
         for hook in self._reload_hooks:
             await hook(table_id)
@@ -1169,7 +1174,7 @@ class TableService:
             )
         try:
             await self.store.tables.remove_seat(
-                live.record.id, seat, expected_version=live.version, timer=timer
+                live.record.id, seat, expected_version=live.version, timer=timer, resigned=resigned
             )
         except (StaleVersion, WrongStatus, NotFound):
             if not self.shared:
@@ -1341,7 +1346,7 @@ class TableService:
                 log.exception("table %s could not be restored; it is abandoned", record.id)
                 await self.store.tables.abandon(record.id)
                 continue
-            live = LiveTable(record, match, record.version)
+            live = LiveTable(record, match, record.version, resigned=_resigned(record))
             live.auto_moves = _auto_counts(record)
             live.auto_saved = dict(live.auto_moves)
             if record.turn_deadline is not None:

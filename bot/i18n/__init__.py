@@ -9,8 +9,9 @@
 See docs/i18n.md for the catalogs, the keys and how to add a language.
 """
 
-from bot.i18n.catalog import DEFAULT, LANGUAGES, Coded, Said, keys, render, said, t
+from bot.i18n.catalog import DEFAULT, LANGUAGES, keys, t
 from bot.i18n.locales import pick_language, resolve_locale
+from bot.i18n.sentences import Coded, Said, render, said
 
 __all__ = [
     "DEFAULT",

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from bot.engine.cards import Card, parse_cards
+from bot.render.emojis import emoji_sheet
 from bot.render.models import (
     HandPicture,
     RenderOptions,
@@ -114,6 +115,7 @@ def write_samples(folder: Path) -> list[Path]:
         "table-dark.png": render_table(TABLE, RenderOptions(dark=True, four_colour=True)),
         "reveal-dark.png": render_reveal(REVEAL_KNOCK, RenderOptions(dark=True)),
         "reveal-knock.png": render_reveal(REVEAL_KNOCK),
+        "emojis.png": emoji_sheet(),
     }
     paths = []
     for name, data in shots.items():

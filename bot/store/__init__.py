@@ -3,17 +3,16 @@
     store = await open_store("data/gin.sqlite3")
     version = await store.tables.apply_move(table_id, version, round_no, seat, action_json)
 
-Services use the interfaces (`bot.store.interfaces`: `Storage` and one protocol per
-repository), the data (`bot.store.models`) and the errors (`bot.store.errors`), never a
+Services use `Storage` (`bot.store.repositories`: the repositories, the same for every
+backend), the data (`bot.store.models`) and the errors (`bot.store.errors`), never a
 backend. Two backends: SQLite (`open_store`, `Store`), the embedded default, and PostgreSQL
 (`bot.store.postgres`: `open_pg_store`, `PgStore`); `open_storage(target)` picks one by its
 target (a `postgresql://` URL or a file path).
 """
 
-import os
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
 
+from bot.store._db import Clock
 from bot.store.errors import (
     AlreadyEntered,
     AlreadyRecorded,
@@ -30,7 +29,6 @@ from bot.store.errors import (
     TournamentFull,
     WrongStatus,
 )
-from bot.store.interfaces import Clock, OpenStorage, Storage
 from bot.store.models import (
     DELETED_PLAYER,
     GLOBAL,
@@ -64,24 +62,11 @@ from bot.store.models import (
     TournamentPairing,
     TournamentRound,
 )
+from bot.store.repositories import Storage
+from bot.store.targets import is_postgres_url, shown_target
 
 if TYPE_CHECKING:
     from bot.store.store import Store, open_store
-
-
-def is_postgres_url(target: str) -> bool:
-    """A PostgreSQL URL (`postgresql://...` or `postgres://...`), not a SQLite file path."""
-    return target.startswith(("postgresql://", "postgres://"))
-
-
-def shown_target(target: str | os.PathLike[str]) -> str:
-    """The store's target fit for logs: a URL without its password, a path as it is."""
-    text = str(target)
-    parts = urlsplit(text)
-    if not is_postgres_url(text) or parts.password is None:
-        return text
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 async def open_storage(
@@ -101,7 +86,7 @@ async def open_storage(
 
 def __getattr__(name: str) -> Any:
     """`Store` and `open_store` (the SQLite backend) load on first use, so importing the
-    interfaces, the models or the errors does not load SQLite."""
+    repositories, the models or the errors does not load SQLite."""
     if name in ("Store", "open_store"):
         from bot.store import store
 
@@ -130,7 +115,6 @@ __all__ = [
     "NewPairing",
     "NewSeat",
     "NotFound",
-    "OpenStorage",
     "PendingChallengeExists",
     "Player",
     "PlayerInGame",

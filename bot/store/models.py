@@ -1,5 +1,5 @@
 """The store's data: the plain frozen dataclasses, literal types and constants that every
-repository takes and returns, whatever the backend (see `bot/store/interfaces.py`).
+repository takes and returns, whatever the backend (see `bot/store/repositories.py`).
 
 Nothing here knows a database: services and every backend import these.
 """
@@ -249,6 +249,8 @@ class Seat:
     dm_channel_id: int | None
     dm_message_id: int | None
     joined_at: datetime
+    #: Removed because its player resigned (at three or four seats), not for being away.
+    resigned: bool = False
 
     @property
     def is_computer(self) -> bool:

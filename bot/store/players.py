@@ -98,7 +98,7 @@ class Players:
         return {row["user_id"]: _player(row) for row in rows}
 
     async def set_online(self, user_id: int, online: bool) -> Player:
-        """`/gin online`, `/gin offline`. Raises `NotFound` for an unknown player."""
+        """`/gin me online`, `/gin me offline`. Raises `NotFound` for an unknown player."""
         return await self._set(
             "UPDATE players SET online = ?, updated_at = ? WHERE user_id = ? RETURNING *",
             user_id,

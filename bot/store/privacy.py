@@ -36,7 +36,7 @@ def _plain(row: Row) -> dict[str, Any]:
         value = row[key]
         if key in _TIME_COLUMNS and value is not None:
             value = from_ms(value).isoformat()
-        elif key in {"online", "images", "four_colour", "dark", "won", "removed"}:
+        elif key in {"online", "images", "four_colour", "dark", "won", "removed", "resigned"}:
             value = bool(value)
         out[key] = value
     return out
@@ -109,7 +109,7 @@ class Privacy:
                 "tables": await _all(
                     r,
                     "SELECT t.id AS table_id, t.guild_id, t.channel_id, t.rules, t.status,"
-                    " s.seat_no, s.display_name, s.removed, s.joined_at"
+                    " s.seat_no, s.display_name, s.removed, s.resigned, s.joined_at"
                     " FROM seats s JOIN game_tables t ON t.id = s.table_id"
                     " WHERE s.user_id = ? ORDER BY t.id",
                     u,

@@ -5,65 +5,29 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from datetime import datetime
 from pathlib import Path
-from types import TracebackType
 
 import aiosqlite
 
 from bot.store._conn import ThreadConnection
 from bot.store._sql import Clock, Database, connect, connect_writer, utcnow
 from bot.store.errors import StoreError
-from bot.store.interfaces import OpenStorage, Storage
 from bot.store.migrate import check_not_newer, load_migrations, migrate, schema_version
-from bot.store.repositories import Repositories
+from bot.store.repositories import Storage
 
 
-class Store(Repositories):
-    """The bot's database, the SQLite backend of `Storage` (`bot/store/interfaces.py`). Use
-    the repositories: `await store.tables.apply_move(...)`, `await store.players.get(...)`,
-    and so on. Open with `open_store`."""
-
-    #: Several bot processes may share this database (see `Storage.shared`).
-    shared = False
+class Store(Storage):
+    """The bot's database in a SQLite file, the embedded backend of `Storage`. Open with
+    `open_store`."""
 
     def __init__(self, db: Database) -> None:
         super().__init__(db)
-        self._db = db
-
-    @property
-    def path(self) -> str:
-        return self._db.path
-
-    def now(self) -> datetime:
-        """The store's clock (injectable in tests), the time it writes into rows."""
-        return self._db.now()
-
-    async def schema_version(self) -> int:
-        async with self._db.read() as r:
-            row = await r.fetchone("SELECT MAX(version) FROM schema_migrations")
-        assert row is not None
-        return int(row[0])
+        self._db: Database = db
 
     async def integrity_check(self) -> str:
         """SQLite's `PRAGMA integrity_check`: "ok" for a sound database."""
         rows = await self._db.fetchall("PRAGMA integrity_check")
         return "\n".join(str(row[0]) for row in rows)
-
-    async def close(self) -> None:
-        """Wait for the write in flight, then close both connections."""
-        await self._db.close()
-
-    async def __aenter__(self) -> Store:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
 
 
 async def _switch_to_wal(conn: ThreadConnection) -> str:
@@ -107,10 +71,3 @@ async def open_store(path: str | os.PathLike[str], *, clock: Clock | None = None
 
 
 __all__ = ["Store", "open_store", "schema_version"]
-
-
-def _conforms(store: Store) -> None:
-    """Never called: mypy proves here that the SQLite backend satisfies the interfaces
-    (`bot/store/interfaces.py`), so the build fails if the two drift apart."""
-    _storage: Storage = store
-    _opener: OpenStorage = open_store

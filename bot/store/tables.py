@@ -67,6 +67,7 @@ def _seat(row: Row) -> Seat:
         computer_level=row["computer_level"],
         display_name=row["display_name"],
         removed=bool(row["removed"]),
+        resigned=bool(row["resigned"]),
         dm_channel_id=row["dm_channel_id"],
         dm_message_id=row["dm_message_id"],
         joined_at=from_ms(row["joined_at"]),
@@ -520,7 +521,8 @@ class Tables:
         (exactly the row `timers.arm("table", table_id, ...)` writes).
         Returns the new version, which is also the move's `seq`. Raises `StaleVersion` if
         the table is no longer at `expected_version`, `WrongStatus` if it is not playing;
-        either way nothing is written. Acknowledge the player only after this returns.
+        either way nothing is written, and a move is never applied twice. It returns once
+        the move is committed (durable): acknowledge the player only after that.
 
         Concurrent calls (other tables) share a commit: see `Db.batched`.
         """
@@ -690,9 +692,11 @@ class Tables:
         *,
         expected_version: int | None = None,
         timer: NextTimer | None = None,
+        resigned: bool = False,
     ) -> None:
-        """Mark a seat as removed mid-match (away too long). The version does not move: the
-        deal and the moves stay as they were, and a rebuild withdraws the seat by its flag.
+        """Mark a seat as removed mid-match (away too long, or `resigned`: kept so that a
+        restart still says why). The version does not move: the deal and the moves stay as
+        they were, and a rebuild withdraws the seat by its flag.
 
         With `expected_version` the removal holds only if the table is still playing at that
         version, the state it was decided on (else `StaleVersion`, `WrongStatus` or
@@ -708,8 +712,8 @@ class Tables:
                 if row is None or (row["version"], row["status"]) != (expected_version, "playing"):
                     raise _refusal(row, table_id, expected_version, ("playing",))
             changed = await tx.execute(
-                "UPDATE seats SET removed = ? WHERE table_id = ? AND seat_no = ?",
-                (True, table_id, seat_no),
+                "UPDATE seats SET removed = ?, resigned = ? WHERE table_id = ? AND seat_no = ?",
+                (True, resigned, table_id, seat_no),
             )
             if not changed:
                 raise NotFound(f"seat {seat_no} of table {table_id}")

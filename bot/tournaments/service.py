@@ -35,10 +35,10 @@ from bot.store.errors import (
     TournamentFull,
     WrongStatus,
 )
-from bot.store.interfaces import Storage
 from bot.store.models import NewPairing, NewSeat, TableSpec, Timer, TournamentFormat
 from bot.store.models import ResultKind as StoreResultKind
 from bot.store.models import Tournament as TournamentRow
+from bot.store.repositories import Storage
 
 from ._model import (
     RankLine,

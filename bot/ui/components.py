@@ -16,6 +16,7 @@ import discord
 from bot.engine import Card, parse_card
 from bot.engine.actions import Action
 from bot.errors import guarded, reply_privately
+from bot.games.card_emojis import EmojiRef
 from bot.i18n import t
 from bot.i18n.cards import label as card_label
 from bot.ui import ownership
@@ -239,6 +240,16 @@ class GameSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameSelect:
         return cls(int(match["table"]), int(match["version"]), match["kind"])
+
+    def show_emojis(self, emoji_of: Callable[[Card], EmojiRef | None]) -> None:
+        """Each card's emoji beside its name (the label, which screen readers read)."""
+        for option in self.item.options:
+            try:
+                ref = emoji_of(parse_card(option.value))
+            except ValueError:  # the placeholder option of an empty menu
+                continue
+            if ref is not None:
+                option.emoji = discord.PartialEmoji(name=ref.name, id=ref.id)
 
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -16,7 +16,7 @@ import discord
 
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import Payload, Raw
-from bot.store.interfaces import Storage
+from bot.store.repositories import Storage
 
 log = logging.getLogger(__name__)
 

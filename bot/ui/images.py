@@ -7,11 +7,14 @@ from typing import Any
 
 from bot.engine.view import RoundView
 from bot.games import pictures, present
+from bot.games.card_emojis import CardEmojis
 from bot.games.model import TableState
 from bot.i18n import t
 from bot.i18n.cards import label
 from bot.render import RenderOptions, render_hand_async, render_reveal_async, render_table_async
-from bot.store.interfaces import Storage
+from bot.store.models import PlayerSettings
+from bot.store.repositories import Storage
+from bot.ui.components import GameSelect
 from bot.ui.messages import Message, plain
 
 log = logging.getLogger(__name__)
@@ -22,23 +25,30 @@ PUBLIC = RenderOptions()
 class Pictures:
     """Pictures for messages, unless the operator turned them off (`GIN_PICTURES=off`)."""
 
-    def __init__(self, store: Storage, *, enabled: bool = True) -> None:
+    def __init__(
+        self, store: Storage, *, enabled: bool = True, emojis: CardEmojis | None = None
+    ) -> None:
         self.store = store
         self.enabled = enabled
+        #: The card emojis the hand's card menus show (in the player's colour scheme).
+        self.emojis = emojis or CardEmojis()
 
     async def options(self, user_id: int) -> RenderOptions | None:
         """The player's picture settings, or None when pictures are off for them."""
         if not self.enabled:
             return None
-        settings = await self.store.players.settings(user_id)
-        if not settings.images:
-            return None
-        return RenderOptions(four_colour=settings.four_colour, dark=settings.dark)
+        return _options(await self.store.players.settings(user_id))
 
     async def hand(
         self, message: Message, view: RoundView, user_id: int, locale: Any = "en"
     ) -> Message:
-        return await with_hand(message, view, await self.options(user_id), locale)
+        if not self.enabled and not self.emojis.ready:
+            return message
+        settings = await self.store.players.settings(user_id)
+        if self.emojis.ready:
+            with_card_emojis(message, self.emojis, settings.four_colour)
+        options = _options(settings) if self.enabled else None
+        return await with_hand(message, view, options, locale)
 
     async def table(self, message: Message, state: TableState, locale: Any = "en") -> Message:
         return await with_table(message, state, locale) if self.enabled else message
@@ -47,6 +57,21 @@ class Pictures:
         self, message: Message, state: TableState, title: str, locale: Any = "en"
     ) -> Message:
         return await with_reveal(message, state, title, locale) if self.enabled else message
+
+
+def _options(settings: PlayerSettings) -> RenderOptions | None:
+    if not settings.images:
+        return None
+    return RenderOptions(four_colour=settings.four_colour, dark=settings.dark)
+
+
+def with_card_emojis(message: Message, emojis: CardEmojis, four_colour: bool) -> None:
+    """The card menus of `message` show each card's emoji beside its name."""
+    if message.view is None:
+        return
+    for item in message.view.children:
+        if isinstance(item, GameSelect):
+            item.show_emojis(lambda card: emojis.card(card, four_colour))
 
 
 async def with_hand(

@@ -30,7 +30,7 @@ from bot.i18n import Coded, Said, pick_language, render, resolve_locale, t
 from bot.i18n.catalog import warm
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import ControlsOff
-from bot.store.interfaces import Storage
+from bot.store.repositories import Storage
 from bot.ui import images, messages
 from bot.ui.busy import TablesInPlay
 from bot.ui.dms import DirectMessages, DMClosed
@@ -58,9 +58,12 @@ class Notifier:
         *,
         unlocks: Unlocks | None = None,
         outbox: Outbox | None = None,
+        chosen_language: Callable[[int | None], str | None] | None = None,
     ) -> None:
         self.client = client
         self.store = store
+        #: guild -> the language its admins chose (`/gin-admin language`), or None.
+        self.chosen_language = chosen_language or (lambda guild_id: None)
         self.outbox = outbox or Outbox(client)
         self.dms = DirectMessages(client, store, self.outbox)
         #: Busy channels' one message for their tables' moves (`bot/ui/busy.py`).
@@ -115,11 +118,16 @@ class Notifier:
             del self._favorites[key]
 
     def board_language(self, state: TableState) -> str:
-        """A public message's language: the server's (``guild.preferred_locale``)."""
+        """A public message's language: the server's (`server_language`)."""
         return self.server_language(state.guild_id)
 
     def server_language(self, guild_id: int | None) -> str:
-        """The language of a server's public messages (its preferred locale)."""
+        """The language of a server's public messages: the one its admins chose
+        (`/gin-admin language`), else Discord's server language (``preferred_locale``),
+        else English."""
+        chosen = self.chosen_language(guild_id)
+        if chosen is not None:
+            return chosen
         guild = self.client.get_guild(guild_id) if guild_id else None
         return resolve_locale(guild.preferred_locale if guild is not None else None)
 

@@ -1,5 +1,6 @@
 """Whose language a private answer is in: the reader's saved choice (`/gin me settings
-language`), else their Discord client's locale, else the server's (`bot.i18n.pick_language`)."""
+language`), else their Discord client's locale, else the server's: the one its admins chose
+(`/gin-admin language`), else Discord's (`bot.i18n.pick_language`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.i18n import pick_language
-from bot.store.interfaces import Storage
+from bot.store.repositories import Storage
 from bot.ui.notifier import Notifier
 
 #: Players whose stored locale is remembered (the writes it saves).
@@ -27,7 +28,8 @@ class Readers:
         bot sends its user unasked."""
         self.notifier.saw_locale(interaction.user.id, interaction.locale)
         saved = (await self.store.players.settings(interaction.user.id)).language
-        return pick_language(interaction.locale, saved, interaction.guild_locale)
+        server = self.notifier.chosen_language(interaction.guild_id) or interaction.guild_locale
+        return pick_language(interaction.locale, saved, server)
 
     async def seen(self, interaction: discord.Interaction[Any]) -> None:
         """Learn the Discord locale of whoever used any command or control, and keep it in

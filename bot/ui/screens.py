@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.circle.achievements import announcement
+from bot.games.card_emojis import CardEmojis
 from bot.i18n import Coded
 from bot.outbox import Limits, Outbox
 from bot.ui import images
@@ -27,6 +28,8 @@ class Screens:
     notifier: Notifier
     readers: Readers
     outbox: Outbox
+    #: The card emojis' ids, once `bot.ui.emoji_upload` has them (empty until then).
+    emojis: CardEmojis
 
     @classmethod
     def build(
@@ -41,9 +44,17 @@ class Screens:
             return [(user_id, announcement(a)) for user_id, a in earned]
 
         outbox = Outbox(client, Limits() if limits else Limits.unlimited())
-        shown = images.Pictures(services.store, enabled=pictures)
-        notifier = Notifier(client, services.store, shown, unlocks=unlocks, outbox=outbox)
+        emojis = CardEmojis()
+        shown = images.Pictures(services.store, enabled=pictures, emojis=emojis)
+        notifier = Notifier(
+            client,
+            services.store,
+            shown,
+            unlocks=unlocks,
+            outbox=outbox,
+            chosen_language=services.servers.language,
+        )
         circle.forgotten.append(notifier.forget_player)
         # Waiting for the tables to settle (tests, shutdown) includes their queued writes.
         services.tables.settle.append(notifier.idle)
-        return cls(shown, notifier, Readers(services.store, notifier), outbox)
+        return cls(shown, notifier, Readers(services.store, notifier), outbox, emojis)

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from ..core import Emulator, EmulatorError, InteractionFailed
+from ..emojis import emoji_file
 from ..models import Channel, Guild, Interaction, User
 from .view import Files, command_list, message_view, version_key, visible_messages
 
@@ -57,6 +58,7 @@ class SandboxPage:
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._ws)
         app.router.add_get("/files/{attachment_id}/{filename}", self._file)
+        app.router.add_get("/emojis/{emoji_file}", self._emoji)
         app.router.add_static("/static/", STATIC)
         return app
 
@@ -119,6 +121,17 @@ class SandboxPage:
         return web.Response(
             body=att.data,
             content_type=att.content_type or "application/octet-stream",
+            headers={"Cache-Control": "max-age=3600"},
+        )
+
+    async def _emoji(self, request: web.Request) -> web.Response:
+        """An application emoji's picture, as Discord's CDN serves it."""
+        found = emoji_file(self.emu.app_emojis, request.match_info["emoji_file"])
+        if found is None:
+            raise web.HTTPNotFound()
+        return web.Response(
+            body=found.data,
+            content_type=found.content_type,
             headers={"Cache-Control": "max-age=3600"},
         )
 
@@ -191,7 +204,7 @@ class SandboxPage:
             update: dict[str, Any] = {"op": "update"}
             if self.emu.command_syncs != syncs:
                 syncs = self.emu.command_syncs
-                update["commands"] = command_list(self.emu, self.channel, user.locale)
+                update["commands"] = command_list(self.emu, self.channel, user)
                 shown_paths = {c["path"]: c["shown"] for c in update["commands"]}
             now_online = any(s.conn is not None for s in self.emu.gateway.live_sessions())
             if now_online != online:
@@ -248,10 +261,10 @@ class SandboxPage:
         emu = self.emu
         op = req.get("op")
         if op == "slash":
-            options = self._options(str(req["command"]), req.get("options") or {})
+            options = self._options(user, str(req["command"]), req.get("options") or {})
             return await emu.slash(user, self._where(user, req), str(req["command"]), **options)
         if op == "autocomplete":
-            options = self._options(str(req["command"]), req.get("options") or {})
+            options = self._options(user, str(req["command"]), req.get("options") or {})
             options.pop(str(req["option"]), None)
             return await emu.autocomplete(
                 user,
@@ -275,10 +288,11 @@ class SandboxPage:
             return await emu.submit_modal(user, source, dict(req.get("values") or {}))
         raise ValueError(f"unknown request {op!r}")
 
-    def _options(self, command: str, raw: dict[str, Any]) -> dict[str, Any]:
+    def _options(self, user: User, command: str, raw: dict[str, Any]) -> dict[str, Any]:
         """The page's option values (strings) as the emulator's driver takes them."""
         definition = next(
-            (c for c in command_list(self.emu, self.channel) if c["path"] == command), None
+            (c for c in command_list(self.emu, self.channel, user) if c["path"] == command),
+            None,
         )
         if definition is None:
             raise EmulatorError(f"no command /{command}")

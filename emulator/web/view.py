@@ -84,7 +84,7 @@ def message_view(
         "content": msg.content,
         "embeds": embeds,
         "attachments": attachments,
-        "components": msg.components,
+        "components": _emoji_ids_as_text(msg.components),
         "ephemeral": msg.ephemeral,
         "loading": msg.loading,
         "edited": msg.edited is not None,
@@ -101,13 +101,17 @@ def visible_messages(emu: Emulator, user: User, channel: Channel) -> list[Messag
 
 
 def command_list(
-    emu: Emulator, channel: Channel, locale: str | None = None
+    emu: Emulator, channel: Channel, user: User | None = None, locale: str | None = None
 ) -> list[dict[str, Any]]:
     """Every slash command a person can type, flattened: ``{"path": "gin computer",
     "shown", "description", "options", "guild", "dm"}`` (``guild``/``dm``: where it can be
-    used). ``shown`` and the descriptions, option labels and choice names are what Discord
-    shows a reader of ``locale`` (the command's localizations); ``path`` and the option and
-    choice values are what an interaction carries, whatever the reader's language."""
+    used). With ``user``, only those Discord offers them (a command for Manage Server is not
+    listed to a member without it, as Discord hides it). ``shown`` and the descriptions,
+    option labels and choice names are what Discord shows a reader of ``locale`` (the user's
+    by default; the command's localizations); ``path`` and the option and choice values are
+    what an interaction carries, whatever the reader's language."""
+    if locale is None and user is not None:
+        locale = user.locale
     out: list[dict[str, Any]] = []
     scopes: list[tuple[Any, bool]] = [(None, True)]
     if channel.guild is not None:
@@ -115,6 +119,8 @@ def command_list(
     for scope, is_global in scopes:
         for cmd in emu.commands(scope):
             if cmd["type"] != 1:
+                continue
+            if user is not None and not emu.registry.offered(user, channel.guild, cmd):
                 continue
             contexts = cmd.get("contexts")
             in_dm = (
@@ -181,4 +187,18 @@ def _option(opt: dict[str, Any], locale: str | None = None) -> dict[str, Any]:
     for k in ("min_value", "max_value", "min_length", "max_length"):
         if k in opt:
             out[k] = opt[k]
+    return out
+
+
+def _emoji_ids_as_text(value: Any) -> Any:
+    """Components with each emoji's id as a string, as Discord sends snowflakes: a bot may
+    send it as a number, which JavaScript would round (ids pass 2**53)."""
+    if isinstance(value, list):
+        return [_emoji_ids_as_text(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: _emoji_ids_as_text(v) for k, v in value.items()}
+    emoji = out.get("emoji")
+    if isinstance(emoji, dict) and emoji.get("id") is not None:
+        out["emoji"] = {**emoji, "id": str(emoji["id"])}
     return out

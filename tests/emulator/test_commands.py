@@ -9,7 +9,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from emulator import Emulator
+from emulator import Emulator, EmulatorError
 from emulator.testing import running
 
 from .conftest import RawApi, World, make_client
@@ -191,3 +191,22 @@ async def test_discord_py_tree_sync_round_trip(emu: Emulator, world: World) -> N
         assert isinstance(sub, app_commands.AppCommandGroup) and sub.name == "challenge"
         assert [o.name for o in sub.options] == ["opponent", "target", "rules"]
     assert emu.command_paths(world.guild) == ["gin challenge"]
+
+
+async def test_default_permissions_as_discord_py_sends_them_and_a_servers_override(
+    emu: Emulator, world: World, api: RawApi
+) -> None:
+    """discord.py sends `default_member_permissions` as a number; Discord stores a string. A
+    member without them cannot use the command unless the server allows them (Integrations)."""
+    admin = _cmd(name="gin-admin", default_member_permissions=1 << 5)
+    route = f"/applications/{emu.application_id}/guilds/{world.guild.id}/commands"
+    stored = await api("PUT", route, json=[admin])
+    assert stored.status == 200 and stored.body[0]["default_member_permissions"] == "32"
+    refused = await api("PUT", route, json=[_cmd(default_member_permissions="all")])
+    assert refused.status == 400
+    bob = world.bob
+    with pytest.raises(EmulatorError, match="lacks the permissions"):
+        await emu.slash(bob, world.channel, "gin-admin", wait=False)
+    emu.allow_command(world.guild, "gin-admin", bob)
+    sent = await emu.slash(bob, world.channel, "gin-admin", wait=False)
+    assert sent.user is bob

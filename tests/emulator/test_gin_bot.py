@@ -15,9 +15,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import GinBot, find_extensions
+from bot.command_group import gin_command
 from bot.errors import GENERIC_APOLOGY, PlayerError, guarded
 from bot.settings import Settings
-from cogs._group import gin_command
 from emulator import Emulator
 from emulator.testing import running
 

@@ -167,12 +167,19 @@ def _chars(option: dict[str, Any], locale: str | None) -> int:
     return n
 
 
-async def test_gin_fits_discords_4000_characters_in_every_language(bot: GinBot) -> None:
+@pytest.mark.parametrize("name", ["gin", "gin-admin"])
+async def test_each_command_fits_discords_4000_characters_in_every_language(
+    bot: GinBot, name: str
+) -> None:
     """Discord refuses a command over 4,000 characters in any one locale (the emulator checks
-    only the default)."""
+    only the default): `/gin`, and `/gin-admin`, which holds what no longer fits in it."""
     await bot.tree.set_translator(CatalogTranslator())
     assert bot.tree.translator is not None
-    payload = await bot.gin.get_translated_payload(bot.tree, bot.tree.translator)
+    command = bot.tree.get_command(name)
+    assert isinstance(command, app_commands.Group)
+    payload = await command.get_translated_payload(bot.tree, bot.tree.translator)
     sizes = {loc: _chars(payload, loc) for loc in (None, "es-ES", "es-419", "fr")}
     assert all(size <= 4000 for size in sizes.values()), sizes
     assert sizes["fr"] != sizes[None]  # the localizations were counted
+    if name == "gin-admin":  # its option and choices were counted
+        assert sizes[None] > len("Discord's server language") + len("Español")

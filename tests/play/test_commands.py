@@ -35,7 +35,7 @@ TOP = {"challenge", "table", "computer", "hand", "resign", "say", "rules", "help
 
 
 async def test_gin_has_its_groups_and_room_to_grow(world: World) -> None:
-    paths = world.emu.command_paths(world.channel.guild)
+    paths = [p for p in world.emu.command_paths(world.channel.guild) if p.split()[0] == "gin"]
     top = {p.split()[1] for p in paths if len(p.split()) == 2}
     assert top == TOP
     for group, names in GROUPS.items():
@@ -64,3 +64,13 @@ async def test_rule_and_level_choices_are_the_engines(world: World) -> None:
     assert [c["value"] for c in computer["rules"]["choices"]] == list(PRESETS)
     table = {o["name"]: o for o in options["table"]["options"]}
     assert [c["value"] for c in table["rules"]["choices"]] == list(PRESETS)
+
+
+async def test_gin_admin_is_a_command_of_its_own_for_manage_server(world: World) -> None:
+    """`/gin-admin` holds what no longer fits under `/gin` (Discord's 4,000 characters):
+    servers only, shown by default to members with Manage Server."""
+    paths = world.emu.command_paths(world.channel.guild)
+    assert [p for p in paths if p.startswith("gin-admin")] == ["gin-admin language"]
+    (admin,) = [c for c in world.emu.commands(world.channel.guild) if c["name"] == "gin-admin"]
+    assert admin["default_member_permissions"] == str(1 << 5)  # Manage Server
+    assert admin["dm_permission"] is False or admin["contexts"] == [0]

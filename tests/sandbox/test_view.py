@@ -63,7 +63,7 @@ class FakeEmulator:
 
 def commands(locale: str | None) -> dict[str, Any]:
     channel = SimpleNamespace(guild=None)
-    (only,) = command_list(FakeEmulator(), channel, locale)  # type: ignore[arg-type]
+    (only,) = command_list(FakeEmulator(), channel, locale=locale)  # type: ignore[arg-type]
     return only
 
 

@@ -1,9 +1,10 @@
-"""Services reach the store only through its interfaces (docs/store.md, "Interfaces").
+"""Services reach the store only through `Storage` (docs/store.md, "The seam").
 
 A service (and the UI code that holds a store) may import from the store only
-`bot.store.interfaces` (the protocols), `bot.store.models` (the data) and `bot.store.errors`:
-never the SQLite backend (`bot.store.store`, `_sql`, `_conn`, the repository modules) nor a
-database driver, so a second backend can be added without touching a service.
+`bot.store.repositories` (`Storage`, the repositories every backend shares),
+`bot.store.models` (the data) and `bot.store.errors`: never a backend (`bot.store.store`,
+`_sql`, `_conn`, `postgres`), a repository's own module (its SQL helpers) nor a database
+driver, so a backend can be added without touching a service.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The modules that hold a store without choosing it: the services and the UI above them.
 #: (The composition root, `bot/services.py` and `bot/startup.py`, opens the SQLite store.)
 SERVICE_PACKAGES = ("bot/games", "bot/circle", "bot/tournaments", "bot/ui")
-SERVICE_MODULES = ("bot/rating_service.py",)
+SERVICE_MODULES = ("bot/rating_service.py", "bot/server_settings.py")
 
 #: What a service may import from `bot.store`.
-ALLOWED = frozenset({"bot.store.interfaces", "bot.store.models", "bot.store.errors"})
+ALLOWED = frozenset({"bot.store.repositories", "bot.store.models", "bot.store.errors"})
+#: The backends' own modules: loading a service must not load them.
+BACKEND = ("bot.store.store", "bot.store._sql", "bot.store._conn", "bot.store.migrate")
 #: Database drivers: only a backend uses them.
 DRIVERS = frozenset({"sqlite3", "aiosqlite", "asyncpg", "psycopg", "psycopg2"})
 
@@ -74,12 +77,14 @@ def violations(source: str, module: str, is_package: bool = False) -> list[str]:
             # `from bot.store import X`: the package also exposes the SQLite backend.
             bad.append(
                 f"{where}: imports from the bot.store package;"
-                " import from bot.store.interfaces, .models or .errors"
+                " import from bot.store.repositories, .models or .errors"
             )
         elif name.startswith("bot.store.") and not any(
             name == allowed or name.startswith(allowed + ".") for allowed in ALLOWED
         ):
-            bad.append(f"{where}: imports the backend module {name}")
+            bad.append(
+                f"{where}: imports {name}; import from bot.store.repositories, .models or .errors"
+            )
         if len(bad) > count:
             flagged.add((line, name))
     return bad
@@ -103,7 +108,7 @@ def test_the_services_are_checked() -> None:
         assert service in names
 
 
-def test_services_import_only_the_store_interfaces() -> None:
+def test_services_import_only_the_store_seam() -> None:
     bad = [v for path in service_files() for v in file_violations(path)]
     assert bad == [], "services must not depend on a store backend:\n" + "\n".join(bad)
 
@@ -114,20 +119,21 @@ def test_the_check_catches_each_way_to_the_backend() -> None:
         "import aiosqlite": "driver aiosqlite",
         "from bot.store import Store": "the bot.store package",
         "from bot.store import open_store": "the bot.store package",
-        "from bot.store.store import open_store": "backend module bot.store.store",
-        "from bot.store._sql import Database": "backend module bot.store._sql",
-        "from bot.store._conn import ThreadConnection": "backend module bot.store._conn",
-        "from bot.store.tables import Tables": "backend module bot.store.tables",
-        "import bot.store.players": "backend module bot.store.players",
+        "from bot.store.store import open_store": "imports bot.store.store;",
+        "from bot.store._sql import Database": "imports bot.store._sql;",
+        "from bot.store._conn import ThreadConnection": "imports bot.store._conn;",
+        "from bot.store.postgres import PgStore": "imports bot.store.postgres;",
+        "from bot.store.tables import Tables": "imports bot.store.tables;",
+        "import bot.store.players": "imports bot.store.players;",
         "def f():\n    from ..store import privacy": "the bot.store package",
-        "from ..store.privacy import Privacy": "backend module bot.store.privacy",
+        "from ..store.privacy import Privacy": "imports bot.store.privacy;",
         "from bot.store.models import Table\nimport sqlite3": "line 2: imports the driver",
     }
     for source, expected in cases.items():
         found = violations(source, "bot.games.sample")
         assert any(expected in v for v in found), (source, found)
     allowed = (
-        "from bot.store.interfaces import Storage\n"
+        "from bot.store.repositories import Storage\n"
         "from bot.store.models import Table\n"
         "from bot.store.errors import StaleVersion\n"
         "from ..store.models import Move\n"
@@ -139,13 +145,13 @@ def test_the_check_catches_each_way_to_the_backend() -> None:
 
 
 def test_loading_the_services_loads_no_database_driver() -> None:
-    """Transitively too: importing every service loads neither SQLite nor the backend."""
+    """Transitively too: importing every service loads neither a driver nor a backend."""
     modules = sorted(module_name(p) for p in service_files())
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
         "loaded = [m for m in sys.modules if m.split('.')[0] in"
-        f" {sorted(DRIVERS)!r} or m.startswith(('bot.store._', 'bot.store.store'))]\n"
+        f" {sorted(DRIVERS)!r} or m.startswith({BACKEND + ('bot.store.postgres',)!r})]\n"
         "print(sorted(loaded))\n"
     )
     out = subprocess.run(

@@ -291,6 +291,8 @@ function emojiText(emoji) {
   return emoji.id ? `:${emoji.name}:` : emoji.name || "";
 }
 
+const emojiHtml = (emoji) => MD.emojiImg(emoji);
+
 function renderButton(view, c) {
   if (c.style === 5 && c.url) {
     const a = document.createElement("a");
@@ -305,7 +307,7 @@ function renderButton(view, c) {
   b.className = `btn style-${c.style || 2}`;
   b.disabled = !!c.disabled;
   const emoji = emojiText(c.emoji);
-  b.innerHTML = `${emoji ? `<span class="emoji">${esc(emoji)}</span>` : ""}${c.label ? `<span class="label">${esc(c.label)}</span>` : ""}`;
+  b.innerHTML = `${emoji ? `<span class="emoji">${emojiHtml(c.emoji)}</span>` : ""}${c.label ? `<span class="label">${esc(c.label)}</span>` : ""}`;
   if (!c.label && emoji) b.setAttribute("aria-label", emoji);
   b.onclick = () => interact(view, b, { op: "click", message: view.id, custom_id: c.custom_id });
   return b;
@@ -321,7 +323,14 @@ function renderSelect(view, c) {
   const multi = (c.max_values || 1) > 1;
   let options = [];
   if (c.type === 3) {
-    options = (c.options || []).map((o) => ({ value: o.value, label: `${emojiText(o.emoji)} ${o.label}`.trim(), description: o.description, def: o.default }));
+    // A custom emoji is drawn by the pictured list below; the native option keeps the label.
+    options = (c.options || []).map((o) => ({
+      value: o.value,
+      label: o.emoji?.id ? o.label : `${emojiText(o.emoji)} ${o.label}`.trim(),
+      emoji: o.emoji,
+      description: o.description,
+      def: o.default,
+    }));
   } else if (c.type === 5) {
     options = state.members.map((m) => ({ value: m.id, label: m.name }));
   }
@@ -345,6 +354,7 @@ function renderSelect(view, c) {
     if (!values.length) return;
     interact(view, sel, { op: "select", message: view.id, custom_id: c.custom_id, values });
   };
+  if (!multi && options.some((o) => o.emoji?.id)) pictured(wrap, sel, label, options, send);
   if (multi) {
     const hint = document.createElement("span");
     hint.className = "menu-hint";
@@ -361,6 +371,37 @@ function renderSelect(view, c) {
     sel.onchange = send;
   }
   return wrap;
+}
+
+// A select whose options carry custom emojis: a native <select> cannot draw pictures, so a
+// list like Discord's opens over it; the (transparent) <select> stays the control keyboards,
+// screen readers and tests use.
+function pictured(wrap, sel, label, options, send) {
+  wrap.classList.add("pictured");
+  const face = document.createElement("button");
+  face.type = "button";
+  face.className = "menu-face";
+  face.tabIndex = -1;
+  face.setAttribute("aria-hidden", "true");
+  face.textContent = label;
+  face.disabled = sel.disabled;
+  const list = document.createElement("div");
+  list.className = "menu-list";
+  list.hidden = true;
+  for (const o of options) {
+    const item = document.createElement("div");
+    item.className = "menu-item";
+    item.dataset.value = o.value;
+    item.innerHTML = `${emojiHtml(o.emoji)}<span>${esc(o.label)}</span>${o.description ? `<span class="menu-desc">${esc(o.description)}</span>` : ""}`;
+    item.onclick = () => {
+      list.hidden = true;
+      sel.value = o.value;
+      send();
+    };
+    list.appendChild(item);
+  }
+  face.onclick = () => { list.hidden = !list.hidden; };
+  wrap.append(face, list);
 }
 
 async function interact(view, control, body) {

@@ -22,6 +22,15 @@ window.Markdown = (() => {
     return d.toLocaleString(locale);
   }
 
+  // A custom emoji's picture from the sandbox's stand-in for Discord's CDN; a Unicode one as text.
+  function emojiImg(emoji) {
+    if (!emoji) return "";
+    if (!emoji.id) return escapeHtml(emoji.name || "");
+    const file = `${encodeURIComponent(String(emoji.id))}.${emoji.animated ? "gif" : "png"}`;
+    const name = escapeHtml(`:${emoji.name || "emoji"}:`);
+    return `<img class="emoji" src="/emojis/${file}" alt="${name}" title="${name}">`;
+  }
+
   function inline(text, names) {
     let s = escapeHtml(text);
     const codes = [];
@@ -29,7 +38,13 @@ window.Markdown = (() => {
     s = s.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escapeHtml(names.users[id] || "unknown")}</span>`);
     s = s.replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">#${escapeHtml(names.channels[id] || "unknown")}</span>`);
     s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, t, st) => `<span class="stamp">${escapeHtml(formatTime(t, st))}</span>`);
-    s = s.replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:");
+    // Custom emojis as Discord draws them: the picture, its :name: for readers.
+    // Kept aside like code spans, so the emphasis rules never reach into the picture's tag.
+    const pictures = [];
+    s = s.replace(/&lt;(a?):(\w+):(\d+)&gt;/g, (_, a, name, id) => {
+      pictures.push(emojiImg({ id, name, animated: !!a }));
+      return `\u0001${pictures.length - 1}\u0001`;
+    });
     s = s.replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>');
     s = s.replace(/\*\*\*(.+?)\*\*\*/g, "<strong><em>$1</em></strong>");
     s = s.replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>");
@@ -38,6 +53,7 @@ window.Markdown = (() => {
     s = s.replace(/(^|\W)_(?!\s)(.+?)_(?!\w)/g, "$1<em>$2</em>");
     s = s.replace(/~~(.+?)~~/g, "<s>$1</s>");
     s = s.replace(/\|\|(.+?)\|\|/g, '<span class="spoiler">$1</span>');
+    s = s.replace(/\u0001(\d+)\u0001/g, (_, i) => pictures[Number(i)]);
     return s.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[Number(i)]}</code>`);
   }
 
@@ -61,5 +77,5 @@ window.Markdown = (() => {
     return html;
   }
 
-  return { block, inline, escapeHtml, setLocale };
+  return { block, inline, escapeHtml, emojiImg, setLocale };
 })();

@@ -233,3 +233,12 @@ choice-english = English
 choice-espa-ol = Español
 choice-fran-ais = Français
 choice-follow-discord = Follow Discord
+
+# /gin-admin: a server's settings, for Manage Server (cogs/admin.py).
+cmd-gin-admin-name = gin-admin
+cmd-gin-admin-description = Gin Rummy's settings for this server (Manage Server)
+cmd-gin-admin-language-name = language
+cmd-gin-admin-language-description = The language of the bot's public messages here (no choice: show it)
+cmd-gin-admin-language-opt-set-name = set
+cmd-gin-admin-language-opt-set-description = The language for boards, results, tournaments and challenges here
+choice-server-discord = Discord's server language

@@ -79,3 +79,12 @@ list-more = { $item }, { $rest }
 # A click on someone else's message (bot/ui/ownership.py).
 click-not-yours = That message isn't yours: use your own hand message, or `/gin hand`.
 click-not-checked = Sorry, I couldn't check that click. Please try again in a moment.
+
+# /gin-admin language (cogs/admin.py): answered privately, in the admin's language.
+reply-server-language-set = Public messages in this server (boards, results, tournaments, public challenges) are now in **{ $language }**.
+reply-server-language-cleared = Public messages in this server now follow Discord's server language: **{ $language }**.
+reply-server-language-chosen = Public messages in this server are in **{ $language }**, as an admin chose. { $command } changes it.
+reply-server-language-follows = Public messages in this server follow Discord's server language: **{ $language }**. { $command } chooses another.
+reply-admin-only = Only someone with Manage Server can change the bot's settings for this server.
+reply-admin-in-server = This works in a server only.
+help-admin = Server admins (Manage Server)

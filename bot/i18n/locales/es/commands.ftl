@@ -233,3 +233,12 @@ choice-english = English
 choice-espa-ol = Español
 choice-fran-ais = Français
 choice-follow-discord = Como Discord
+
+# /gin-admin: los ajustes de un servidor, para Gestionar servidor (cogs/admin.py).
+cmd-gin-admin-name = gin-admin
+cmd-gin-admin-description = Los ajustes de Gin Rummy en este servidor (Gestionar servidor)
+cmd-gin-admin-language-name = idioma
+cmd-gin-admin-language-description = El idioma de los mensajes públicos del bot aquí (sin elegir: lo muestra)
+cmd-gin-admin-language-opt-set-name = poner
+cmd-gin-admin-language-opt-set-description = El idioma de los tableros, resultados, torneos y desafíos aquí
+choice-server-discord = El idioma del servidor en Discord

@@ -77,3 +77,12 @@ list-more = { $item }, { $rest }
 # Un clic en el mensaje de otra persona (bot/ui/ownership.py).
 click-not-yours = Ese mensaje no es tuyo: usa tu propio mensaje de mano, o `/{ cmd-gin-name } { cmd-gin-hand-name }`.
 click-not-checked = Lo siento, no he podido comprobar ese clic. Vuelve a intentarlo en un momento.
+
+# /gin-admin language (cogs/admin.py): se responde en privado, en el idioma del admin.
+reply-server-language-set = Los mensajes públicos de este servidor (tableros, resultados, torneos, desafíos públicos) están ahora en **{ $language }**.
+reply-server-language-cleared = Los mensajes públicos de este servidor siguen ahora el idioma del servidor en Discord: **{ $language }**.
+reply-server-language-chosen = Los mensajes públicos de este servidor están en **{ $language }**, como eligió un admin. { $command } lo cambia.
+reply-server-language-follows = Los mensajes públicos de este servidor siguen el idioma del servidor en Discord: **{ $language }**. { $command } elige otro.
+reply-admin-only = Solo alguien con Gestionar servidor puede cambiar los ajustes del bot en este servidor.
+reply-admin-in-server = Esto solo funciona en un servidor.
+help-admin = Admins del servidor (Gestionar servidor)

@@ -233,3 +233,12 @@ choice-english = English
 choice-espa-ol = Español
 choice-fran-ais = Français
 choice-follow-discord = Comme Discord
+
+# /gin-admin : les réglages d'un serveur, pour Gérer le serveur (cogs/admin.py).
+cmd-gin-admin-name = gin-admin
+cmd-gin-admin-description = Les réglages de Gin Rummy pour ce serveur (Gérer le serveur)
+cmd-gin-admin-language-name = langue
+cmd-gin-admin-language-description = La langue des messages publics du bot ici (sans choix : l'afficher)
+cmd-gin-admin-language-opt-set-name = choisir
+cmd-gin-admin-language-opt-set-description = La langue des tables, résultats, tournois et défis ici
+choice-server-discord = La langue du serveur sur Discord

@@ -77,3 +77,12 @@ list-more = { $item }, { $rest }
 # Un clic sur le message de quelqu'un d'autre (bot/ui/ownership.py).
 click-not-yours = Ce message n'est pas le vôtre : utilisez votre propre message de main, ou `/{ cmd-gin-name } { cmd-gin-hand-name }`.
 click-not-checked = Désolé, je n'ai pas pu vérifier ce clic. Réessayez dans un instant.
+
+# /gin-admin language (cogs/admin.py) : réponse privée, dans la langue de l'admin.
+reply-server-language-set = Les messages publics de ce serveur (tables, résultats, tournois, défis publics) sont maintenant en **{ $language }**.
+reply-server-language-cleared = Les messages publics de ce serveur suivent maintenant la langue du serveur sur Discord : **{ $language }**.
+reply-server-language-chosen = Les messages publics de ce serveur sont en **{ $language }**, au choix d'un admin. { $command } la change.
+reply-server-language-follows = Les messages publics de ce serveur suivent la langue du serveur sur Discord : **{ $language }**. { $command } en choisit une autre.
+reply-admin-only = Seule une personne avec Gérer le serveur peut changer les réglages du bot pour ce serveur.
+reply-admin-in-server = Cela ne fonctionne que dans un serveur.
+help-admin = Admins du serveur (Gérer le serveur)

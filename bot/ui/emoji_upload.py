@@ -1,0 +1,95 @@
+"""The card emojis on Discord: once per start, after ready, off the critical path.
+
+One read of the application's emojis; then our stale ones (an older drawing, by the names
+`bot.render.emojis` makes) are deleted and the missing ones uploaded, one a second: the outbox
+spends up to 45 of Discord's 50 requests a second (global), and a first start's 79 uploads
+must fit in the 5 it leaves, not take them from the tables. An emoji already there is never
+uploaded again. Any failure (no permission, the 2,000 limit, an HTTP error) is one line in the log, and
+the cards stay text with their suit symbols until the next start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+import discord
+
+from bot.games.card_emojis import CardEmojis
+from bot.render.emojis import OURS, EmojiSet, emoji_set
+
+log = logging.getLogger("gin.emojis")
+
+#: Seconds between two uploads (see above).
+UPLOAD_GAP = 1.0
+#: Discord's field error when another process uploaded the same name first.
+NAME_TAKEN = "APPLICATION_EMOJI_NAME_ALREADY_TAKEN"
+
+
+@dataclass(frozen=True)
+class Synced:
+    """What one start did: emojis uploaded, stale ones deleted, and the set's size."""
+
+    uploaded: int
+    deleted: int
+    total: int
+
+
+async def sync_card_emojis(
+    client: discord.Client, registry: CardEmojis, emojis: EmojiSet | None = None
+) -> Synced | None:
+    """Make the application's card emojis the set's, and hand their ids to `registry`.
+    None (and text cards) when Discord refused; the reason is logged in one line."""
+    try:
+        # Drawn in a thread: about a second of Pillow the event loop should not wait for.
+        if emojis is None:
+            emojis = await asyncio.to_thread(emoji_set)
+        return await _sync(client, registry, emojis)
+    except (discord.HTTPException, discord.MissingApplicationID) as exc:
+        registry.clear()
+        log.warning("card emojis not available, cards stay text: %s", _reason(exc))
+    except (OSError, ValueError) as exc:  # the connection went, or a partial answer
+        registry.clear()
+        log.warning("card emojis not available, cards stay text: %s", exc)
+    return None
+
+
+async def _sync(client: discord.Client, registry: CardEmojis, wanted: EmojiSet) -> Synced:
+    arts = wanted.distinct()
+    names = {art.name for art in arts}
+    existing = await client.fetch_application_emojis()
+    ids = {e.name: e.id for e in existing if e.name in names}
+    deleted = 0
+    # Stale ones first: they may be what stands between the set and the 2,000 limit.
+    for emoji in existing:
+        if OURS.fullmatch(emoji.name) and emoji.name not in names:
+            await emoji.delete()
+            deleted += 1
+    uploaded = 0
+    raced = False
+    for art in arts:
+        if art.name in ids:
+            continue
+        if uploaded or raced:
+            await asyncio.sleep(UPLOAD_GAP)
+        try:
+            made = await client.create_application_emoji(name=art.name, image=art.png)
+        except discord.HTTPException as exc:
+            if NAME_TAKEN not in exc.text:
+                raise
+            raced = True  # another process of this bot uploaded it meanwhile
+            continue
+        ids[art.name] = made.id
+        uploaded += 1
+    if raced:
+        ids.update({e.name: e.id for e in await client.fetch_application_emojis()})
+    registry.adopt(wanted, ids)
+    log.info("card emojis ready: %d (%d uploaded, %d stale deleted)", len(arts), uploaded, deleted)
+    return Synced(uploaded, deleted, len(arts))
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, discord.HTTPException):
+        return f"{exc.status} {exc.code} {exc.text}".strip()[:200]
+    return type(exc).__name__

@@ -1,0 +1,205 @@
+"""Card emojis: the real bot uploads its set to the emulator once, keeps it across starts,
+deletes only its own stale ones, falls back to text when Discord refuses, and its discard
+menu shows each card's emoji beside the card's name."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import GinBot
+from bot.engine import parse_card
+from bot.i18n.cards import label
+from bot.render.emojis import emoji_set
+from bot.settings import Settings
+from bot.ui import emoji_upload
+from bot.ui.emoji_upload import Synced
+from emulator import Channel, Emulator, User
+from emulator.emojis import MAX_EMOJIS, Emoji
+from emulator.testing import running
+
+from .driver import live_controls, play_one
+
+CREATE = "POST /applications/{application_id}/emojis"
+
+
+@pytest.fixture(autouse=True)
+def no_gap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The uploads one after the other at once (a bot waits a second between two)."""
+    monkeypatch.setattr(emoji_upload, "UPLOAD_GAP", 0.0)
+
+
+@pytest.fixture
+async def emu() -> AsyncIterator[Emulator]:
+    async with Emulator() as emulator:
+        # 79 uploads at the route's 5 a second would take 16 s of each test, and at once
+        # they would pass the global 50 a second the game's own requests share.
+        emulator.options.route_limits[CREATE] = (200, 1.0)
+        emulator.options.global_per_second = 500
+        yield emulator
+
+
+def people(emu: Emulator) -> tuple[Channel, User, User]:
+    guild = emu.create_guild("Cards")
+    channel = emu.create_channel(guild, "gin")
+    alice, bob = emu.create_user("alice"), emu.create_user("bob")
+    emu.add_member(guild, alice)
+    emu.add_member(guild, bob)
+    return channel, alice, bob
+
+
+@asynccontextmanager
+async def bot_on(emu: Emulator, database: Path, **options: Any) -> AsyncIterator[GinBot]:
+    guild = next(iter(emu.guilds.values()))
+    settings = Settings(
+        token=emu.token,
+        database=database,
+        dev_guild_id=guild.id,
+        guild_ready_timeout=0.05,
+        turn_seconds=600,
+        round_pause=0,
+        computer_delay=0,
+        render_processes=0,
+        rest_limits=False,
+        **options,
+    )
+    bot = GinBot(settings)
+    async with running(bot, emu):
+        yield bot
+
+
+async def synced(bot: GinBot, emu: Emulator) -> Synced | None:
+    await emu.wait_for(lambda: bot.emoji_sync is not None, 5.0, what="the emoji upload")
+    assert bot.emoji_sync is not None
+    return await asyncio.wait_for(bot.emoji_sync, 30)
+
+
+async def discard_menu(emu: Emulator, a: User, b: User, ch: Channel) -> dict[str, Any]:
+    """Play simple moves until one of them has the Discard menu; that user and its raw
+    component. Each pass waits for a hand with live controls (the bot may be busy)."""
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    await emu.click(b, emu.last_message(ch), "Accept")
+    for _ in range(12):
+        user, msg = await emu.wait_for(
+            lambda: next(
+                ((u, m) for u in (a, b) if (m := live_controls(emu, u)) is not None), None
+            ),
+            10.0,
+            what="a hand to play",
+        )
+        menus = [s for s in msg.selects() if s.placeholder == "Discard…"]
+        if menus:
+            return {"user": user, "raw": menus[0].raw}
+        await play_one(emu, user)
+    raise AssertionError("no Discard menu after twelve moves")
+
+
+async def test_the_set_is_uploaded_once_and_kept_across_starts(
+    emu: Emulator, tmp_path: Path
+) -> None:
+    people(emu)
+    wanted = {art.name for art in emoji_set().distinct()}
+    # An emoji of an older drawing of ours, and one of the operator's that only looks close.
+    stale = Emoji(1, "gin_as_000000", b"\x89PNG\r\n\x1a\n", "png", emu.bot_user)
+    theirs = Emoji(2, "gin_logo", b"\x89PNG\r\n\x1a\n", "png", emu.bot_user)
+    emu.app_emojis.by_id.update({1: stale, 2: theirs})
+
+    async with bot_on(emu, tmp_path / "gin.sqlite3") as bot:
+        first = await synced(bot, emu)
+        assert first == Synced(uploaded=79, deleted=1, total=79)
+        names = {e.name for e in emu.app_emojis.all()}
+        assert names == wanted | {"gin_logo"}
+        classic = {emoji_set().face(c).name for c in map(parse_card, _codes())}
+        assert len(classic) == 52 and classic <= names and emoji_set().back.name in names
+        assert bot.screens is not None and bot.screens.emojis.ready
+        ids = {e.name: e.id for e in emu.app_emojis.all()}
+    assert emu.app_emojis.created == 79
+
+    async with bot_on(emu, tmp_path / "gin.sqlite3") as bot:
+        second = await synced(bot, emu)
+        assert second == Synced(uploaded=0, deleted=0, total=79)
+        assert bot.screens is not None
+        ace = bot.screens.emojis.card(parse_card("SA"))
+        assert ace is not None and ids[ace.name] == ace.id
+    assert (emu.app_emojis.created, emu.app_emojis.deleted) == (79, 1)
+    emu.assert_no_unknown_routes()
+
+
+@pytest.mark.parametrize("refusal", ["permission", "limit"])
+async def test_refused_uploads_leave_text_cards_and_one_line(
+    emu: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture, refusal: str
+) -> None:
+    ch, a, b = people(emu)
+    if refusal == "permission":
+        emu.inject_fault(CREATE, status=403, code=50013, message="Missing Permissions", times=99)
+    else:  # the application already has 2,000 emojis of its own
+        for n in range(MAX_EMOJIS):
+            emu.app_emojis.by_id[n + 1] = Emoji(n + 1, f"own_{n}", b"", "png", emu.bot_user)
+    caplog.set_level(logging.INFO, logger="gin.emojis")
+    async with bot_on(emu, tmp_path / "gin.sqlite3") as bot:
+        assert await synced(bot, emu) is None
+        lines = [r for r in caplog.records if r.name == "gin.emojis"]
+        assert len(lines) == 1 and lines[0].levelno == logging.WARNING
+        assert ("50013" if refusal == "permission" else "30008") in lines[0].getMessage()
+        assert bot.screens is not None and not bot.screens.emojis.ready
+        menu = await discard_menu(emu, a, b, ch)
+        options = menu["raw"]["options"]
+        assert options and all("emoji" not in o for o in options)
+        # Text cards: the rank and the suit symbol.
+        assert all(o["label"] == label(parse_card(o["value"])) for o in options)
+        assert options[0]["label"][-1] in "♣♦♥♠"
+
+
+async def test_the_discard_menu_shows_each_cards_emoji_in_the_players_colours(
+    emu: Emulator, tmp_path: Path
+) -> None:
+    ch, a, b = people(emu)
+    async with bot_on(emu, tmp_path / "gin.sqlite3") as bot:
+        await synced(bot, emu)
+        for user in (a, b):
+            await emu.slash(user, ch, "gin me settings", four_colour=True)
+        menu = await discard_menu(emu, a, b, ch)
+        on_discord = {e.id: e.name for e in emu.app_emojis.all()}
+        for option in menu["raw"]["options"]:
+            card = parse_card(option["value"])
+            art = emoji_set().face(card, four_colour=True)
+            assert option["emoji"]["name"] == art.name
+            assert on_discord[int(option["emoji"]["id"])] == art.name
+            # The label stays the card's name for screen readers.
+            assert option["label"] == label(card)
+            if card.suit in "CD":
+                assert art.name.split("_")[1].endswith("4")
+        # The player can still discard by that menu.
+        player = menu["user"]
+        msg = live_controls(emu, player)
+        assert msg is not None
+        assert await play_one(emu, player) == 1
+
+
+async def test_turned_off_nothing_is_uploaded_and_cards_are_text(
+    emu: Emulator, tmp_path: Path
+) -> None:
+    ch, a, b = people(emu)
+    async with bot_on(emu, tmp_path / "gin.sqlite3", card_emojis=False) as bot:
+        menu = await discard_menu(emu, a, b, ch)
+        assert all("emoji" not in o for o in menu["raw"]["options"])
+        assert bot.emoji_sync is None
+    assert not [r for r in emu.requests if "/emojis" in r.route]
+    assert emu.app_emojis.all() == []
+
+
+def test_the_setting() -> None:
+    base = {"DISCORD_TOKEN": "x"}
+    assert Settings.from_env(base, env_file=None).card_emojis is True
+    off = Settings.from_env({**base, "GIN_CARD_EMOJIS": "off"}, env_file=None)
+    assert off.card_emojis is False
+
+
+def _codes() -> list[str]:
+    return [f"{s}{r}" for s in "CDHS" for r in range(1, 14)]
