@@ -91,6 +91,14 @@ class TableState:
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats)
 
+    @property
+    def to_play(self) -> int | None:
+        """The seat whose turn it is; None once the round or the match is over (a match
+        ended mid-round by a resignation or a forfeit has no turn left)."""
+        if self.public is None or self.status != "playing" or self.match_over:
+            return None
+        return self.public.to_move
+
     def seat_of(self, user_id: int) -> SeatInfo | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 

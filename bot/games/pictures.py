@@ -35,7 +35,7 @@ def table_picture(state: TableState, locale: object = "en") -> TablePicture | No
         discard_pile=pub.discard_pile,
         stock_count=pub.stock_size,
         players=tuple(zip(state.names, pub.hand_sizes, strict=False)),
-        to_play=pub.to_move,
+        to_play=state.to_play,
         locale=resolve_locale(locale),
     )
 

@@ -126,7 +126,6 @@ def table_alt(state: TableState, locale: Any = "en") -> str:
         t(locale, "opponent-holds", name=seat.name, count=count)
         for seat, count in zip(state.seats, pub.hand_sizes, strict=False)
     )
-    turn = (
-        "" if pub.to_move is None else t(locale, "alt-to-play", name=state.seats[pub.to_move].name)
-    )
+    seat = state.to_play
+    turn = "" if seat is None else t(locale, "alt-to-play", name=state.seats[seat].name)
     return plain(t(locale, "alt-table-board", top=top, stock=pub.stock_size, held=held, turn=turn))

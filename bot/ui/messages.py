@@ -411,7 +411,7 @@ def hand_message(
         locale=locale,
     )
     if recent:
-        lines.append("*" + "; ".join(recent) + "*")
+        lines.append("*" + t(locale, "hand-actions-separator").join(recent) + "*")
     if view.over and view.result is not None:
         lines.append(t(locale, "hand-round-over", round=_round_no(state)))
         lines.extend(present.result_text(view.result, names, state.rules, locale))
@@ -470,7 +470,9 @@ def _my_turn(view: RoundView, locale: Any = "en") -> str:
     if view.phase == "first_turn":
         return t(locale, "my-turn-first")
     if view.phase == "draw":
-        return t(locale, "my-turn-draw", big_gin=BIG_GIN in kinds)
+        # After both passed on the up-card the first draw is from the stock only.
+        take = DRAW_DISCARD in kinds
+        return t(locale, "my-turn-draw", big_gin=BIG_GIN in kinds, take=take)
     options = []
     if GIN in kinds:
         options.append("gin")

@@ -196,6 +196,7 @@ class SandboxPage:
         sent: dict[int, tuple[int, bool, int]] = {}
         syncs = -1
         online: bool | None = None
+        shown_paths: dict[str, str] = {}  # "gin records history" → as this member reads it
         while not ws.closed:
             await changed.wait()
             await asyncio.sleep(COALESCE_SECONDS)
@@ -204,6 +205,7 @@ class SandboxPage:
             if self.emu.command_syncs != syncs:
                 syncs = self.emu.command_syncs
                 update["commands"] = command_list(self.emu, self.channel, user)
+                shown_paths = {c["path"]: c["shown"] for c in update["commands"]}
             now_online = any(s.conn is not None for s in self.emu.gateway.live_sessions())
             if now_online != online:
                 online = update["online"] = now_online
@@ -213,7 +215,7 @@ class SandboxPage:
                 key = version_key(msg)
                 if sent.get(msg.id) != key:
                     sent[msg.id] = key
-                    upserts.append(message_view(msg, self.files))
+                    upserts.append(message_view(msg, self.files, shown_paths))
             gone = set(sent) - {m.id for m in shown}
             for mid in gone:
                 del sent[mid]
@@ -338,4 +340,9 @@ def _hostname(host: str) -> str:
 
 
 def _person(user: User) -> dict[str, Any]:
-    return {"id": str(user.id), "username": user.username, "name": user.display_name}
+    return {
+        "id": str(user.id),
+        "username": user.username,
+        "name": user.display_name,
+        "locale": user.locale,  # the page writes times as that member's Discord would
+    }

@@ -34,8 +34,11 @@ def version_key(msg: Message) -> tuple[int, bool, int]:
     return (len(msg.history), msg.deleted, msg.flags)
 
 
-def message_view(msg: Message, files: Files) -> dict[str, Any]:
-    """One message as the page draws it."""
+def message_view(
+    msg: Message, files: Files, shown_paths: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """One message as the page draws it; ``shown_paths``: the commands as its reader's Discord
+    names them (the "used /…" line)."""
     by_url = {att.url: att for att in msg.attachments}
     in_embeds: set[int] = set()
     embeds = []
@@ -46,12 +49,19 @@ def message_view(msg: Message, files: Files) -> dict[str, Any]:
             if isinstance(part, dict) and part.get("url") in by_url:
                 att = by_url[part["url"]]
                 in_embeds.add(att.id)
-                embed[key] = {**part, "url": files.url(att), "proxy_url": files.url(att)}
+                # The attachment's description is the picture's alt text, as Discord reads it.
+                embed[key] = {
+                    **part,
+                    "url": files.url(att),
+                    "proxy_url": files.url(att),
+                    "description": att.description,
+                }
         embeds.append(embed)
     attachments = [
         {
             "url": files.url(att),
             "name": att.filename,
+            "description": att.description,
             "image": (att.content_type or "").startswith("image/"),
             "width": att.width,
             "height": att.height,
@@ -62,7 +72,8 @@ def message_view(msg: Message, files: Files) -> dict[str, Any]:
     command = None
     inter = msg.interaction
     if inter is not None and inter.command_name and msg.original_response_id is None:
-        command = {"user": inter.user.display_name, "name": inter.command_name}
+        name = (shown_paths or {}).get(inter.command_name, inter.command_name)
+        command = {"user": inter.user.display_name, "name": name}
     return {
         "id": str(msg.id),
         "version": len(msg.history),  # how many times the bot edited it
@@ -89,11 +100,18 @@ def visible_messages(emu: Emulator, user: User, channel: Channel) -> list[Messag
     return sorted(shown, key=lambda m: m.id)
 
 
-def command_list(emu: Emulator, channel: Channel, user: User | None = None) -> list[dict[str, Any]]:
+def command_list(
+    emu: Emulator, channel: Channel, user: User | None = None, locale: str | None = None
+) -> list[dict[str, Any]]:
     """Every slash command a person can type, flattened: ``{"path": "gin computer",
-    "description", "options", "guild", "dm"}`` (``guild``/``dm``: where it can be used).
-    With ``user``, only those Discord offers them (a command for Manage Server is not
-    listed to a member without it, as Discord hides it)."""
+    "shown", "description", "options", "guild", "dm"}`` (``guild``/``dm``: where it can be
+    used). With ``user``, only those Discord offers them (a command for Manage Server is not
+    listed to a member without it, as Discord hides it). ``shown`` and the descriptions,
+    option labels and choice names are what Discord shows a reader of ``locale`` (the user's
+    by default; the command's localizations); ``path`` and the option and choice values are
+    what an interaction carries, whatever the reader's language."""
+    if locale is None and user is not None:
+        locale = user.locale
     out: list[dict[str, Any]] = []
     scopes: list[tuple[Any, bool]] = [(None, True)]
     if channel.guild is not None:
@@ -109,14 +127,15 @@ def command_list(emu: Emulator, channel: Channel, user: User | None = None) -> l
                 is_global and cmd.get("dm_permission", True) and (contexts is None or 1 in contexts)
             )
             in_guild = contexts is None or 0 in contexts
-            for path, description, options in _leaves(
-                cmd["name"], cmd["description"], cmd["options"]
+            for path, shown, description, options in _leaves(
+                cmd["name"], _local(cmd, "name", locale), cmd, cmd["options"], locale
             ):
                 out.append(
                     {
                         "path": path,
+                        "shown": shown,
                         "description": description,
-                        "options": [_option(o) for o in options],
+                        "options": [_option(o, locale) for o in options],
                         "guild": in_guild,
                         "dm": bool(in_dm),
                     }
@@ -124,23 +143,47 @@ def command_list(emu: Emulator, channel: Channel, user: User | None = None) -> l
     return sorted(out, key=lambda c: c["path"])
 
 
+def _local(item: dict[str, Any], key: str, locale: str | None) -> str:
+    """``item[key]`` as Discord shows it to ``locale``: its localization for that locale, or
+    for its language (``es-ES`` takes ``es-419``'s when it has no own), else the default."""
+    default: str = item.get(key) or ""
+    found: dict[str, str] = item.get(f"{key}_localizations") or {}
+    if not locale or not found:
+        return default
+    language = locale.split("-")[0]
+    same = [v for k, v in sorted(found.items()) if k.split("-")[0] == language]
+    return found.get(locale) or (same[0] if same else default)
+
+
 def _leaves(
-    path: str, description: str, options: list[dict[str, Any]]
-) -> list[tuple[str, str, list[dict[str, Any]]]]:
+    path: str, shown: str, item: dict[str, Any], options: list[dict[str, Any]], locale: str | None
+) -> list[tuple[str, str, str, list[dict[str, Any]]]]:
     subs = [o for o in options if o.get("type") in COMMAND_OPTION_TYPES]
     if not subs:
-        return [(path, description, options)]
+        return [(path, shown, _local(item, "description", locale), options)]
     out = []
     for sub in subs:
         out.extend(
-            _leaves(f"{path} {sub['name']}", sub.get("description", ""), sub.get("options") or [])
+            _leaves(
+                f"{path} {sub['name']}",
+                f"{shown} {_local(sub, 'name', locale)}",
+                sub,
+                sub.get("options") or [],
+                locale,
+            )
         )
     return out
 
 
-def _option(opt: dict[str, Any]) -> dict[str, Any]:
+def _option(opt: dict[str, Any], locale: str | None = None) -> dict[str, Any]:
     keys = ("name", "description", "type", "required", "choices", "autocomplete")
     out = {k: opt.get(k) for k in keys}
+    out["label"] = _local(opt, "name", locale)
+    out["description"] = _local(opt, "description", locale)
+    if opt.get("choices"):
+        out["choices"] = [
+            {"name": _local(c, "name", locale), "value": c["value"]} for c in opt["choices"]
+        ]
     for k in ("min_value", "max_value", "min_length", "max_length"):
         if k in opt:
             out[k] = opt[k]

@@ -77,3 +77,49 @@ async def test_a_refused_move_reads_in_the_players_language(store: Store) -> Non
     assert refused.value.text("es-419") == "No es tu turno."
     assert refused.value.text("fr") == "Ce n'est pas votre tour."
     await tables.close()
+
+
+async def test_a_hands_last_actions_are_joined_as_the_language_writes(store: Store) -> None:
+    """The walk of issue 31 read "Diego a refusé la carte retournée; Fleur a refusé …": French
+    puts a space before a semicolon."""
+    tables, table_id, _ = await start_match(store)
+    live = tables.get(table_id)
+    assert live.match is not None
+    for _ in range(2):  # both pass on the up-card
+        seat = live.match.round.to_move
+        await tables.act(table_id, (A, B)[seat], Action("pass"), live.version)
+    state = tables.state(live)
+    view = live.match.round.view(0)
+    french = text_of(messages.hand_message(state, view, locale="fr"))
+    english = text_of(messages.hand_message(state, view, locale="en"))
+    assert "la carte retournée ; " in french and "retournée;" not in french
+    assert "passed on the up-card; " in english
+    await tables.close()
+
+
+async def test_the_turn_line_offers_only_the_draws_the_buttons_offer(store: Store) -> None:
+    """After both passed on the up-card the first player may only draw from the stock; the
+    walk of issue 31 read "draw from the stock or take the top discard" above one button."""
+    tables, table_id, _ = await start_match(store)
+    live = tables.get(table_id)
+    assert live.match is not None
+    for _ in range(2):
+        seat = live.match.round.to_move
+        await tables.act(table_id, (A, B)[seat], Action("pass"), live.version)
+    seat = live.match.round.to_move
+    kinds = {a.kind for a in live.match.round.view(seat).legal}
+    assert kinds == {"draw_stock"}, kinds
+    english = text_of(messages.hand_message(tables.state(live), live.match.round.view(seat)))
+    spanish = text_of(
+        messages.hand_message(tables.state(live), live.match.round.view(seat), locale="es")
+    )
+    assert "**Your turn:** draw from the stock." in english and "take the top" not in english
+    assert "**Tu turno:** roba del mazo." in spanish
+    # Then the other player may take the discard too, and is told so.
+    await tables.act(table_id, (A, B)[seat], Action("draw_stock"), live.version)
+    hand = live.match.round.view(seat).hand
+    await tables.act(table_id, (A, B)[seat], Action("discard", hand[0]), live.version)
+    other = live.match.round.to_move
+    text = text_of(messages.hand_message(tables.state(live), live.match.round.view(other)))
+    assert "draw from the stock or take the top discard." in text
+    await tables.close()

@@ -20,7 +20,7 @@ def messages(language: str) -> list[tuple[str, str]]:
             if line.lstrip().startswith("#") or not line.strip():
                 continue
             body = line.split("=", 1)[1] if re.match(r"^[a-z][\w-]* =", line) else line
-            text = re.sub(r"`[^`]*`", "", body)
+            text = re.sub(r"`[^`]*`", "", body.replace('{" "}', " "))
             text = re.sub(r"\{[^{}]*\}", "X", text)
             text = re.sub(r"\*?\[[a-z_]+\]", "", text)
             out.append((f"{path.name}:{number}", text))
@@ -68,3 +68,75 @@ def test_spanish_words_read_well_everywhere_and_knocking_is_cerrar() -> None:
     assert "Cierra o haz gin" in t(
         "es", "help-how", challenge="", table="", computer="", hand="", rules=""
     )
+
+
+def test_the_history_counts_rounds_names_the_end_and_the_command_in_the_readers_words() -> None:
+    """The walk of issue 31 read "(1 rounds, cardgames, resign)" and, in Spanish and French,
+    the English ``/gin records replay match:<#> round:<n>``."""
+
+    def line(language: str, rounds: int, ended: str) -> str:
+        return t(
+            language, "history-line", table=2, date="d", vs="Bob", won=True, score="0 – 0",
+            rounds=rounds, rules="cardgames", ended=ended,
+        )  # fmt: skip
+
+    assert line("en", 1, "resign").endswith("(1 round, cardgames, by resignation)")
+    assert line("en", 4, "timeout").endswith("(4 rounds, cardgames, by forfeit)")
+    assert line("en", 2, "score").endswith("(2 rounds, cardgames)")
+    assert line("es", 1, "resign").endswith("(1 mano, cardgames, por abandono)")
+    assert line("es", 3, "timeout").endswith("(3 manos, cardgames, por ausencia)")
+    assert line("fr", 1, "resign").endswith("(1 manche, cardgames, par abandon)")
+    assert line("fr", 2, "timeout").endswith("(2 manches, cardgames, par forfait)")
+    assert t("en", "history-replay").endswith("`/gin records replay match:<#> round:<n>`")
+    assert t("es", "history-replay").endswith("`/gin registros repeticion partida:<#> mano:<n>`")
+    assert t("fr", "history-replay").endswith("`/gin archives revoir partie:<#> manche:<n>`")
+
+
+def test_a_refusal_names_the_option_as_the_reader_sees_it() -> None:
+    """``scope: global`` is how an English reader types it; Discord shows Spanish and French
+    readers the option as ``ambito`` and ``portee``."""
+    assert t("en", "circle-server-only").endswith("try `scope: global`.")
+    assert t("es", "circle-server-only").endswith("prueba `ambito: global`.")
+    assert t("fr", "circle-server-only").endswith("essayez `portee: global`.")
+
+
+def test_a_french_variant_keeps_its_space_before_punctuation() -> None:
+    """Fluent drops a variant's leading space: "[true] ; les points" rendered "gagnée; les
+    points" in the rules the walk of issue 31 read; such a space is written ``{" "}``."""
+    bad = [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in sorted((LOCALES / "fr").glob("*.ftl"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.match(r"^\s*\*?\[[\w-]+\] [:;?!]", line)
+    ]
+    assert not bad, "\n".join(bad)
+    rules = t("fr", "rules-target", target=100, bonus=True, game=100, line=25, shutout=True)
+    assert "par manche gagnée ; les points" in rules
+
+
+def test_spanish_and_french_name_commands_as_their_discord_shows_them() -> None:
+    """The walk of issue 31: Diego read "usa `/gin computer`" where his Discord lists
+    ``/gin ordenador``. A command is named through its localized name (a message
+    reference to commands.ftl), never as English text."""
+    literal = [
+        f"{language}/{where}: {text.strip()}"
+        for language in ("es", "fr")
+        for where, text in messages(language)
+        if "/gin" in text
+    ]
+    assert not literal, "\n".join(literal)
+    assert t("es", "challenge-bot").endswith("usa `/gin ordenador`.")
+    assert t("fr", "table-leave-started") == (
+        "La partie a commencé : utilisez /gin abandonner pour abandonner."
+    )
+    assert "`/gin yo conectado`" in t("es", "presence-offline")
+    assert "`/gin joueur favori`" in t("fr", "friends-none")
+
+
+def test_the_rules_say_a_drawn_round_voids_the_shutout() -> None:
+    """RULES.md: no shutout when a round was a draw. The walk of issue 31 saw Diego win every
+    scored round after a wall, without the doubling the rules summary promised."""
+    values = {"target": 100, "bonus": True, "game": 100, "line": 25, "shutout": True}
+    assert "none drawn" in t("en", "rules-target", **values)
+    assert "ninguna quedó en tablas" in t("es", "rules-target", **values)
+    assert "qu'aucune n'a été nulle" in t("fr", "rules-target", **values)

@@ -61,6 +61,7 @@ function receive(data) {
 
 function hello(data) {
   state.me = data.me;
+  MD.setLocale(data.me.locale);
   state.bot = data.bot;
   state.members = data.members;
   state.names = data.names;
@@ -139,7 +140,7 @@ function renderMessage(view) {
   el.className = "msg" + (view.ephemeral ? " ephemeral" : "");
   el.dataset.id = view.id;
   el.dataset.version = String(view.version); // the bot's edits so far
-  const time = new Date(view.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const time = new Date(view.at * 1000).toLocaleTimeString(state.me?.locale || [], { hour: "2-digit", minute: "2-digit" });
   let html = "";
   if (view.command) {
     html += `<div class="used"><span class="curve"></span><b>${esc(view.command.user)}</b> used <span class="cmd">/${esc(view.command.name)}</span></div>`;
@@ -165,7 +166,7 @@ function renderMessage(view) {
     const box = document.createElement("div");
     box.className = "attachments";
     box.innerHTML = files
-      .map((a) => (a.image ? `<img src="${esc(a.url)}" alt="${esc(a.name)}" loading="lazy">` : `<a class="file" href="${esc(a.url)}" download>${esc(a.name)}</a>`))
+      .map((a) => (a.image ? `<img src="${esc(a.url)}" alt="${esc(a.description || a.name)}" loading="lazy">` : `<a class="file" href="${esc(a.url)}" download>${esc(a.name)}</a>`))
       .join("");
     body.appendChild(box);
   }
@@ -204,7 +205,7 @@ function renderEmbed(embed) {
       .map((f) => `<div class="e-field${f.inline ? " inline" : ""}"><div class="e-fname">${MD.inline(f.name, state.names)}</div><div class="e-fvalue">${MD.block(f.value, state.names)}</div></div>`)
       .join("")}</div>`;
   }
-  if (embed.image?.url) html += `<img class="e-image" src="${esc(embed.image.url)}" alt="${esc(embed.title || "picture")}">`;
+  if (embed.image?.url) html += `<img class="e-image" src="${esc(embed.image.url)}" alt="${esc(embed.image.description || embed.title || "picture")}">`;
   if (embed.footer?.text) html += `<div class="e-footer">${esc(embed.footer.text)}</div>`;
   el.innerHTML = html;
   if (embed.thumbnail?.url) {
@@ -458,6 +459,11 @@ function openModal(modal) {
 // ---------------------------------------------------------------------------------------
 const composers = [];
 
+/** The command as the member's Discord shows it (its names in their language). */
+function shownPath(command) {
+  return command.shown || command.path;
+}
+
 class Composer {
   constructor(paneEl) {
     this.pane = paneEl.dataset.pane;
@@ -489,13 +495,14 @@ class Composer {
 
   matches() {
     const text = this.input.value.trim().replace(/^\//, "").toLowerCase();
-    return this.available().filter((c) => c.path.startsWith(text) || c.path.split(" ").slice(1).join(" ").startsWith(text));
+    // Typed as the reader sees the command (its localized names) or by the code's names.
+    return this.available().filter((c) => [shownPath(c), c.path].some((p) => p.startsWith(text) || p.split(" ").slice(1).join(" ").startsWith(text)));
   }
 
   typed() {
     this.error.textContent = "";
     const text = this.input.value;
-    if (this.command && text.trim() !== `/${this.command.path}`) this.choose(null);
+    if (this.command && text.trim() !== `/${shownPath(this.command)}`) this.choose(null);
     if (!text.startsWith("/") || this.command) {
       this.suggest.hidden = true;
       return;
@@ -503,7 +510,7 @@ class Composer {
     const found = this.matches();
     this.active = Math.min(this.active, Math.max(0, found.length - 1));
     this.suggest.innerHTML = found.length
-      ? found.map((c, i) => `<div class="sugg${i === this.active ? " active" : ""}" role="option" data-path="${esc(c.path)}"><span class="path">/${esc(c.path)}</span><span class="desc">${esc(c.description)}</span></div>`).join("")
+      ? found.map((c, i) => `<div class="sugg${i === this.active ? " active" : ""}" role="option" data-path="${esc(c.path)}"><span class="path">/${esc(shownPath(c))}</span><span class="desc">${esc(c.description)}</span></div>`).join("")
       : `<div class="none">${state.commands.length ? "No command matches." : "The bot has not registered its commands yet."}</div>`;
     this.suggest.hidden = false;
     for (const el of this.suggest.querySelectorAll(".sugg")) {
@@ -535,7 +542,7 @@ class Composer {
     ev.preventDefault();
     if (this.command) return this.send();
     const text = this.input.value.trim().replace(/^\//, "");
-    const exact = this.available().find((c) => c.path === text);
+    const exact = this.available().find((c) => c.path === text || shownPath(c) === text);
     const pick = exact || found[this.active];
     if (!pick) {
       this.error.textContent = text ? "The bot reads no messages: type / and pick a command." : "";
@@ -550,7 +557,7 @@ class Composer {
     this.suggest.hidden = true;
     this.options.innerHTML = "";
     if (!command) return;
-    this.input.value = `/${command.path}`;
+    this.input.value = `/${shownPath(command)}`;
     for (const opt of command.options) this.options.appendChild(this.field(opt));
     const first = this.options.querySelector("input, select");
     if (first && command.options[0]?.required) first.focus();
@@ -560,7 +567,7 @@ class Composer {
     const wrap = document.createElement("label");
     wrap.className = "opt" + (opt.required ? " required" : "");
     wrap.title = opt.description || "";
-    wrap.innerHTML = `<span class="opt-name">${esc(opt.name)}</span>`;
+    wrap.innerHTML = `<span class="opt-name">${esc(opt.label || opt.name)}</span>`;
     let input;
     const choices = opt.choices || (opt.type === 5 ? [{ name: "True", value: "true" }, { name: "False", value: "false" }] : null);
     if (choices || opt.type === 6 || opt.type === 7) {
@@ -580,7 +587,7 @@ class Composer {
       if (opt.autocomplete) this.autocomplete(opt, input);
     }
     input.dataset.option = opt.name;
-    input.setAttribute("aria-label", `option ${opt.name}`);
+    input.setAttribute("aria-label", `option ${opt.label || opt.name}`);
     wrap.appendChild(input);
     return wrap;
   }
@@ -613,7 +620,7 @@ class Composer {
     if (!this.command) return;
     const missing = this.command.options.filter((o) => o.required && !(o.name in this.values()));
     if (missing.length) {
-      this.error.textContent = `Fill in ${missing.map((o) => o.name).join(", ")}.`;
+      this.error.textContent = `Fill in ${missing.map((o) => o.label || o.name).join(", ")}.`;
       return;
     }
     const body = { op: "slash", pane: this.pane, command: this.command.path, options: this.values() };

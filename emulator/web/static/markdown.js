@@ -5,6 +5,10 @@ window.Markdown = (() => {
   const escapeHtml = (s) =>
     String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
+  // Discord's client writes timestamps in its reader's language (their Discord locale).
+  let locale;
+  const setLocale = (value) => { locale = value || undefined; };
+
   function formatTime(unix, style) {
     const d = new Date(Number(unix) * 1000);
     if (style === "R") {
@@ -12,11 +16,10 @@ window.Markdown = (() => {
       const abs = Math.abs(secs);
       const [n, unit] = abs < 60 ? [abs, "second"] : abs < 3600 ? [Math.round(abs / 60), "minute"]
         : abs < 86400 ? [Math.round(abs / 3600), "hour"] : [Math.round(abs / 86400), "day"];
-      const text = `${n} ${unit}${n === 1 ? "" : "s"}`;
-      return secs >= 0 ? `in ${text}` : `${text} ago`;
+      return new Intl.RelativeTimeFormat(locale, { numeric: "always" }).format(secs >= 0 ? n : -n, unit);
     }
-    if (style === "t" || style === "T") return d.toLocaleTimeString();
-    return d.toLocaleString();
+    if (style === "t" || style === "T") return d.toLocaleTimeString(locale);
+    return d.toLocaleString(locale);
   }
 
   // A custom emoji's picture from the sandbox's stand-in for Discord's CDN; a Unicode one as text.
@@ -74,5 +77,5 @@ window.Markdown = (() => {
     return html;
   }
 
-  return { block, inline, escapeHtml, emojiImg };
+  return { block, inline, escapeHtml, emojiImg, setLocale };
 })();

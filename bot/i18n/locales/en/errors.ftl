@@ -89,7 +89,7 @@ challenge-only-challenger-cancels = Only the challenger can cancel.
 
 ## Players, records, replays
 
-circle-server-only = Server records are only available in a server; try scope: global.
+circle-server-only = Server records are only available in a server; try `{ cmd-gin-records-stats-opt-scope-name }: { choice-global }`.
 circle-chat-too-long = That is { $length } characters; a table chat line holds at most { $limit }.
 circle-say-something = Say something first.
 # $relation: block, mute or favorite; $add: true (block) or false (unblock)

@@ -65,6 +65,8 @@ hand-your-hand = **Your hand:** { $cards }
 hand-deadwood = **Deadwood:** { $deadwood }
 hand-table = **Discard pile:** { $top } · **Stock:** { $stock } · { $opponents }
 # $how: took (from the discard pile, everyone saw it) or drew (from the stock)
+# the last actions in a hand, on one line
+hand-actions-separator = {"; "}
 hand-drawn = You { $how ->
         [took] took
        *[drew] drew
@@ -83,7 +85,10 @@ hand-confirm = **{ $question }** Press **Confirm**, or choose another move.
 hand-last-round-result = *Last round:* { $result }
 hand-title = Table #{ $table } · { $rules } · scores { $scores }
 my-turn-first = take the up-card or pass.
-my-turn-draw = draw from the stock or take the top discard.{ $big_gin ->
+my-turn-draw = { $take ->
+        [true] draw from the stock or take the top discard
+       *[false] draw from the stock
+    }.{ $big_gin ->
         [true] {" "}You can go **Big Gin**.
        *[false] {""}
     }

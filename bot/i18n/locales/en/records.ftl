@@ -84,11 +84,17 @@ history-head = **{ $name }'s recent matches**
 history-line = `#{ $table }` { $date } vs { $vs }: { $won ->
         [true] won
        *[false] lost
-    } { $score } ({ $rounds } rounds, { $rules }{ $ended ->
+    } { $score } ({ $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }, { $rules }{ $ended ->
         [score] {""}
+        [resign] , by resignation
+        [timeout] , by forfeit
+        [forfeit] , by forfeit
        *[other] , { $ended }
     })
-history-replay = Replay a round: `/gin records replay match:<#> round:<n>`
+history-replay = Replay a round: `/{ cmd-gin-name } { cmd-gin-records-name } { cmd-gin-records-replay-name } { cmd-gin-records-replay-opt-match-name }:<#> { cmd-gin-records-replay-opt-round-name }:<n>`
 replay-head = **Match #{ $table }, round { $round }** — move { $move } of { $moves }
 replay-piles = Discard pile: { $top } · Stock: { $stock }
 replay-your-hand = Your hand: { $cards }

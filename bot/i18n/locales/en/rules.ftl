@@ -22,7 +22,7 @@ rules-points = Knock scores the deadwood difference; an undercut (defender's dea
     } + the opponent's deadwood.
 rules-target = First to { $target } wins the match.{ $bonus ->
         [true] {" "}Then a game bonus of { $game }, { $line } per round won{ $shutout ->
-            [true] , doubled round scores for a shutout.
+            [true] , doubled round scores for a shutout (every round won, none drawn).
            *[false] .
         }
        *[false] {" "}No bonuses.

@@ -65,7 +65,7 @@ table-started = Esta mesa ya ha empezado.
 table-already-seated = Ya estás en esta mesa.
 table-full = Esta mesa está llena.
 table-host-adds-computer = Solo el anfitrión puede añadir un jugador del ordenador.
-table-leave-started = La partida ha empezado: usa /gin resign para rendirte.
+table-leave-started = La partida ha empezado: usa /{ cmd-gin-name } { cmd-gin-resign-name } para rendirte.
 table-not-at = No estás en esta mesa.
 table-host-starts = Solo el anfitrión puede empezar esta mesa.
 table-two-needed = Hacen falta al menos dos jugadores para empezar.
@@ -76,8 +76,8 @@ match-already-left = Ya has dejado esta partida.
 
 rules-unknown = Reglas desconocidas «{ $name }»: elige entre { $presets }.
 rules-target-range = El objetivo debe estar entre { $low } y { $high } puntos.
-challenge-self = No puedes desafiarte a ti mismo. Prueba `/gin table` o `/gin computer`.
-challenge-bot = Los bots no juegan. Para jugar contra el ordenador, usa `/gin computer`.
+challenge-self = No puedes desafiarte a ti mismo. Prueba `/{ cmd-gin-name } { cmd-gin-table-name }` o `/{ cmd-gin-name } { cmd-gin-computer-name }`.
+challenge-bot = Los bots no juegan. Para jugar contra el ordenador, usa `/{ cmd-gin-name } { cmd-gin-computer-name }`.
 challenge-rules-more-players = Esas reglas necesitan más jugadores.
 challenge-blocked = No puedes desafiar a { $name }.
 challenge-offline = { $name } está desconectado y ahora no acepta desafíos.
@@ -99,7 +99,7 @@ challenge-only-challenger-cancels = Solo quien desafía puede cancelar.
 
 ## Jugadores, récords, repeticiones
 
-circle-server-only = Los récords del servidor solo están disponibles en un servidor; prueba scope: global.
+circle-server-only = Los récords del servidor solo están disponibles en un servidor; prueba `{ cmd-gin-records-stats-opt-scope-name }: { choice-global }`.
 circle-chat-too-long = Son { $length } caracteres; una línea del chat de la mesa admite como máximo { $limit }.
 circle-say-something = Primero escribe algo.
 circle-self = No puedes { $add ->
@@ -127,4 +127,4 @@ replay-no-round = Esa partida no tiene mano { $round }{ $count ->
 replay-round-playing = Esa mano aún se está jugando.
 forget-in-game = Ahora mismo estás en una mesa: sal de ella o ríndete primero, y vuelve a intentarlo.
 rematch-not-a-player = Solo los jugadores de esa partida pueden pedir la revancha.
-rematch-many-players = Para una revancha de más de dos jugadores, abre una mesa nueva con /gin table.
+rematch-many-players = Para una revancha de más de dos jugadores, abre una mesa nueva con /{ cmd-gin-name } { cmd-gin-table-name }.

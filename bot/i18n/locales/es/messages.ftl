@@ -63,6 +63,8 @@ opponent-holds = { $name } tiene { $count }
 hand-your-hand = **Tu mano:** { $cards }
 hand-deadwood = **Puntos sueltos:** { $deadwood }
 hand-table = **Descartes:** { $top } · **Mazo:** { $stock } · { $opponents }
+# las últimas acciones en una mano, en una línea
+hand-actions-separator = {"; "}
 hand-drawn = { $how ->
         [took] Has tomado
        *[drew] Has robado
@@ -81,7 +83,10 @@ hand-confirm = **{ $question }** Pulsa **Confirmar** o elige otra jugada.
 hand-last-round-result = *Última mano:* { $result }
 hand-title = Mesa n.º { $table } · { $rules } · puntuaciones { $scores }
 my-turn-first = toma la carta descubierta o pasa.
-my-turn-draw = roba del mazo o toma la carta de arriba de los descartes.{ $big_gin ->
+my-turn-draw = { $take ->
+        [true] roba del mazo o toma la carta de arriba de los descartes
+       *[false] roba del mazo
+    }.{ $big_gin ->
         [true] {" "}Puedes hacer **Big Gin**.
        *[false] {""}
     }

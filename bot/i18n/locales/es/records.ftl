@@ -80,7 +80,7 @@ relations-presence = Estás **{ $online ->
 relations-blocked = Bloqueados: { $names }
 relations-muted = Silenciados: { $names }
 relations-favorites = Favoritos ♥: { $names }
-friends-none = Aún no tienes favoritos: añade uno con `/gin player favorite`.
+friends-none = Aún no tienes favoritos: añade uno con `/{ cmd-gin-name } { cmd-gin-player-name } { cmd-gin-player-favorite-name }`.
 friends-head = **Tus favoritos ♥**
 friends-online = { $online ->
         [true] 🟢 conectado
@@ -94,11 +94,17 @@ history-head = **Partidas recientes de { $name }**
 history-line = `#{ $table }` { $date } contra { $vs }: { $won ->
         [true] ganada
        *[false] perdida
-    } { $score } ({ $rounds } manos, { $rules }{ $ended ->
+    } { $score } ({ $rounds ->
+        [one] { $rounds } mano
+       *[other] { $rounds } manos
+    }, { $rules }{ $ended ->
         [score] {""}
+        [resign] , por abandono
+        [timeout] , por ausencia
+        [forfeit] , por ausencia
        *[other] , { $ended }
     })
-history-replay = Repite una mano: `/gin records replay match:<#> round:<n>`
+history-replay = Repite una mano: `/{ cmd-gin-name } { cmd-gin-records-name } { cmd-gin-records-replay-name } { cmd-gin-records-replay-opt-match-name }:<#> { cmd-gin-records-replay-opt-round-name }:<n>`
 replay-head = **Partida n.º { $table }, mano { $round }** — jugada { $move } de { $moves }
 replay-piles = Descartes: { $top } · Mazo: { $stock }
 replay-your-hand = Tu mano: { $cards }

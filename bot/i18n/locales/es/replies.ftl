@@ -75,7 +75,7 @@ permission-name = { $permission ->
     }
 list-more = { $item }, { $rest }
 # Un clic en el mensaje de otra persona (bot/ui/ownership.py).
-click-not-yours = Ese mensaje no es tuyo: usa tu propio mensaje de mano, o `/gin hand`.
+click-not-yours = Ese mensaje no es tuyo: usa tu propio mensaje de mano, o `/{ cmd-gin-name } { cmd-gin-hand-name }`.
 click-not-checked = Lo siento, no he podido comprobar ese clic. Vuelve a intentarlo en un momento.
 
 # /gin-admin language (cogs/admin.py): se responde en privado, en el idioma del admin.

@@ -20,7 +20,7 @@ rules-points = Al cerrar se gana la diferencia de puntos sueltos; si el rival ti
     } + los puntos sueltos del rival.
 rules-target = Gana la partida el primero en llegar a { $target }.{ $bonus ->
         [true] {" "}Después se suma una bonificación de { $game } por la partida y { $line } por cada mano ganada{ $shutout ->
-            [true] ; si el rival no ganó ninguna mano, los puntos de las manos se doblan.
+            [true] ; si el rival no ganó ninguna mano y ninguna quedó en tablas, los puntos de las manos se doblan.
            *[false] .
         }
        *[false] {" "}Sin bonificaciones.

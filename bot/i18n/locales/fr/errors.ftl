@@ -65,7 +65,7 @@ table-started = Cette table a déjà commencé.
 table-already-seated = Vous êtes déjà à cette table.
 table-full = Cette table est complète.
 table-host-adds-computer = Seul l'hôte peut ajouter un joueur ordinateur.
-table-leave-started = La partie a commencé : utilisez /gin resign pour abandonner.
+table-leave-started = La partie a commencé : utilisez /{ cmd-gin-name } { cmd-gin-resign-name } pour abandonner.
 table-not-at = Vous n'êtes pas à cette table.
 table-host-starts = Seul l'hôte peut lancer cette table.
 table-two-needed = Il faut au moins deux joueurs pour commencer.
@@ -76,8 +76,8 @@ match-already-left = Vous avez déjà quitté cette partie.
 
 rules-unknown = Règles inconnues « { $name } » : choisissez parmi { $presets }.
 rules-target-range = L'objectif doit être entre { $low } et { $high } points.
-challenge-self = Vous ne pouvez pas vous défier vous-même. Essayez `/gin table` ou `/gin computer`.
-challenge-bot = Les bots ne jouent pas. Pour jouer contre l'ordinateur, utilisez `/gin computer`.
+challenge-self = Vous ne pouvez pas vous défier vous-même. Essayez `/{ cmd-gin-name } { cmd-gin-table-name }` ou `/{ cmd-gin-name } { cmd-gin-computer-name }`.
+challenge-bot = Les bots ne jouent pas. Pour jouer contre l'ordinateur, utilisez `/{ cmd-gin-name } { cmd-gin-computer-name }`.
 challenge-rules-more-players = Ces règles demandent plus de joueurs.
 challenge-blocked = Vous ne pouvez pas défier { $name }.
 challenge-offline = { $name } est hors ligne et n'accepte pas de défis pour le moment.
@@ -99,7 +99,7 @@ challenge-only-challenger-cancels = Seul l'auteur du défi peut l'annuler.
 
 ## Joueurs, records, rediffusions
 
-circle-server-only = Les records du serveur ne sont disponibles que sur un serveur ; essayez `scope: global`.
+circle-server-only = Les records du serveur ne sont disponibles que sur un serveur ; essayez `{ cmd-gin-records-stats-opt-scope-name }: { choice-global }`.
 circle-chat-too-long = Cela fait { $length } caractères ; une ligne du chat de table en compte au plus { $limit }.
 circle-say-something = Écrivez d'abord quelque chose.
 circle-self = Vous ne pouvez pas { $add ->
@@ -127,4 +127,4 @@ replay-no-round = Cette partie n'a pas de manche { $round }{ $count ->
 replay-round-playing = Cette manche est encore en cours.
 forget-in-game = Vous êtes à une table en ce moment : quittez-la ou abandonnez d'abord, puis réessayez.
 rematch-not-a-player = Seuls les joueurs de cette partie peuvent demander une revanche.
-rematch-many-players = Pour une revanche à plus de deux joueurs, ouvrez une nouvelle table avec /gin table.
+rematch-many-players = Pour une revanche à plus de deux joueurs, ouvrez une nouvelle table avec /{ cmd-gin-name } { cmd-gin-table-name }.

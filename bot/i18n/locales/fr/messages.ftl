@@ -65,6 +65,8 @@ opponent-holds = { $name } a { $count }
 hand-your-hand = **Votre main :** { $cards }
 hand-deadwood = **Points isolés :** { $deadwood }
 hand-table = **Défausse :** { $top } · **Pioche :** { $stock } · { $opponents }
+# les dernières actions dans une main, sur une ligne (espace avant le point-virgule)
+hand-actions-separator = {" ; "}
 hand-drawn = { $how ->
         [took] Vous avez pris
        *[drew] Vous avez pioché
@@ -83,7 +85,10 @@ hand-confirm = **{ $question }** Appuyez sur **Confirmer**, ou choisissez un aut
 hand-last-round-result = *Dernière manche :* { $result }
 hand-title = Table n° { $table } · { $rules } · scores { $scores }
 my-turn-first = prenez la carte retournée ou passez.
-my-turn-draw = piochez dans la pioche ou prenez la carte du dessus de la défausse.{ $big_gin ->
+my-turn-draw = { $take ->
+        [true] piochez dans la pioche ou prenez la carte du dessus de la défausse
+       *[false] piochez dans la pioche
+    }.{ $big_gin ->
         [true] {" "}Vous pouvez faire **Big Gin**.
        *[false] {""}
     }

@@ -80,7 +80,7 @@ relations-presence = Vous êtes **{ $online ->
 relations-blocked = Bloqués : { $names }
 relations-muted = En sourdine : { $names }
 relations-favorites = Favoris ♥ : { $names }
-friends-none = Pas encore de favori : ajoutez-en un avec `/gin player favorite`.
+friends-none = Pas encore de favori : ajoutez-en un avec `/{ cmd-gin-name } { cmd-gin-player-name } { cmd-gin-player-favorite-name }`.
 friends-head = **Vos favoris ♥**
 friends-online = { $online ->
         [true] 🟢 en ligne
@@ -94,11 +94,17 @@ history-head = **Parties récentes : { $name }**
 history-line = `#{ $table }` { $date } contre { $vs } : { $won ->
         [true] gagnée
        *[false] perdue
-    } { $score } ({ $rounds } manches, { $rules }{ $ended ->
+    } { $score } ({ $rounds ->
+        [one] { $rounds } manche
+       *[other] { $rounds } manches
+    }, { $rules }{ $ended ->
         [score] {""}
+        [resign] , par abandon
+        [timeout] , par forfait
+        [forfeit] , par forfait
        *[other] , { $ended }
     })
-history-replay = Revoir une manche : `/gin records replay match:<#> round:<n>`
+history-replay = Revoir une manche : `/{ cmd-gin-name } { cmd-gin-records-name } { cmd-gin-records-replay-name } { cmd-gin-records-replay-opt-match-name }:<#> { cmd-gin-records-replay-opt-round-name }:<n>`
 replay-head = **Partie n° { $table }, manche { $round }** — coup { $move } sur { $moves }
 replay-piles = Défausse : { $top } · Pioche : { $stock }
 replay-your-hand = Votre main : { $cards }

@@ -75,7 +75,7 @@ permission-name = { $permission ->
     }
 list-more = { $item }, { $rest }
 # Un clic sur le message de quelqu'un d'autre (bot/ui/ownership.py).
-click-not-yours = Ce message n'est pas le vôtre : utilisez votre propre message de main, ou `/gin hand`.
+click-not-yours = Ce message n'est pas le vôtre : utilisez votre propre message de main, ou `/{ cmd-gin-name } { cmd-gin-hand-name }`.
 click-not-checked = Désolé, je n'ai pas pu vérifier ce clic. Réessayez dans un instant.
 
 # /gin-admin language (cogs/admin.py) : réponse privée, dans la langue de l'admin.

@@ -20,7 +20,7 @@ rules-points = Une frappe rapporte la différence de points isolés ; si l'adver
     } + les points isolés de l'adversaire.
 rules-target = Le premier à { $target } gagne la partie.{ $bonus ->
         [true] {" "}S'y ajoutent un bonus de partie de { $game } et { $line } par manche gagnée{ $shutout ->
-            [true] ; les points des manches sont doublés si l'adversaire n'en a gagné aucune.
+            [true] {" "}; les points des manches sont doublés si l'adversaire n'en a gagné aucune et qu'aucune n'a été nulle.
            *[false] .
         }
        *[false] {" "}Pas de bonus.
