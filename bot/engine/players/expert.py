@@ -35,6 +35,7 @@ from bot.engine.players._infer import InferParams, melds_with
 from bot.engine.players._multi import deal_guesses, knock_now
 from bot.engine.players._multi import playout as multi_playout
 from bot.engine.players._race import race_values
+from bot.engine.players._styles import StyleReader
 from bot.engine.players.hard import HardParams, HardPlayer, _Picture
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import settle_knock
@@ -107,6 +108,19 @@ class ExpertParams:
     patient_improve: float = 0.1
     hasty_could_knock: float = 0.5
     hasty_improve: float = 0.06
+    #: Two players (off: 0): read the opponent actually faced (`_styles.py`). The chance
+    #: that it is hasty (knocks as soon as it can) sets the share of playouts in which the
+    #: opponent knocks at the knock limit rather than playing for gin, the sampler's weight
+    #: for guesses that could have knocked (`read_could_knock` for a hasty opponent, the
+    #: base weight for a patient one) and how much of the late margin applies (a hasty
+    #: opponent that has not knocked yet rarely undercuts); the chance that it never takes
+    #: a discard takes the meaning out of the discards it declines.
+    read: int = 1
+    read_could_knock: float = 0.1
+    #: The chance of a hasty opponent before any evidence, at an undercut bonus of 10 and
+    #: of 25 (linear in between), where strong players knock soon and hold out.
+    hasty_prior_10: float = 0.5
+    hasty_prior_25: float = 0.2
 
 
 #: Expert's guesses of the opponent's hand at two seats under a small undercut bonus
@@ -144,16 +158,57 @@ class ExpertPlayer(HardPlayer):
         # None: at two seats the weights follow the rule set (`_infer_for`).
         self._given_infer = infer
         self._two_infer: dict[int, InferParams] = {}
+        self._reader: StyleReader | None = None
+        self._read_infer: dict[tuple[int, int, int], InferParams] = {}
+        #: Chance the opponent is hasty, as read before the decision being made.
+        self._hasty = 0.0
 
     def choose(self, view: RoundView, legal: Sequence[Action]) -> Action:
         two = view.seats == 2
         self.params = self._two_params if two else self._multi_params
         infer = self._infer_for(view.rules.undercut_bonus) if two else self._multi_infer
+        reader = None
+        if two and self.expert.read:
+            reader = self._read_opponent(view)
+            infer = self._read_infer_for(view.rules.undercut_bonus, infer, reader)
         if infer is not self.infer_params:
             self.infer_params = infer
             if self._sampler is not None:
                 self._sampler.params = infer
-        return super().choose(view, legal)
+        action = super().choose(view, legal)
+        if reader is not None:
+            reader.acted(action.kind)
+        return action
+
+    def _read_opponent(self, view: RoundView) -> StyleReader:
+        """The match's reading of the opponent, brought up to date with `view`."""
+        reader = self._reader
+        if reader is None:
+            prm = self.expert
+            t = _patience(view.rules.undercut_bonus)
+            prior = prm.hasty_prior_10 + t * (prm.hasty_prior_25 - prm.hasty_prior_10)
+            reader = self._reader = StyleReader(prior)
+        reader.observe(view, 1 - view.seat)
+        self._hasty = reader.hasty
+        return reader
+
+    def _read_infer_for(self, undercut: int, base: InferParams, reader: StyleReader) -> InferParams:
+        """The sampler's weights for the opponent as read: a mixture of the styles'."""
+        # In steps of 5%, so the weights are built once per step and the chains' weights
+        # do not move on every decision.
+        h = round(reader.hasty * 20)
+        s = round(reader.stock_only * 20)
+        key = (undercut, h, s)
+        infer = self._read_infer.get(key)
+        if infer is None:
+            p, q = h / 20, s / 20
+            infer = replace(
+                base,
+                could_knock=p * self.expert.read_could_knock + (1 - p) * base.could_knock,
+                declined_meld=q + (1 - q) * base.declined_meld,
+            )
+            self._read_infer[key] = infer
+        return infer
 
     def _infer_for(self, undercut: int) -> InferParams:
         """The sampler's weights for two players under an undercut bonus of `undercut`: the
@@ -214,7 +269,7 @@ class ExpertPlayer(HardPlayer):
         (two players)."""
         prm = self.expert
         late = max(0, prm.late_stock - stock) * _patience(rules.undercut_bonus)
-        return prm.margin + prm.late_margin * late
+        return prm.margin + prm.late_margin * late * (1.0 - self._hasty)
 
     def _multi_knock(self, view: RoundView, kept: int, thrown: int, pic: _Picture) -> bool:
         """Three or four players: whether knocking with `kept` beats every waiting plan."""
@@ -278,13 +333,14 @@ class ExpertPlayer(HardPlayer):
         turns = min(prm.horizon, left)
         walled = left <= prm.horizon
         opp_at = min(prm.opp_knock, rules.knock_limit)
+        # The opponent as read: in this share of the playouts it knocks at the limit.
+        hasty = round(self._hasty * len(pic.guesses) * prm.stocks)
         for h in pic.guesses:
             pool = bits_of(unseen & ~h)
             for _ in range(prm.stocks):
                 stock = rng.sample(pool, min(len(pool), 2 * turns))
-                values = _playout(
-                    rules, kept, h, thrown, stock, turns, opp_at, laid, xs, walled, line
-                )
+                at = rules.knock_limit if runs < hasty else opp_at
+                values = _playout(rules, kept, h, thrown, stock, turns, at, laid, xs, walled, line)
                 for i, v in enumerate(values):
                     totals[i] += v
                 runs += 1
