@@ -19,6 +19,15 @@ with a 95% interval) is far tighter than two separate runs:
 
     .venv/bin/python bench/arena.py --a expert:second_draw=1.0 --paired expert --b hard --rules playingcards --deals 500
 
+`--panel` judges A against the panel of opponents (`bench/panel.py`: easy, normal, hard and
+test-only styles no level is tuned on), with BASE (`--paired`, default hard) on the same
+deals and seeds: per deal and seat `--rounds` rounds in a row with the same players, so a
+player that reads its opponent over a match may, and per rule set of `--rules` (a list)
+the points per round of A and BASE against each opponent, A minus BASE (paired, 95%
+interval) and the mean over the panel:
+
+    nice -n 19 .venv/bin/python bench/arena.py --panel --a expert --paired hard --rules cardgames,playingcards,classic --deals 125 --workers 1
+
 Decision times are measured around `choose()` alone (the engine's own work is not counted),
 in worker processes that each run one match at a time, as wall-clock time and as the CPU time
 of the worker's thread. With `--workers` no higher than the number of cores and nothing else

@@ -117,6 +117,17 @@ class ExpertParams:
     #: a discard takes the meaning out of the discards it declines.
     read: int = 1
     read_could_knock: float = 0.1
+    #: What else follows the reading (1: on): the share of hasty playouts, the pull toward
+    #: gin (`gin_pull2` for a patient opponent, none for a hasty one: the round is then no
+    #: race to gin), the late margin; and the knock margin against a hasty opponent.
+    read_playouts: int = 1
+    read_pull: int = 1
+    read_late: int = 1
+    read_margin: float = 6.0
+    #: Weigh the knock like hard (whose rule was tuned against `normal`, who knocks at once)
+    #: as much as the opponent reads hasty: the two rules' advantages of knocking now,
+    #: mixed by the chance (0: expert's rule alone).
+    read_knock: int = 1
     #: The chance of a hasty opponent before any evidence, at an undercut bonus of 10 and
     #: of 25 (linear in between), where strong players knock soon and hold out.
     hasty_prior_10: float = 0.5
@@ -160,6 +171,7 @@ class ExpertPlayer(HardPlayer):
         self._two_infer: dict[int, InferParams] = {}
         self._reader: StyleReader | None = None
         self._read_infer: dict[tuple[int, int, int], InferParams] = {}
+        self._pulls: dict[int, HardParams] = {}
         #: Chance the opponent is hasty, as read before the decision being made.
         self._hasty = 0.0
 
@@ -171,6 +183,8 @@ class ExpertPlayer(HardPlayer):
         if two and self.expert.read:
             reader = self._read_opponent(view)
             infer = self._read_infer_for(view.rules.undercut_bonus, infer, reader)
+            if self.expert.read_pull:
+                self.params = self._pull_for(reader.hasty)
         if infer is not self.infer_params:
             self.infer_params = infer
             if self._sampler is not None:
@@ -191,6 +205,15 @@ class ExpertPlayer(HardPlayer):
         reader.observe(view, 1 - view.seat)
         self._hasty = reader.hasty
         return reader
+
+    def _pull_for(self, hasty: float) -> HardParams:
+        """Two players: hand values pulling toward gin as much as the opponent is patient."""
+        step = round(hasty * 20)
+        params = self._pulls.get(step)
+        if params is None:
+            pull = self.expert.gin_pull2 * (1 - step / 20)
+            params = self._pulls[step] = replace(self._two_params, gin_pull=pull)
+        return params
 
     def _read_infer_for(self, undercut: int, base: InferParams, reader: StyleReader) -> InferParams:
         """The sampler's weights for the opponent as read: a mixture of the styles'."""
@@ -262,14 +285,23 @@ class ExpertPlayer(HardPlayer):
         line = self.expert.line * view.rules.line_bonus
         now, laid = self._knock_now(view, kept, pic.guesses, line)
         wait = self._plans(view, kept, BIT[card], pic, laid, line)
-        return knock if now >= wait + self.knock_margin(view.rules, view.stock_size) else None
+        edge = now - wait - self.knock_margin(view.rules, view.stock_size)
+        p = self._hasty if self.expert.read_knock else 0.0
+        if p > 0.0:
+            h_now, h_laid = self._knock_value(view, kept, pic.guesses)
+            h_wait = self._wait_value(view, kept, BIT[card], pic, h_laid)
+            h_margin = self.params.knock_margin * max(0, view.rules.undercut_bonus - 10) / 15
+            edge = (1.0 - p) * edge + p * (h_now - h_wait + h_margin)
+        return knock if edge >= 0.0 else None
 
     def knock_margin(self, rules: RuleSet, stock: int) -> float:
         """Points knocking now must beat the best waiting plan by, with `stock` cards left
         (two players)."""
         prm = self.expert
         late = max(0, prm.late_stock - stock) * _patience(rules.undercut_bonus)
-        return prm.margin + prm.late_margin * late * (1.0 - self._hasty)
+        p = self._hasty
+        margin = prm.margin + p * (prm.read_margin - prm.margin)
+        return margin + prm.late_margin * late * (1.0 - p if prm.read_late else 1.0)
 
     def _multi_knock(self, view: RoundView, kept: int, thrown: int, pic: _Picture) -> bool:
         """Three or four players: whether knocking with `kept` beats every waiting plan."""
@@ -334,7 +366,7 @@ class ExpertPlayer(HardPlayer):
         walled = left <= prm.horizon
         opp_at = min(prm.opp_knock, rules.knock_limit)
         # The opponent as read: in this share of the playouts it knocks at the limit.
-        hasty = round(self._hasty * len(pic.guesses) * prm.stocks)
+        hasty = round(self._hasty * len(pic.guesses) * prm.stocks) if prm.read_playouts else 0
         for h in pic.guesses:
             pool = bits_of(unseen & ~h)
             for _ in range(prm.stocks):
