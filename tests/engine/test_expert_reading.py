@@ -99,3 +99,14 @@ def test_what_expert_read_in_earlier_rounds_leaks_nothing_hidden(preset: str) ->
                     decisions += 1
                 twin.apply(action, mover)
     assert decisions >= 20
+
+
+def test_against_a_hasty_opponent_expert_pulls_less_toward_gin() -> None:
+    vs_normal = _read_after(BaselinePlayer(), "cardgames")
+    vs_hard = _read_after(make_player("hard", 9), "cardgames")
+    full = vs_hard.expert.gin_pull2
+    assert vs_normal.params.gin_pull < vs_hard.params.gin_pull <= full
+    assert vs_hard.params.gin_pull > 0.8 * full
+    # The late margin fades as much: a hasty opponent that has not knocked rarely undercuts.
+    rules = RuleSet.preset("cardgames")
+    assert vs_normal.knock_margin(rules, 10) < vs_hard.knock_margin(rules, 10)
