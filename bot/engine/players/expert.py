@@ -13,6 +13,11 @@ undercut bonus, when a patient opponent's hand is low). With three or four playe
 comparison runs on deals guessed from the per-card model (`_multi.py`). The playouts are
 drawn from the seat's view and its own random numbers alone, so twin deals get the same
 decisions.
+
+At two seats it also reads the opponent it faces over the match (`_styles.py`): the chance
+that it knocks as soon as it can rather than holding out for gin sets how much of the
+look-ahead, the pull toward gin, the late margin and the knock rule follow a hasty
+opponent (hard's knock rule) instead of a patient one.
 """
 
 from __future__ import annotations
