@@ -19,6 +19,15 @@ with a 95% interval) is far tighter than two separate runs:
 
     .venv/bin/python bench/arena.py --a expert:second_draw=1.0 --paired expert --b hard --rules playingcards --deals 500
 
+`--panel` judges A against the panel of opponents (`bench/panel.py`: easy, normal, hard and
+test-only styles no level is tuned on), with BASE (`--paired`, default hard) on the same
+deals and seeds: per deal and seat `--rounds` rounds in a row with the same players, so a
+player that reads its opponent over a match may, and per rule set of `--rules` (a list)
+the points per round of A and BASE against each opponent, A minus BASE (paired, 95%
+interval) and the mean over the panel:
+
+    nice -n 19 .venv/bin/python bench/arena.py --panel --a expert --paired hard --rules cardgames,playingcards,classic --deals 125 --workers 1
+
 Decision times are measured around `choose()` alone (the engine's own work is not counted),
 in worker processes that each run one match at a time, as wall-clock time and as the CPU time
 of the worker's thread. With `--workers` no higher than the number of cores and nothing else
@@ -41,6 +50,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from panel import PANEL, make_style  # noqa: E402
 
 from bot.engine.match import Match  # noqa: E402
 from bot.engine.players import Player, play_round  # noqa: E402
@@ -57,7 +69,8 @@ def build_player(spec: str, seed: int) -> Player:
     and InferParams), or `expert:field=value,...` (those and ExpertParams)."""
     level, _, extra = spec.partition(":")
     if not extra:
-        return make_player(level, seed)
+        style = make_style(level, seed)
+        return style if style is not None else make_player(level, seed)
     if level not in ("hard", "expert"):
         raise ValueError("only hard and expert take parameters")
     groups: list[dict[str, Any]] = [{}, {}, {}]
@@ -222,6 +235,133 @@ def report_paired(a: str, base: str, b: str, rules: RuleSet, pairs: list[tuple[i
     )
 
 
+def play_session(
+    rules: RuleSet, a_spec: str, base_spec: str, b_spec: str, seed: int, deal: int, rounds: int
+) -> tuple[list[tuple[int, int]], list[float]]:
+    """`--panel`: per seat of A, `rounds` two-seat rounds in a row against B with the same
+    players (so a player that learns its opponent may), played by A and again by BASE on
+    the same deals and seeds. Returns (A's net, BASE's net) per round (better is more,
+    as in `play_paired`) and A's decision times in seconds."""
+    sign = 1 if rules.scoring == "points" else -1
+    out: list[tuple[int, int]] = []
+    times: list[float] = []
+    clock = time.perf_counter
+    for a_seat in range(2):
+        nets: list[list[int]] = []
+        for spec in (a_spec, base_spec):
+            players = [
+                build_player(
+                    spec if s == a_seat else b_spec,
+                    derive_seed(seed, "player", deal, s, "AB"[s != a_seat]),
+                )
+                for s in range(2)
+            ]
+            row = []
+            for k in range(rounds):
+                rnd = Round(rules, 2, derive_seed(seed, "panel", deal, k), dealer=(deal + k) % 2)
+                while (seat := rnd.to_move) is not None:
+                    view = rnd.view(seat)
+                    t0 = clock()
+                    action = players[seat].choose(view, view.legal)
+                    if seat == a_seat and spec is a_spec:
+                        times.append(clock() - t0)
+                    rnd.apply(action, seat)
+                res = rnd.result
+                assert res is not None
+                row.append(sign * (res.points[a_seat] - res.points[1 - a_seat]))
+            nets.append(row)
+        out += list(zip(nets[0], nets[1], strict=True))
+    return out, times
+
+
+def _play_session(
+    job: tuple[RuleSet, str, str, str, int, int, int],
+) -> tuple[str, str, list[tuple[int, int]], list[float]]:
+    rules, a, base, b, seed, deal, rounds = job
+    pairs, times = play_session(rules, a, base, b, seed, deal, rounds)
+    return rules.name, b, pairs, times
+
+
+def run_panel(
+    a: str,
+    base: str,
+    opponents: list[str],
+    presets: list[RuleSet],
+    deals: int,
+    rounds: int,
+    seed: int,
+    workers: int,
+) -> tuple[dict[tuple[str, str], list[tuple[int, int]]], list[float]]:
+    """`play_session` for each rule set, opponent and deal: the pairs per (rule set name,
+    opponent) and A's decision times."""
+    jobs = [
+        (r, a, base, b, seed, d, rounds) for r in presets for b in opponents for d in range(deals)
+    ]
+    pairs: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    times: list[float] = []
+    if workers <= 1:
+        results = map(_play_session, jobs)
+    else:
+        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        pool = ctx.Pool(workers)
+        results = pool.imap(_play_session, jobs, chunksize=2)
+    for name, b, got, t in results:
+        pairs.setdefault((name, b), []).extend(got)
+        times += t
+    if workers > 1:
+        pool.close()
+    return pairs, times
+
+
+def report_panel(
+    a: str,
+    base: str,
+    pairs: dict[tuple[str, str], list[tuple[int, int]]],
+    times: list[float],
+    rounds: int,
+) -> str:
+    """Points per round of A and BASE against each panel opponent, A minus BASE (paired,
+    95% interval), and the mean over the panel per rule set."""
+    lines = [
+        f"panel: A={a}, BASE={base}; {rounds} rounds in a row per deal and seat, "
+        f"same deals and seeds for both; points per round (A's or BASE's minus the opponent's)",
+        f"machine: {os.cpu_count()} cores, Python {platform.python_version()}",
+    ]
+    for name in dict.fromkeys(n for n, _ in pairs):
+        lines.append(
+            f"{name}: {'opponent':<14} {'rounds':>6} {'A':>7} {'BASE':>7} {'A-BASE':>7} (95% CI)"
+        )
+        a_means, base_means, diffs, cis = [], [], [], []
+        for (n, b), got in pairs.items():
+            if n != name:
+                continue
+            am, _ = mean_ci([float(x) for x, _ in got])
+            bm, _ = mean_ci([float(y) for _, y in got])
+            d, ci = mean_ci([float(x - y) for x, y in got])
+            a_means.append(am)
+            base_means.append(bm)
+            diffs.append(d)
+            cis.append(ci)
+            lines.append(
+                f"{'':{len(name) + 2}}{b:<14} {len(got):>6} {am:>+7.2f} {bm:>+7.2f} {d:>+7.2f} "
+                f"({d - ci:+.2f} to {d + ci:+.2f})"
+            )
+        k = len(diffs)
+        mean_d = sum(diffs) / k
+        # The opponents' rounds are independent: the mean's half-width combines theirs.
+        half = math.sqrt(sum(c * c for c in cis)) / k
+        lines.append(
+            f"{'':{len(name) + 2}}{'panel mean':<14} {'':>6} {sum(a_means) / k:>+7.2f} "
+            f"{sum(base_means) / k:>+7.2f} {mean_d:>+7.2f} ({mean_d - half:+.2f} to {mean_d + half:+.2f})"
+        )
+    times = sorted(times)
+    lines.append(
+        f"decision time A ({a}), {len(times)} decisions: p50 {percentile(times, 0.5) * 1e3:.2f} ms, "
+        f"p99 {percentile(times, 0.99) * 1e3:.2f} ms, max {times[-1] * 1e3 if times else 0:.1f} ms"
+    )
+    return "\n".join(lines)
+
+
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval for a proportion."""
     if n == 0:
@@ -345,8 +485,33 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--paired", default=None, help="BASE: paired single rounds of A and BASE against B"
     )
-    parser.add_argument("--deals", type=int, default=500, help="deals for --paired")
+    parser.add_argument("--deals", type=int, default=500, help="deals for --paired, --panel")
+    parser.add_argument(
+        "--panel",
+        action="store_true",
+        help="A and BASE (--paired) against each panel opponent; --rules may be a list",
+    )
+    parser.add_argument(
+        "--opponents", default=",".join(PANEL), help="--panel: the opponents (comma-separated)"
+    )
+    parser.add_argument("--rounds", type=int, default=4, help="--panel: rounds per deal and seat")
     args = parser.parse_args(argv)
+    if args.panel:
+        presets = [RuleSet.preset(n) for n in args.rules.split(",")]
+        if args.target is not None:
+            presets = [r.replace(target=args.target) for r in presets]
+        panel, times = run_panel(
+            args.a,
+            args.paired or "hard",
+            args.opponents.split(","),
+            presets,
+            args.deals,
+            args.rounds,
+            args.seed,
+            args.workers,
+        )
+        print(report_panel(args.a, args.paired or "hard", panel, times, args.rounds))
+        return
     rules = RuleSet.preset(args.rules)
     if args.target is not None:
         rules = rules.replace(target=args.target)

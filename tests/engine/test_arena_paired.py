@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from bot.engine.actions import DRAW_DISCARD, KNOCK, TAKE_UPCARD
 from bot.engine.players import play_round
 from bot.engine.round import Round, derive_seed
 from bot.engine.rules import RuleSet
@@ -59,3 +60,36 @@ def test_different_players_make_different_pairs() -> None:
     assert f"A minus BASE: {diff:+.3f}" in ARENA.report_paired(
         "hard", "easy", "normal", rules, pairs
     )
+
+
+def test_the_panel_pairs_rounds_in_a_row_and_reports_each_opponent_and_the_mean() -> None:
+    presets = [RuleSet.preset("cardgames"), RuleSet.preset("classic")]
+    opponents = ["gin_hunter", "early_knocker", "highest", "no_upcard"]
+    pairs, times = ARENA.run_panel("normal", "normal", opponents, presets, 1, 2, 7, 1)
+    # Per rule set and opponent: 1 deal x 2 seats x 2 rounds, the same player on both sides.
+    assert set(pairs) == {(r.name, b) for r in presets for b in opponents}
+    assert all(len(got) == 4 and all(a == base for a, base in got) for got in pairs.values())
+    assert times
+    text = ARENA.report_panel("normal", "normal", pairs, times, 2)
+    for name in ("cardgames", "classic"):
+        assert f"{name}: opponent" in text
+    assert text.count("panel mean") == 2
+    assert "+0.00 (+0.00 to +0.00)" in text
+
+
+def test_the_panel_styles_play_as_described() -> None:
+    """The gin hunter never knocks early; the stock-only style never takes a discard."""
+    from panel import make_style  # bench/ is on the path once the arena is loaded
+
+    rules = RuleSet.preset("cardgames")
+    for deal in range(6):
+        players = [make_style("gin_hunter", deal), make_style("no_upcard", deal)]
+        assert players[0] is not None and players[1] is not None
+        rnd = Round(rules, 2, 900 + deal, deal % 2)
+        play_round(rnd, [players[0], players[1]])
+        for e in rnd.history:
+            if e.seat == 1:
+                assert e.kind not in (TAKE_UPCARD, DRAW_DISCARD)
+            if e.seat == 0 and e.kind == KNOCK:
+                # Its knocks come only with the stock nearly down to the wall.
+                assert rnd.stock_size <= rules.wall_cards + 4

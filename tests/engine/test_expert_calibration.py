@@ -16,7 +16,8 @@ from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 from bot.engine.view import RoundView
 
-ON = ExpertParams(calibrate=1)
+# Without the reading of the opponent (`read`), which moves these weights as the match goes.
+ON = ExpertParams(calibrate=1, read=0)
 
 
 def _first_view(preset: str, seats: int, seed: int = 3) -> RoundView:
@@ -52,7 +53,7 @@ def test_between_the_presets_the_weights_are_interpolated_and_can_be_turned_off(
     assert player.infer_params.could_knock == pytest.approx(0.5 + 0.4 * 0.5)
     assert player.infer_params.improve == pytest.approx(0.06 + 0.4 * 0.04)
     given = InferParams(could_knock=0.3, improve=0.02)
-    off = ExpertPlayer(5, infer=given)  # off by default
+    off = ExpertPlayer(5, infer=given, expert=ExpertParams(read=0))  # off by default
     off.choose(view, view.legal)
     assert off.infer_params is given
 
@@ -71,13 +72,15 @@ def test_expert_guesses_with_its_own_weights_under_a_small_undercut_bonus(
     preset: str, own: InferParams
 ) -> None:
     view = _first_view(preset, 2)
-    expert, hard = ExpertPlayer(5), HardPlayer(5)
+    # Before its reading of the opponent moves them (`read`, tests/engine/test_expert_reading.py).
+    unread = ExpertParams(read=0)
+    expert, hard = ExpertPlayer(5, expert=unread), HardPlayer(5)
     expert.choose(view, view.legal)
     hard.choose(view, view.legal)
     assert expert.infer_params == own
     assert hard.infer_params == InferParams() != EXPERT_INFER
     given = InferParams(steps=20)
-    mine = ExpertPlayer(5, infer=given)
+    mine = ExpertPlayer(5, infer=given, expert=unread)
     mine.choose(view, view.legal)
     assert mine.infer_params is given
 

@@ -76,7 +76,8 @@ def test_expert_pulls_toward_gin_at_two_seats_only() -> None:
     """At two seats expert values hands with `gin_pull2`; at 3-4 seats it keeps the
     parameters it was given (its measured play there is hard's draws and discards)."""
     classic = RuleSet.preset("classic")
-    player = ExpertPlayer(5)
+    # Before its reading of the opponent scales the pull (tests/engine/test_expert_reading.py).
+    player = ExpertPlayer(5, expert=ExpertParams(read=0))
     two = ExpertParams().gin_pull2
     assert two > 0
     for seats, pull in ((2, two), (3, 0.0), (2, two)):

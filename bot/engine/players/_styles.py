@@ -1,0 +1,117 @@
+"""Reading the opponent actually faced: how patient it is and whether it takes discards.
+
+A two-seat player keeps one `StyleReader` for its match and shows it every view it is
+given. The reader weighs two pairs of styles by how well each explains what the opponent
+did in the match so far (Bayes' rule on the public history alone):
+
+- hasty (knocks soon after it can) or patient (holds out for gin): each opponent turn that
+  passed without the round ending, and the turn at which the opponent ended a round, are
+  more or less likely under each style (`_hazard`, measured on `normal`, `hard` and a gin
+  hunter: bench/panel.py);
+- taker (takes a discard when it helps) or stock-only (never takes one): each declined top
+  discard counts a little for stock-only, one taken card rules it out.
+
+A round ended by the opponent shows only as a new round starting after this seat's own
+discard; a round that may have hit the wall then tells nothing about its end.
+"""
+
+from __future__ import annotations
+
+from math import exp, log
+
+from bot.engine.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, PASS, TAKE_UPCARD
+from bot.engine.round import Event
+from bot.engine.view import RoundView
+
+__all__ = ["StyleReader"]
+
+#: Chance that a taker takes an offered top discard (about one in five is useful to it).
+_TAKES = 0.2
+#: Most the evidence may tip either way (log-odds), so a style is never ruled out for good
+#: by turns alone.
+_CAP = 4.0
+
+
+def _hazard(turn: int, hasty: bool) -> float:
+    """Chance that the opponent ends the round on its `turn`-th turn (0-based) once it got
+    there: measured under cardgames over 300 rounds each against `hard`, `normal` (hasty)
+    0.01, 0.06 at turn 2, 0.19 at 5, 0.35 at 8; `hard` and a gin hunter (patient) 0.02 at
+    turn 2, 0.04 at 5, 0.06 at 8, 0.12 at 12."""
+    if hasty:
+        return min(0.5, max(0.01, 0.036 * turn))
+    return min(0.15, 0.005 + 0.009 * turn)
+
+
+def _clip(x: float) -> float:
+    return max(-_CAP, min(_CAP, x))
+
+
+class StyleReader:
+    """The evidence of one match about one opponent, as the chance of each style."""
+
+    def __init__(self, hasty_prior: float) -> None:
+        self.hasty_logodds = log(hasty_prior / (1.0 - hasty_prior))
+        #: Log-odds that the opponent never takes a discard (prior: 1 in 5).
+        self.stock_only_logodds = log(0.25)
+        self.took = False
+        # The round being read: its history so far, the opponent's turns in it, this
+        # seat's own last action and the stock then.
+        self._history: tuple[Event, ...] = ()
+        self._turns = 0
+        self._last_mine = ""
+        self._last_stock = 99
+        self._wall = 0
+
+    @property
+    def hasty(self) -> float:
+        """Chance the opponent is hasty (knocks as soon as it can)."""
+        return 1.0 / (1.0 + exp(-self.hasty_logodds))
+
+    @property
+    def stock_only(self) -> float:
+        """Chance the opponent never takes a discard."""
+        return 0.0 if self.took else 1.0 / (1.0 + exp(-self.stock_only_logodds))
+
+    def observe(self, view: RoundView, opponent: int) -> None:
+        """Read what is new in `view` (this seat's view, before it decides)."""
+        history = view.history
+        n = len(self._history)
+        if len(history) < n or history[:n] != self._history:
+            self._close_round()
+            n = 0
+        self._wall = view.rules.wall_cards
+        for e in history[n:]:
+            if e.seat != opponent:
+                continue
+            if e.kind == DISCARD:
+                self._survived(self._turns)
+                self._turns += 1
+            elif e.kind in (TAKE_UPCARD, DRAW_DISCARD):
+                self.took = True
+            elif e.kind in (PASS, DRAW_STOCK):
+                self._declined()
+        self._history = history
+        self._last_stock = view.stock_size
+
+    def acted(self, kind: str) -> None:
+        """This seat's own decision (it shows whether the seat ended the round)."""
+        self._last_mine = kind
+
+    def _survived(self, turn: int) -> None:
+        h1, h0 = _hazard(turn, True), _hazard(turn, False)
+        self.hasty_logodds = _clip(self.hasty_logodds + log((1.0 - h1) / (1.0 - h0)))
+
+    def _declined(self) -> None:
+        self.stock_only_logodds = _clip(self.stock_only_logodds - log(1.0 - _TAKES))
+
+    def _close_round(self) -> None:
+        """The round read so far is over: if this seat discarded last and the stock was
+        not at the wall, the opponent ended it on its next turn."""
+        if self._history and self._last_mine == DISCARD and self._last_stock > self._wall + 1:
+            t = self._turns
+            self.hasty_logodds = _clip(
+                self.hasty_logodds + log(_hazard(t, True) / _hazard(t, False))
+            )
+        self._history = ()
+        self._turns = 0
+        self._last_mine = ""

@@ -1,0 +1,112 @@
+"""Expert reads the opponent it faces (`_styles.py`) from public play alone."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from bot.engine.actions import DRAW_STOCK, PASS, TAKE_UPCARD, Action
+from bot.engine.cards import Card, shuffled_deck
+from bot.engine.players import BaselinePlayer, Player, play_round
+from bot.engine.players.expert import ExpertPlayer
+from bot.engine.players.levels import make_player
+from bot.engine.round import Round
+from bot.engine.rules import RuleSet
+from bot.engine.view import RoundView
+from tests.engine.test_players import _twin_deck
+
+
+class StockOnly(BaselinePlayer):
+    """`normal`, but it never takes the up-card or a discard."""
+
+    def _draw(self, view: RoundView, kinds: set[str]) -> Action:
+        return Action(PASS) if TAKE_UPCARD in kinds else Action(DRAW_STOCK)
+
+
+def _read_after(opponent: Player, preset: str, rounds: int = 6) -> ExpertPlayer:
+    """An expert that played `rounds` rounds in a row against `opponent` at seat 1."""
+    rules = RuleSet.preset(preset)
+    expert = ExpertPlayer(3)
+    for k in range(rounds):
+        play_round(Round(rules, 2, 400 + k, k % 2), [expert, opponent])
+    return expert
+
+
+def test_a_hasty_opponent_reads_hastier_than_a_patient_one() -> None:
+    # Under cardgames hard holds out for gin (2 rounds in 3 end in gin); normal knocks at
+    # its first chance.
+    fresh = ExpertPlayer(3)
+    view = Round(RuleSet.preset("cardgames"), 2, 1, 1).view(0)
+    fresh.choose(view, view.legal)
+    prior = fresh._hasty
+    vs_normal = _read_after(BaselinePlayer(), "cardgames")._hasty
+    vs_hard = _read_after(make_player("hard", 9), "cardgames")._hasty
+    assert vs_normal > prior > vs_hard
+    assert vs_normal > 0.5
+
+
+def test_an_opponent_that_never_takes_a_discard_is_read_as_such() -> None:
+    stock_only = _read_after(StockOnly(), "cardgames", 3)
+    taker = _read_after(BaselinePlayer(), "cardgames", 3)
+    assert stock_only._reader is not None and taker._reader is not None
+    assert stock_only._reader.stock_only > 0.9
+    assert taker._reader.stock_only == 0.0
+    # Declined discards then say nothing about the opponent's hand.
+    assert stock_only.infer_params.declined_meld > 0.9
+
+
+@pytest.mark.parametrize("preset", ["cardgames", "playingcards"])
+def test_what_expert_read_in_earlier_rounds_leaks_nothing_hidden(preset: str) -> None:
+    """Fairness with memory: an expert that played a first round (and read its opponent)
+    then makes the very same decisions in the next round on twin deals, in which every
+    card it never saw is shuffled among the places those cards held."""
+    rules = RuleSet.preset(preset)
+    rng = random.Random(35)
+    decisions = 0
+    for r in range(3):
+        seat = r % 2
+        players: list[Player] = [BaselinePlayer(), BaselinePlayer()]
+        players[seat] = ExpertPlayer(60 + r)
+        play_round(Round(rules, 2, 8100 + r, 0), players)
+        seed, dealer = 8200 + r, 1
+        deck = shuffled_deck(seed)
+        before = copy.deepcopy(players[seat])
+        rnd = Round(rules, 2, seed, dealer, deck=deck)
+        seen: set[Card] = set()
+        last = -1
+        while rnd.to_move is not None:
+            mover = rnd.to_move
+            view = rnd.view(mover)
+            if mover == seat:
+                seen |= set(view.hand) | set(view.discard_pile)
+                seen |= {c for k in view.known_cards for c in k}
+                seen |= {e.card for e in view.history if e.card is not None}
+                last = len(rnd.actions)
+            rnd.apply(players[mover].choose(view, view.legal), mover)
+        actions: Sequence[Action] = rnd.actions[: last + 1]
+        for _ in range(2):
+            twin = Round(rules, 2, seed, dealer, deck=_twin_deck(deck, seen, rng))
+            assert twin.snapshot() != Round(rules, 2, seed, dealer, deck=deck).snapshot()
+            tested = copy.deepcopy(before)
+            for action in actions:
+                mover = twin.to_move
+                if mover == seat:
+                    view = twin.view(seat)
+                    assert tested.choose(view, view.legal) == action
+                    decisions += 1
+                twin.apply(action, mover)
+    assert decisions >= 20
+
+
+def test_against_a_hasty_opponent_expert_pulls_less_toward_gin() -> None:
+    vs_normal = _read_after(BaselinePlayer(), "cardgames")
+    vs_hard = _read_after(make_player("hard", 9), "cardgames")
+    full = vs_hard.expert.gin_pull2
+    assert vs_normal.params.gin_pull < vs_hard.params.gin_pull <= full
+    assert vs_hard.params.gin_pull > 0.8 * full
+    # The late margin fades as much: a hasty opponent that has not knocked rarely undercuts.
+    rules = RuleSet.preset("cardgames")
+    assert vs_normal.knock_margin(rules, 10) < vs_hard.knock_margin(rules, 10)
