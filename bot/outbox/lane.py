@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.outbox.limits import EDIT, Window
-from bot.outbox.write import ControlsOff, Write
+from bot.outbox.write import ControlsOff, Raw, Write
 
 if TYPE_CHECKING:
     from bot.outbox.outbox import Outbox
@@ -49,11 +49,14 @@ class Lane:
         """Latest state wins: the queued edit now carries the newest content; it keeps its
         place by age and takes the more urgent priority of the two."""
         old = queued.message
-        if isinstance(newer.message, ControlsOff) and dataclasses.is_dataclass(old):
+        if isinstance(newer.message, ControlsOff) and isinstance(old, Raw):
+            # The queued content stays, without its controls (discord.py: `view=None`).
+            queued.message = Raw({**old.arguments, "view": None})
+        elif isinstance(newer.message, ControlsOff) and _has_view(old):
             # The queued content stays (a `Message`), without its controls.
             assert old is not None
             old.release()
-            queued.message = dataclasses.replace(old, view=None)
+            queued.message = dataclasses.replace(cast(Any, old), view=None)
         else:
             if queued.message is not None:
                 queued.message.release()
@@ -111,3 +114,13 @@ class Lane:
 
     def depth(self) -> int:
         return len(self.items)
+
+
+def _has_view(payload: object) -> bool:
+    """A dataclass payload with controls of its own (a `Message`), which `view=None` takes
+    off while its text and pictures stay."""
+    return (
+        dataclasses.is_dataclass(payload)
+        and not isinstance(payload, type)
+        and any(f.name == "view" for f in dataclasses.fields(payload))
+    )

@@ -6,11 +6,12 @@ import asyncio
 import itertools
 import time
 
+import discord
 import pytest
 
 from bot.outbox import Limits, Outbox, Priority, lane
 from bot.outbox.lane import ONE_SLOT_IN
-from bot.outbox.write import Raw
+from bot.outbox.write import ControlsOff, Raw
 
 from .conftest import Said, World, edits_of
 
@@ -131,3 +132,30 @@ async def test_a_stream_of_urgent_edits_leaves_overdue_ones_one_slot_in_three(
     assert at[0] >= 2, sent  # the stream went first while the boards could wait
     assert all(b - a == ONE_SLOT_IN for a, b in itertools.pairwise(at)), sent
     assert world.emu.message(in_play).text == f"moves {moves - 1}"
+
+
+def with_button(text: str) -> Raw:
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="Draw", custom_id="test:draw"))
+    return Raw({"content": text, "view": view})
+
+
+@pytest.mark.parametrize("queued", ["raw", "controls off"])
+async def test_controls_taken_off_a_queued_edit_of_any_payload(world: World, queued: str) -> None:
+    """Taking the controls off a message whose edit is queued keeps that edit's content
+    (a `Raw` edit, or another controls-off) and sends one edit without controls."""
+    outbox = slow_edits(world)
+    channel = world.channel.id
+    board = await outbox.post(channel, with_button("round 1"))
+    assert board is not None
+    await outbox.edit(channel, board.id, with_button("spends the bucket"))
+    waiting = outbox.edit(
+        channel, board.id, with_button("round 2") if queued == "raw" else ControlsOff()
+    )
+    off = outbox.edit(channel, board.id, ControlsOff())
+    assert outbox.depth() == 1
+    await asyncio.gather(waiting, off)
+    assert len(edits_of(world.emu, board.id)) == 2
+    shown = world.emu.message(board.id)
+    assert shown.button_labels == []
+    assert shown.text == ("round 2" if queued == "raw" else "spends the bucket")
