@@ -29,7 +29,7 @@ def test_the_log_of_moves_in_each_language() -> None:
     assert any(" a pioché dans la pioche et a défaussé " in line for line in french)
     away = present.recent_turns(history, NAMES, 1, away={1}, locale="fr")
     if away[0].startswith("Bob"):
-        assert away[0].endswith("(joué automatiquement : Bob est absent)")
+        assert away[0].endswith("(joué automatiquement : Bob n'est pas là)")
 
 
 def test_a_reveal_in_each_language_names_the_same_cards_in_their_labels() -> None:

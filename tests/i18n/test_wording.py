@@ -140,3 +140,16 @@ def test_the_rules_say_a_drawn_round_voids_the_shutout() -> None:
     assert "none drawn" in t("en", "rules-target", **values)
     assert "ninguna quedó en tablas" in t("es", "rules-target", **values)
     assert "qu'aucune n'a été nulle" in t("fr", "rules-target", **values)
+
+
+def test_french_says_a_player_was_away_without_a_gender() -> None:
+    """'Fleur était absent' reads wrong for every woman at the table; the same sentence for
+    anyone, without 'de Fleur' either (elision before a vowel, test_catalog)."""
+    said = [
+        t("fr", "turn-auto", turn="Fleur a pioché", name=name, away=away)
+        for name in ("Fleur", "Alice")
+        for away in ("true", "false")
+    ] + [t("fr", "removed-away")]
+    for text in said:
+        assert not re.search(r"\b(absente?|retirée?)\b", text), text
+    assert "Fleur n'était pas là" in said[1]

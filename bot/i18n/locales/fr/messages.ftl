@@ -56,7 +56,7 @@ final-round = Manche { $round } : { $result }
 match-over-rules-title = Partie terminée · table n° { $table } · { $rules }
 table-rules-title = Table n° { $table } · { $rules }
 called-off = Cette partie a été annulée.
-removed-away = Vous avez été absent trop longtemps et avez été retiré de cette partie. Votre main est jouée automatiquement jusqu'à la fin, et vous ne pouvez pas la gagner.
+removed-away = Cette partie continue sans vous : vous n'avez pas joué pendant trop longtemps. Votre main est jouée automatiquement jusqu'à la fin, et vous ne pouvez pas la gagner.
 removed-resigned = Vous avez abandonné et quitté cette partie. Votre main est jouée automatiquement jusqu'à la fin (elle ne peut pas gagner) ; { $others } continuent.
 
 ## La main d'un joueur (privée)

@@ -23,8 +23,8 @@ do-big_gin = a fait Big Gin
 turn-joined = { $first } et { $second }
 turn-auto = { $turn } (joué automatiquement : { $name } { $away ->
         [resigned] a abandonné
-        [true] est absent
-       *[false] était absent
+        [true] n'est pas là
+       *[false] n'était pas là
     })
 
 ## À qui le tour
