@@ -153,3 +153,11 @@ def test_french_says_a_player_was_away_without_a_gender() -> None:
     for text in said:
         assert not re.search(r"\b(absente?|retirée?)\b", text), text
     assert "Fleur n'était pas là" in said[1]
+
+
+def test_a_table_is_numbered_one_way_per_language() -> None:
+    """The hand says 'Mesa n.º 7' / 'table n° 7': the replies say it the same way."""
+    for language, wrong in (("es", "mesa #"), ("fr", "table #")):
+        found = [where for where, text in messages(language) if wrong in text.lower()]
+        assert found == [], (language, found)
+    assert "mesa n.º 7" in t("es", "reply-chat-sent", table=7)
