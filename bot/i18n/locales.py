@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+from importlib import resources
+from importlib.abc import Traversable
 from typing import Any
 
-LANGUAGES = ("en", "es", "fr")
 DEFAULT = "en"
+
+
+def languages_in(folder: Traversable) -> tuple[str, ...]:
+    """The languages with a catalog in ``folder`` (a subfolder of ``.ftl`` files each),
+    English first: adding a language is adding its folder."""
+    found = sorted(
+        entry.name
+        for entry in folder.iterdir()
+        if entry.is_dir() and any(f.name.endswith(".ftl") for f in entry.iterdir())
+    )
+    return (DEFAULT, *(language for language in found if language != DEFAULT))
+
+
+LANGUAGES = languages_in(resources.files("bot.i18n").joinpath("locales"))
 
 
 def resolve_locale(locale: Any) -> str:
