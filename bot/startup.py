@@ -71,7 +71,7 @@ STARTING = Step("starting", "report the traceback below.")
 _WHERE: tuple[tuple[str, str | None, Step], ...] = (
     ("/bot/store/", None, DATABASE),
     ("/bot/startup.py", "open_store_waiting", DATABASE),
-    ("/bot/games/tables.py", "recover", RECOVERY),
+    ("/bot/games/tables/", "recover", RECOVERY),
     ("/bot/render/workers.py", None, WORKERS),
     ("/cogs/", None, COGS),
     ("/discord/ext/commands/bot.py", "load_extension", COGS),

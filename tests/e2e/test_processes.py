@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.games.tables import TableService
+from bot.games.tables import replay
 from bot.store.postgres import open_pg_store
 from emulator import Emulator
 from tests.play.driver import live_controls, play_one
@@ -43,7 +43,7 @@ class Table:
             timer = await store.timers.get("table", table_id)
         finally:
             await store.close()
-        match = TableService._replay(item) if item is not None else None
+        match = replay(item) if item is not None else None
         return record, moves, match, timer
 
 

@@ -12,7 +12,7 @@ changes) shows nothing, and the match is played to its end.
 
 from __future__ import annotations
 
-from bot.games.tables import TableService
+from bot.games.tables import replay
 from bot.store.postgres import open_pg_store
 from emulator import Emulator, User
 from tests.play.driver import live_controls
@@ -35,7 +35,7 @@ async def read(url: str, table_id: int):  # type: ignore[no-untyped-def]
         item = await store.tables.in_play_one(table_id)
     finally:
         await store.close()
-    return record, moves, TableService._replay(item) if item is not None else None
+    return record, moves, replay(item) if item is not None else None
 
 
 async def hand_over(emu: Emulator, user: User) -> None:

@@ -18,7 +18,7 @@ from bot.games.challenges import ChallengeService
 from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.presets import make_rules
-from bot.games.tables import StaleButton, TableService, Timing
+from bot.games.tables import StaleButton, TableService, Timing, replay
 from bot.store import Storage, open_store
 from bot.store.models import NextTimer
 from tests.shared_store import T0, Clock
@@ -394,7 +394,7 @@ async def test_a_restarted_process_shows_afresh_the_tables_it_changed_last(
     assert shown.reloaded  # the Discord side reads the messages' ids from the store
     item = await stores[0].tables.in_play_one(mine)
     assert item is not None
-    match = TableService._replay(item)
+    match = replay(item)
     # Each seat gets its own hand, the one to move with its controls (the engine's view).
     assert shown.views == {seat: match.round.view(seat) for seat in (0, 1)}
     assert shown.state.public is not None and shown.state.public.to_move == match.round.to_move
@@ -562,7 +562,7 @@ async def test_a_restarted_process_shows_a_match_its_predecessor_started(
     )
     item = await stores[1].tables.in_play_one(table_id)
     assert item is not None
-    match = TableService._replay(item)
+    match = replay(item)
     assert shown.views == {seat: match.round.view(seat) for seat in (0, 1)}
     timer = await stores[1].timers.get("table", table_id)
     assert timer is not None and timer.owner == "armed-for:" + again.owner

@@ -124,7 +124,7 @@ async def test_bad_clicks_change_nothing(store: Store) -> None:
 async def test_recovery_rebuilds_the_same_state(
     store: Store, deal: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.games.tables.secrets.randbits", lambda bits: deal)
+    monkeypatch.setattr("bot.games.tables._setup.secrets.randbits", lambda bits: deal)
     # a long round pause: a deal that ends within seven moves must not start the next round
     slow_break = Timing(turn=60, reminder=10, round_pause=3600, computer_delay=0)
     tables, table_id, _ = await start_match(store, slow_break)

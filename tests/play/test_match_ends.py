@@ -107,7 +107,7 @@ async def test_a_forfeit_for_absence_leaves_no_live_control(world: World) -> Non
     live = tables.get(table_id)
     async with live.lock:
         live.deadline = None
-        await tables._schedule(live)
+        await tables._timers.schedule(live)
     await emu.wait_for_message(ch, lambda m: "Match over" in m.text, timeout=15)
     await _settled(world)
     assert live_of(emu, [a, b], table_id) == []

@@ -1,0 +1,189 @@
+"""What happens next without a click, and when: the turn's deadline and reminder, a computer's
+move, the pause between rounds. A task of this process, or on a shared store (several
+processes) a timer row in the store (`_store_timers.py` fires those)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+
+from bot.engine import Match
+from bot.engine.round import Round
+from bot.store.models import NextTimer
+
+from ._live import LiveTable
+from ._setup import Setup
+from ._state import update
+from ._updates import Updates
+
+log = logging.getLogger(__name__)
+
+Step = Callable[[LiveTable], Awaitable[None]]
+
+
+class Timers:
+    """Arms each table's next timer and, one process alone, runs it as a task."""
+
+    #: What a timer does when it comes due, bound by `TableService` (the moves and rounds
+    #: arm timers, and timers make moves and deal rounds): a computer's move, a turn run
+    #: out, the next deal or the match's end.
+    computer_move: Step
+    timeout: Step
+    next_round: Step
+
+    def __init__(self, setup: Setup, updates: Updates) -> None:
+        self.setup = setup
+        self.updates = updates
+
+    # ----- the plan -----------------------------------------------------------------
+
+    def deadline_for(self, live: LiveTable, rnd: Round) -> datetime | None:
+        seat = rnd.to_move
+        if seat is None or live.is_auto(seat):
+            return None
+        return datetime.fromtimestamp(self.setup.clock() + self.setup.timing.turn, UTC)
+
+    def next_deadline(self, live: LiveTable, match: Match) -> datetime | None:
+        return self.deadline_for(live, match.round)
+
+    def next_timer(
+        self, live: LiveTable, rnd: Round, deadline: float | None
+    ) -> tuple[str, float] | None:
+        """What a shared store's timer for the table is to do next, and when (wall-clock
+        seconds), with `rnd` the round as it stands and `deadline` the turn's: the next
+        round after a pause, a computer's move, the reminder, or the turn running out.
+        None: nothing to arm. One rule for `schedule`, `after_round` and a move's commit."""
+        clock, timing = self.setup.clock, self.setup.timing
+        if rnd.over:
+            return "round", clock() + timing.round_pause
+        seat = rnd.to_move
+        if self.setup.closing or seat is None:
+            return None
+        if live.is_auto(seat):
+            return "computer", clock() + timing.computer_delay
+        if deadline is None:
+            deadline = clock() + timing.turn
+        remind_at = deadline - timing.reminder
+        if remind_at > clock():
+            return "reminder", remind_at
+        return "turn", deadline
+
+    def timer_with(
+        self, live: LiveTable, rnd: Round, deadline: datetime | None
+    ) -> NextTimer | None:
+        """On a shared store, the table's next timer (`next_timer`) to commit with the
+        change about to be written (a move, a start, a deal, a removal), in this process's
+        name: a process killed right after the commit leaves the timer its restart finds
+        (`recover`). None on one process alone, or when nothing is to be armed."""
+        if not self.setup.shared:
+            return None
+        nxt = self.next_timer(live, rnd, None if deadline is None else deadline.timestamp())
+        if nxt is None:
+            return None
+        what, due = nxt
+        return NextTimer(
+            what,
+            datetime.fromtimestamp(due, UTC),
+            for_owner=self.setup.owner,
+            grace=self.setup.timing.lease,
+        )
+
+    # ----- arming ---------------------------------------------------------------------
+
+    async def schedule(self, live: LiveTable, *, arm: bool = True) -> None:
+        """Arm what happens next without a click: a computer's move or the turn timer
+        (a task of this process; on a shared store, a timer in the store, unless `arm` is
+        False: committed with the move already)."""
+        live.cancel_timer()
+        if self.setup.closing or live.match is None or live.match.round_over:
+            return
+        seat = live.match.round.to_move
+        if seat is None:
+            return
+        auto = live.is_auto(seat)
+        if auto:
+            live.deadline = None
+        elif live.deadline is None:
+            live.deadline = self.setup.clock() + self.setup.timing.turn
+        if self.setup.shared:
+            nxt = self.next_timer(live, live.match.round, live.deadline)
+            if arm and nxt is not None:
+                await self.arm(live, *nxt)
+            return
+        if auto:
+            live.timer = asyncio.create_task(self._computer_turn(live, live.version))
+            return
+        live.timer = asyncio.create_task(self._turn_timer(live, live.version))
+
+    async def after_round(self, live: LiveTable, *, arm: bool = True) -> None:
+        """The pause before the next round (`arm` False: its timer is in the store already,
+        committed with the move that ended the round)."""
+        match = live.match
+        assert match is not None
+        live.cancel_timer()
+        if self.setup.shared:
+            nxt = self.next_timer(live, match.round, live.deadline)
+            if arm and nxt is not None:
+                await self.arm(live, *nxt)
+            return
+        live.timer = asyncio.create_task(self._round_break(live))
+
+    async def arm(self, live: LiveTable, what: str, at: float) -> None:
+        """The table's next timer, in the store: `what` is due at `at` (wall-clock seconds)
+        for the table at its current version, fired by this process (which holds the table
+        and has queued its notifications) unless it is gone a lease after. A failure is
+        logged, not raised: the move is committed, and the sweep (`fire_due`) arms a
+        "check" for a table left without timer."""
+        try:
+            await self.setup.store.timers.arm(
+                "table",
+                live.record.id,
+                what,
+                live.version,
+                datetime.fromtimestamp(at, UTC),
+                for_owner=self.setup.owner,
+                grace=self.setup.timing.lease,
+            )
+        except Exception:
+            log.exception("could not arm the %s timer of table %s", what, live.record.id)
+
+    def remind(self, live: LiveTable) -> None:
+        seat = live.match.round.to_move if live.match else None
+        if seat is not None and live.deadline is not None:
+            left = max(0, round(live.deadline - self.setup.clock()))
+            self.updates.emit(live, update(live, "reminder", note=f"{left}"))
+
+    # ----- one process alone: tasks -----------------------------------------------------
+
+    async def _computer_turn(self, live: LiveTable, version: int) -> None:
+        await asyncio.sleep(self.setup.timing.computer_delay)
+        async with live.lock:
+            if live.version != version or live.match is None or live.match.round_over:
+                return
+            live.timer = None
+            await self.computer_move(live)
+
+    async def _turn_timer(self, live: LiveTable, version: int) -> None:
+        assert live.deadline is not None
+        remaining = live.deadline - time.time()
+        before_reminder = remaining - self.setup.timing.reminder
+        if before_reminder > 0:
+            await asyncio.sleep(before_reminder)
+            if live.version != version:
+                return
+            self.remind(live)
+        await asyncio.sleep(max(0.0, live.deadline - time.time()))
+        async with live.lock:
+            if live.version != version or live.match is None or live.match.round_over:
+                return
+            live.timer = None
+            await self.timeout(live)
+
+    async def _round_break(self, live: LiveTable) -> None:
+        await asyncio.sleep(self.setup.timing.round_pause)
+        async with live.lock:
+            live.timer = None
+            await self.next_round(live)
