@@ -8,7 +8,7 @@ import time
 
 from bot.outbox import Outbox
 from bot.outbox.tokens import Latest
-from emulator import Interaction, Message
+from emulator import Interaction, Message, User
 
 from ..play.driver import live_controls
 from .conftest import Said, World
@@ -21,18 +21,22 @@ def controls(msg: Message) -> list[str]:
     ]
 
 
-async def hand_answer(world: World) -> tuple[int, Interaction, Message]:
-    """A match of alice's with bob in play, and alice's `/gin hand` answer: the table, the
-    command's interaction and the ephemeral message."""
+async def hand_answer(world: World) -> tuple[int, User, Interaction, Message]:
+    """A match of alice's with bob in play, and the `/gin hand` answer of the player to
+    move (whose copy has live controls): the table, that player, the command's interaction
+    and the ephemeral message."""
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
     await emu.slash(a, ch, "gin challenge", opponent=b)
     await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
-    await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), what="a hand")
-    inter = await emu.slash(a, ch, "gin hand")
+    mover = await emu.wait_for(
+        lambda: a if live_controls(emu, a) else (b if live_controls(emu, b) else None),
+        what="a player to move",
+    )
+    inter = await emu.slash(mover, ch, "gin hand")
     assert inter.response is not None and controls(inter.response)
     await world.bot.screens.notifier.idle()  # type: ignore[union-attr]
     table_id = world.bot.services.tables.playing_tables_of(a.id)[0].record.id  # type: ignore[union-attr]
-    return table_id, inter, inter.response
+    return table_id, mover, inter, inter.response
 
 
 def patches(world: World, since: int) -> list[str]:
@@ -42,13 +46,13 @@ def patches(world: World, since: int) -> list[str]:
 async def test_a_retired_hand_answer_is_queued_in_the_outbox_and_sent_by_its_token(
     world: World,
 ) -> None:
-    emu, a = world.emu, world.alice
+    emu = world.emu
     outbox: Outbox = world.bot.screens.outbox  # type: ignore[union-attr]
     private = world.bot.screens.notifier.private  # type: ignore[union-attr]
-    table_id, inter, answer = await hand_answer(world)
+    table_id, mover, inter, answer = await hand_answer(world)
     assert private.count(table_id) == 1
     mark, sent = len(emu.requests), outbox.sent[("edit", "interaction")]
-    await private.retire(table_id, a.id)
+    await private.retire(table_id, mover.id)
     # Queued, not yet sent: it waits in the channel's edit lane like any edit.
     assert outbox.depth() == 1 and patches(world, mark) == []
     await outbox.idle()
@@ -66,7 +70,7 @@ async def test_edits_by_one_token_coalesce_and_a_direct_answer_supersedes_them(
 ) -> None:
     emu = world.emu
     outbox: Outbox = world.bot.screens.outbox  # type: ignore[union-attr]
-    _, inter, answer = await hand_answer(world)
+    _, _, inter, answer = await hand_answer(world)
     latest = Latest(
         inter.application_id, inter.token, inter.channel.id, answer.id, time.monotonic()
     )
@@ -90,13 +94,13 @@ async def test_edits_by_one_token_coalesce_and_a_direct_answer_supersedes_them(
 
 
 async def test_a_token_discord_refuses_is_not_replaced_by_the_bots(world: World) -> None:
-    emu, a = world.emu, world.alice
+    emu = world.emu
     outbox: Outbox = world.bot.screens.outbox  # type: ignore[union-attr]
     private = world.bot.screens.notifier.private  # type: ignore[union-attr]
-    table_id, inter, answer = await hand_answer(world)
+    table_id, mover, inter, answer = await hand_answer(world)
     emu.clock.advance(15 * 60)  # Discord's clock only: the bot still trusts the token
     mark, failed, errors = len(emu.requests), outbox.failed, len(emu.errors)
-    await private.retire(table_id, a.id)
+    await private.retire(table_id, mover.id)
     await outbox.idle()
     # One try by the token (refused), none by the bot's: it cannot reach an ephemeral.
     assert patches(world, mark) == [

@@ -11,6 +11,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.client import GinBot
 from bot.settings import Settings
 from bot.store import open_store
@@ -98,6 +100,9 @@ async def wait(pred: Callable[[], Any], what: str) -> Any:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+# Eight players' whole matches, four tables in one channel, under Discord's limits: the
+# channel's posts (reveals, new boards) go one a second, about a minute on a quiet machine.
+@pytest.mark.timeout(240)
 async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
     database = tmp_path / "gin.sqlite3"
     async with Emulator() as emu:
