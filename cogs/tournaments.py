@@ -415,17 +415,18 @@ class Tournaments(commands.Cog):
         outbox = self.readers.notifier.outbox
         return await outbox.edit(channel_id, message_id, Raw(kwargs), Priority.REST) is not None
 
-    async def _edit_signup(self, info: TournamentInfo) -> None:
+    async def _edit_signup(self, info: TournamentInfo, *, wait: bool = True) -> None:
+        """Show `info` on its sign-up message (`wait`: until Discord has it)."""
         if info.signup_message_id is None:
             return
         board = self.readers.server_language(info.guild_id)
         view = signup_view(info.id, board) if info.status == "signup" else None
-        await self._edit(
-            info.channel_id,
-            info.signup_message_id,
-            embed=signup_embed(info, board, self.path),
-            view=view,
-        )
+        embed = signup_embed(info, board, self.path)
+        outbox = self.readers.notifier.outbox
+        kwargs = {"embed": embed, "view": view}
+        edited = outbox.edit(info.channel_id, info.signup_message_id, Raw(kwargs), Priority.REST)
+        if wait:
+            await edited
 
     async def _dm(self, user_id: int, server: str, key: str, /, **values: Any) -> None:
         """A DM in its reader's language (their choice, else their Discord's, else the
@@ -438,8 +439,11 @@ class Tournaments(commands.Cog):
         info = update.info
         board = self.readers.server_language(info.guild_id)
         if update.kind == "signup":
-            # Read it afresh: a queued join must not paint over "sign-up closed".
-            await self._edit_signup(await self.service.info(info.id))
+            # Read it afresh: a queued join must not paint over "sign-up closed". Not
+            # waited for: joins in a row coalesce in the outbox into one edit (the newest
+            # wins), and what follows (a round's announcement) does not wait a second per
+            # join behind them.
+            await self._edit_signup(await self.service.info(info.id), wait=False)
         elif update.kind == "round_started":
             await self._round_started(update, board)
         elif update.kind in ("result", "kicked"):

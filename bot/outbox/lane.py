@@ -63,6 +63,7 @@ class Lane:
             queued.message = newer.message
         queued.priority = min(queued.priority, newer.priority)
         queued.user_id = newer.user_id if newer.user_id is not None else queued.user_id
+        queued.via = newer.via or queued.via
         queued.waiters.extend(newer.waiters)
         newer.waiters.clear()
         newer.message = None

@@ -106,6 +106,28 @@ class Outbox:
         channel = await self._queue(DM_OPEN, 0, None, None, Priority.TURN, user_id, loud=True)
         return int(channel.id)
 
+    def edit_by(
+        self,
+        latest: Latest,
+        message_id: int,
+        message: Payload,
+        *,
+        original: bool,
+        priority: int = Priority.REST,
+    ) -> asyncio.Future[Any]:
+        """Edit a message only `latest`'s token reaches (an ephemeral answer: its own
+        ``@original`` when `original`, else a followup): queued with its channel's edits
+        (the newest content wins, a direct answer supersedes it), carried by that token."""
+        return self._queue(
+            EDIT,
+            latest.channel_id or 0,
+            message_id,
+            message,
+            priority,
+            None,
+            via=(latest, original),
+        )
+
     def remember(self, interaction: discord.Interaction[Any]) -> None:
         """A player's newest interaction, whose token may carry their DMs once answered."""
         self.tokens.remember(interaction)
@@ -177,6 +199,7 @@ class Outbox:
         user_id: int | None,
         *,
         loud: bool = False,
+        via: tuple[Latest, bool] | None = None,
     ) -> asyncio.Future[Any]:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         future.add_done_callback(quiet)
@@ -192,6 +215,7 @@ class Outbox:
             private=user_id is not None,
             waiters=[future],
             loud=loud,
+            via=via,
         )
         self._lane(kind, channel_id).put(write)
         return future
@@ -222,6 +246,8 @@ class Outbox:
 
     def token_route(self, write: Write) -> tuple[Latest, bool] | None:
         """The reader's token and whether as ``@original``, when it can carry `write`."""
+        if write.via is not None:
+            return write.via
         if write.user_id is None or write.kind == DM_OPEN:
             return None
         if write.kind == POST:
@@ -248,6 +274,9 @@ class Outbox:
                     result = await routes.by_bot(self.client, write)
                     self.sent[(write.kind, "bot")] += 1
             except discord.HTTPException as exc:
+                if write.via is not None and exc.status in TOKEN_REFUSED:
+                    self._failed(write, exc)  # no other token reaches the message
+                    return
                 if route is not None and exc.status in TOKEN_REFUSED:
                     # Expired, or the message is out of its reach: the bot's token instead.
                     self.tokens.forget(write.user_id or 0, route[0])

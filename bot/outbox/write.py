@@ -7,6 +7,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.outbox.tokens import Latest
+
 
 class Payload(Protocol):
     """What a post or an edit carries (`bot.ui.messages.Message` is one)."""
@@ -75,6 +77,9 @@ class Write:
     #: The waiters get the error of a write that finally failed (else None, logged).
     loud: bool = False
     waiters: list[asyncio.Future[Any]] = field(default_factory=list)
+    #: The one token that reaches the message (an ephemeral answer), and whether as
+    #: ``@original``: the write goes by it or not at all, never by the bot's token.
+    via: tuple[Latest, bool] | None = None
 
     def settle(self, result: Any = None, error: BaseException | None = None) -> None:
         """Tell everyone waiting (this write and those it replaced) how it went."""

@@ -70,7 +70,7 @@ class Notifier:
         self.in_play = TablesInPlay(self.outbox, self.board_language)
         self.pictures = pictures or images.Pictures(store)
         #: The ephemeral copies of each hand (`/gin hand`), whose controls go at the end.
-        self.private = PrivateHands(client)
+        self.private = PrivateHands(self.outbox)
         self.unlocks = unlocks
         # (table, seat) -> (DM channel id, message id) of the live hand message.
         self.hands: dict[tuple[int, int], tuple[int, int]] = {}

@@ -4,44 +4,34 @@ They are kept per table and player so that a match's end takes their controls aw
 (docs/playing.md, "When a match ends"); past the token's life a click on one is answered
 that the match is over (`cogs/play.py`).
 
-These edits use the interaction's own token on its own answer, like the clicker's answer
-itself, so they do not queue in the outbox (no bot bucket, no global limit)."""
+Those edits go through the outbox like every other write (`Outbox.edit_by`), by the
+interaction's own token (no bot bucket, no global limit): queued with the channel's edits,
+so a click's direct answer on the copy supersedes them, and counted with the rest."""
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import discord
 
-log = logging.getLogger(__name__)
+from bot.outbox import Outbox
+from bot.outbox.tokens import LIFETIME, Latest
+from bot.outbox.write import ControlsOff
 
-#: Discord keeps a token 15 minutes; one is kept for margin (as the outbox does).
-LIFETIME = 14 * 60.0
 #: Copies kept per table and player (a player asking again and again keeps the newest).
 KEPT = 8
-#: The path segment of the interaction's own answer.
-ORIGINAL = cast(int, "@original")
-
-
-@dataclass
-class _Copy:
-    application_id: int
-    token: str
-    original: bool  # the interaction's own answer (``@original``), else a followup
-    at: float
 
 
 class PrivateHands:
     """(table, player) -> the ephemeral hand messages they were shown, newest token each."""
 
-    def __init__(self, client: discord.Client, now: Callable[[], float] = time.monotonic) -> None:
-        self.client = client
+    def __init__(self, outbox: Outbox, now: Callable[[], float] = time.monotonic) -> None:
+        self.outbox = outbox
         self.now = now
-        self._kept: dict[tuple[int, int], dict[int, _Copy]] = {}
+        #: message id -> the token that reaches it, and whether as ``@original``.
+        self._kept: dict[tuple[int, int], dict[int, tuple[Latest, bool]]] = {}
 
     def keep(
         self,
@@ -58,10 +48,15 @@ class PrivateHands:
             return
         copies = self._kept.setdefault((table_id, user_id), {})
         copies.pop(message_id, None)  # the newest token goes last
-        copies[message_id] = _Copy(
-            interaction.application_id, interaction.token, original, self.now()
+        latest = Latest(
+            interaction.application_id,
+            interaction.token,
+            interaction.channel_id,
+            message_id if original else None,
+            self.now(),
         )
-        for old in [m for m, c in copies.items() if self.now() - c.at > LIFETIME]:
+        copies[message_id] = (latest, original)
+        for old in [m for m, (c, _) in copies.items() if self.now() - c.at > LIFETIME]:
             del copies[old]
         while len(copies) > KEPT:
             del copies[next(iter(copies))]
@@ -72,17 +67,11 @@ class PrivateHands:
 
     async def retire(self, table_id: int, user_id: int | None = None) -> None:
         """The match is over (for `user_id` alone, when given): every copy still within
-        its token's life loses its controls; the table's copies are forgotten."""
+        its token's life loses its controls, through the outbox (not waited for: a token
+        Discord refuses is logged there); the table's copies are forgotten."""
         keys = [k for k in self._kept if k[0] == table_id and user_id in (None, k[1])]
         for key in keys:
-            for message_id, copy in self._kept.pop(key).items():
-                if self.now() - copy.at > LIFETIME:
+            for message_id, (latest, original) in self._kept.pop(key).items():
+                if self.now() - latest.at > LIFETIME:
                     continue  # a click on it is answered that the match is over
-                webhook = discord.Webhook.partial(
-                    copy.application_id, copy.token, client=self.client
-                )
-                target = ORIGINAL if copy.original else message_id
-                try:
-                    await webhook.edit_message(target, view=None)
-                except discord.HTTPException as exc:
-                    log.info("could not take a private hand's controls away (%s)", exc.status)
+                self.outbox.edit_by(latest, message_id, ControlsOff(), original=original)

@@ -1,24 +1,17 @@
 """The outbox against the real discord.py client and the loopback emulator: the play
-tests' bot (`tests/play/conftest.py`), and payloads that say when they are released."""
+tests' bot (`tests/play/conftest.py`, which keeps within Discord's limits as in production),
+and payloads that say when they are released."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
-
 from emulator import Emulator
 
 from ..play.conftest import World, world
 
 __all__ = ["Said", "World", "edits_of", "world"]
-
-
-@pytest.fixture
-def rest_limits() -> bool:
-    """The outbox keeps within its model of Discord's limits here, as in production."""
-    return True
 
 
 @dataclass(eq=False)

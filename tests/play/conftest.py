@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,15 +26,25 @@ class World:
     database: Path
 
 
-@pytest.fixture
-def rest_limits() -> bool:
-    """The play tests check what players see, at machine speed: the outbox does not pace
-    (its pacing is tested in tests/outbox, which turns it on)."""
-    return False
+#: Seconds the bot may take to say everything: its outbox paces its writes within Discord's
+#: limits (a channel's edits one a second), so a few seconds, generous for a loaded machine.
+QUIET_WITHIN = 30.0
+
+
+async def quiet(emu: Emulator, bot: GinBot) -> None:
+    """Wait until the bot has nothing left to say: every table's updates delivered and the
+    outbox drained (its writes wait their turn in Discord's buckets), then Discord idle.
+    What `emu.settle()` alone cannot tell: a write waiting for its bucket makes no request."""
+    services, screens = bot.wired()
+    await asyncio.wait_for(services.tables.wait_idle(), QUIET_WITHIN)
+    await asyncio.wait_for(
+        screens.outbox.idle(), QUIET_WITHIN
+    )  # what was not a table's (chat, results)
+    await emu.settle()
 
 
 @pytest.fixture
-async def world(tmp_path: Path, rest_limits: bool) -> AsyncIterator[World]:
+async def world(tmp_path: Path) -> AsyncIterator[World]:
     async with Emulator() as emu:
         guild = emu.create_guild("Cards")
         channel = emu.create_channel(guild, "gin")
@@ -52,7 +63,6 @@ async def world(tmp_path: Path, rest_limits: bool) -> AsyncIterator[World]:
             # Pictures drawn in threads: a worker process per test would cost a second each
             # (the end-to-end tests run the default, one worker process).
             render_processes=0,
-            rest_limits=rest_limits,
         )
         bot = GinBot(settings)
         async with running(bot, emu):

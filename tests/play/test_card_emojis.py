@@ -66,7 +66,6 @@ async def bot_on(emu: Emulator, database: Path, **options: Any) -> AsyncIterator
         round_pause=0,
         computer_delay=0,
         render_processes=0,
-        rest_limits=False,
         **options,
     )
     bot = GinBot(settings)

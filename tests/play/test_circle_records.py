@@ -258,7 +258,6 @@ async def test_rating_leaderboard_pages_with_buttons(world: World) -> None:
 
 async def test_history_shows_every_seats_final_score_as_the_summary_did(world: World) -> None:
     emu, a, ch = world.emu, world.alice, world.channel
-    emu.rate_limits = False  # a whole match at machine speed: old world (issue #30)
     world.bot.services.tables.deal_seed = lambda: HISTORY_SEED  # type: ignore[attr-defined]
     await emu.slash(a, ch, "gin computer", level="easy", target=40)
     summary = await play_until(world, [a], lambda m: "Match over" in m.text)

@@ -27,7 +27,6 @@ def _ours(garbage: list[object]) -> Counter[str]:
 
 async def test_a_whole_match_leaves_no_reference_cycles(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
-    emu.rate_limits = False  # a whole match at machine speed: old world (issue #30)
     tables = world.bot.services.tables
     # What a first command sets up once, to its handler's end (after the answer).
     done = asyncio.ensure_future(world.bot.wait_for("app_command_completion", timeout=10))

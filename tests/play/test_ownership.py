@@ -3,9 +3,10 @@ changed (issue 14). Discord's client cannot send these; the emulator's `forge_co
 
 from __future__ import annotations
 
+from bot.client import GinBot
 from emulator import Emulator, Interaction, Message, User
 
-from .conftest import World
+from .conftest import World, quiet
 from .driver import live_controls
 
 
@@ -20,10 +21,12 @@ def custom_ids(msg: Message, prefix: str) -> list[str]:
     return [i for i in ids if i.startswith(prefix)]
 
 
-async def refused(emu: Emulator, inter: Interaction, owner: User, before: dict[int, int]) -> None:
+async def refused(
+    emu: Emulator, bot: GinBot, inter: Interaction, owner: User, before: dict[int, int]
+) -> None:
     """`inter` changed none of `owner`'s messages and got a private refusal."""
     await emu.wait_ack(inter)
-    await emu.settle()
+    await quiet(emu, bot)
     assert snapshot(emu, owner) == before
     assert inter.ack_type == 4, inter  # a new private answer, never an edit
     assert inter.response is not None and inter.response.ephemeral_to is inter.user
@@ -74,8 +77,9 @@ async def test_forged_clicks_on_other_players_messages_change_nothing(world: Wor
     # A knock or gin asked for (its answer is the clicked message turned into the hand).
     forged_ids.append(f"gin:q:{table_id}:{version}:big_gin")
     assert forged_ids
-    # The pass's last updates (the board and the hands go at once) before the snapshot.
-    await emu.settle()
+    # The pass's last updates (the board and the hands go at once, paced by the outbox)
+    # before the snapshot.
+    await quiet(emu, world.bot)
     other_before = snapshot(emu, other)
     for custom_id in forged_ids:
         # On the other player's DM message; on the public table message.
@@ -84,7 +88,7 @@ async def test_forged_clicks_on_other_players_messages_change_nothing(world: Wor
             if custom_id.startswith("gin:s:"):
                 values = [mine.select(custom_id=custom_id).options[0].value]
             inter = await emu.forge_component(mover, target, custom_id, values=values)
-            await refused(emu, inter, other, other_before)
+            await refused(emu, world.bot, inter, other, other_before)
     assert tables.get(table_id).version == version
     assert list(await world.bot.services.store.tables.moves(table_id)) == moves  # type: ignore[attr-defined]
 
@@ -94,6 +98,7 @@ async def test_forged_clicks_on_other_players_messages_change_nothing(world: Wor
     hand = await emu.wait_for_ephemeral(mover, lambda m: "Your hand" in m.text)
     await emu.slash(mover, ch, "gin resign")
     confirm = await emu.wait_for_ephemeral(mover, lambda m: "Resign your match" in m.text)
+    await quiet(emu, world.bot)
     mover_before = snapshot(emu, mover)
     for target, custom_id in (
         (hand, custom_ids(hand, "gin:a:")[0]),
@@ -101,7 +106,8 @@ async def test_forged_clicks_on_other_players_messages_change_nothing(world: Wor
         (mine, custom_ids(mine, "gin:a:")[0]),
     ):
         assert custom_id is not None
-        await refused(emu, await emu.forge_component(other, target, custom_id), mover, mover_before)
+        inter = await emu.forge_component(other, target, custom_id)
+        await refused(emu, world.bot, inter, mover, mover_before)
     assert tables.get(table_id).version == version
 
     # The owner's own clicks still work, on the ephemeral reply as on the DM.

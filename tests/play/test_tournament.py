@@ -11,6 +11,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.client import GinBot
 from bot.settings import Settings
 from bot.store import open_store
@@ -18,6 +20,7 @@ from emulator import Emulator, User
 from emulator.models import Role
 from emulator.testing import running
 
+from .conftest import QUIET_WITHIN, quiet
 from .driver import live_controls, play_one
 
 MANAGE_GUILD = 1 << 5
@@ -43,7 +46,6 @@ async def bot_on(
         turn_seconds=600,
         round_pause=0,
         computer_delay=0,
-        rest_limits=False,  # at machine speed, like the play tests' bot (conftest.py)
         **timing,  # type: ignore[arg-type]
     )
     bot = GinBot(settings)
@@ -87,7 +89,10 @@ async def play_until(
 
 
 async def wait(pred: Callable[[], Any], what: str) -> Any:
-    for _ in range(500):
+    """`pred()` once it is truthy: checked every 20 ms for up to `QUIET_WITHIN` seconds
+    (the bot's posts wait their turn in Discord's buckets)."""
+    deadline = asyncio.get_running_loop().time() + QUIET_WITHIN
+    while asyncio.get_running_loop().time() < deadline:
         value = pred()
         if value:
             return value
@@ -95,10 +100,12 @@ async def wait(pred: Callable[[], Any], what: str) -> Any:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+# Eight players' whole matches, four tables in one channel, under Discord's limits: the
+# channel's posts (reveals, new boards) go one a second, about a minute on a quiet machine.
+@pytest.mark.timeout(240)
 async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
     database = tmp_path / "gin.sqlite3"
-    # Eight players' whole matches at machine speed: old world (issue #30, docs/emulator.md).
-    async with Emulator(rate_limits=False) as emu:
+    async with Emulator() as emu:
         guild = emu.create_guild("Cards")
         ch = emu.create_channel(guild, "tournaments")
         admin = emu.create_user("ada")
@@ -447,3 +454,49 @@ async def test_two_results_announced_at_once_share_one_standings_message(
             boards = [m for m in emu.messages(home) if "Standings" in m.text]
             assert len(boards) == 1
             assert (await cog.service.info(tid)).standings_message_id == boards[0].id
+
+
+async def test_joins_in_a_row_do_not_hold_up_the_rounds_announcement(tmp_path: Path) -> None:
+    """Each join updates the sign-up message through the outbox, one edit a second in a
+    channel: the edits coalesce (the newest wins) rather than queue one behind another, and
+    the round's announcement, with its deadline, does not wait behind them."""
+    async with Emulator() as emu:
+        guild = emu.create_guild("Cards")
+        ch = emu.create_channel(guild, "tournaments")
+        admin = emu.create_user("ada")
+        players = [emu.create_user(f"player{i}") for i in range(1, 5)]
+        for user in (admin, *players):
+            emu.add_member(guild, user)
+        make_admin(emu, guild, admin)
+        emu.deny_bot(ch, "create_public_threads")  # everything in the one channel
+        async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3", tournament_round_pause=0) as bot:
+            path = commands_path(bot)
+            await emu.slash(
+                admin,
+                ch,
+                f"{path} create",
+                name="Quick",
+                format="swiss",
+                rules="cardgames",
+                target=10,
+                rounds=1,
+            )
+            signup = emu.last_message(ch)
+            assert signup is not None
+            for user in players:
+                await emu.click(user, signup, "Join")
+            await emu.slash(admin, ch, f"{path} start")
+            await wait(lambda: any("round 1 of 1" in m.text for m in emu.messages(ch)), "round 1")
+
+            def edits() -> int:
+                return sum(
+                    r.method == "PATCH" and r.path.endswith(f"/messages/{signup.id}")
+                    for r in list(emu.requests)
+                )
+
+            # Five updates of the sign-up (four joins, then closed): the first edit went at
+            # once, the rest wait as one; one after the other they took four seconds more.
+            assert edits() <= 2
+            await quiet(emu, bot)
+            assert edits() <= 2
+            assert "Join" not in emu.message(signup.id).button_labels  # the newest: closed

@@ -16,6 +16,7 @@ from bot.store import open_store
 from bot.store.ratings import GLOBAL
 from emulator import Emulator
 
+from .conftest import QUIET_WITHIN, quiet
 from .test_tournament import bot_on, commands_path, make_admin, play_until, tournament_of
 
 #: The order of events at the deadline that decides the last table.
@@ -110,14 +111,16 @@ async def test_last_round_double_forfeit_counts_nowhere(tmp_path: Path, order: s
             else:
                 await play_until(emu, present_users, lambda: t.pairing(played.id).result)
                 await deadline()
+            # The thread's posts wait their turn in its bucket (5 per 5 s): a generous wait.
             final = await emu.wait_for(
-                lambda: next((m for m in emu.messages(home) if "is over" in m.text), None)
+                lambda: next((m for m in emu.messages(home) if "is over" in m.text), None),
+                QUIET_WITHIN,
+                what="the final standings",
             )
             if order == "update-after-end":
                 assert held == ["closed"]  # the tournament finished while it was held
                 release.set()
-            await tables.wait_idle()
-            await emu.settle(quiet=0.2)
+            await quiet(emu, bot)
 
             # The words: the board and the thread say what happened, never "resignation".
             note = "played in time: both lose."
