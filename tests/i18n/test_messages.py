@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.engine.actions import Action
 from bot.games.errors import GameError, MoveRefused
 from bot.i18n import t
 from bot.store import Store, open_store
-from bot.ui import messages
+from bot.ui import board_layout, messages
 from tests.games.test_tables import A, B, start_match
 
 
@@ -24,7 +25,14 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 
 def text_of(msg: messages.Message) -> str:
-    """Everything a reader sees: title, description, fields and control labels."""
+    """Everything a reader sees: title, description, fields and control labels (a
+    layout's: its text displays and buttons)."""
+    if isinstance(msg.view, discord.ui.LayoutView):
+        return "\n".join(
+            str(getattr(getattr(item, "item", item), "content", None) or "")
+            + str(getattr(getattr(item, "item", item), "label", None) or "")
+            for item in msg.view.walk_children()
+        )
     embed = msg.embed
     assert embed is not None
     parts = [embed.title or "", embed.description or ""]
@@ -48,7 +56,7 @@ async def test_each_reader_gets_their_language(store: Store) -> None:
     spanish = text_of(messages.hand_message(state, views[mover], locale="es-ES"))
     french = text_of(messages.hand_message(state, views[waiting], locale="fr"))
     english = text_of(messages.hand_message(state, views[mover]))
-    board = text_of(messages.table_message(state, locale="en-US"))
+    board = text_of(board_layout.table_message(state, locale="en-US"))
 
     assert "**Tu mano:**" in spanish and "**Tu turno:**" in spanish and "Pasar" in spanish
     # No "En attente de Alice": French elides before a vowel, Fluent can't; a colon needs none.
