@@ -162,9 +162,11 @@ class Notifier:
             closed = update.note
             if closed and hasattr(closed, "text"):  # a Said: the note in the server's words
                 closed = closed.text(board)
-            await self._edit_public(
-                state, messages.lobby_message(state, closed=closed, locale=board)
-            )
+            if state.public is None:
+                public = messages.lobby_message(state, closed=closed, locale=board)
+            else:  # a board (a layout): it stays one, finished, with the note
+                public = self._board(state, finished=True, note=closed)
+            await self._edit_public(state, public)
             if kind == "closed":
                 self.in_play.gone(state)
             if kind == "closed" and state.public is not None:
@@ -308,7 +310,9 @@ class Notifier:
         self._shown[state.table_id] = state
         await self._edit_public(state, self._board(state, finished=finished), wait=wait)
 
-    def _board(self, state: TableState, *, finished: bool = False) -> messages.Message:
+    def _board(
+        self, state: TableState, *, finished: bool = False, note: str | None = None
+    ) -> messages.Message:
         """The board as one layout, its cards as emojis once Discord has them; no picture
         (drawn and uploaded at every move, it cost most of the bot's CPU per click)."""
         return board_layout.table_message(
@@ -316,6 +320,7 @@ class Notifier:
             finished=finished,
             locale=self.board_language(state),
             emojis=self.pictures.emojis,
+            note=note,
         )
 
     async def _edit_public(
