@@ -187,7 +187,7 @@ class Notifier:
             return
         if kind == "move":
             # The board and the hands at once: the next player's controls need not wait for
-            # the board's picture and edit (nor the board for theirs).
+            # the board's edit (nor the board for theirs).
             await asyncio.gather(self._board_moved(state), self._update_hands(update))
             return
         if kind == "round_start":
