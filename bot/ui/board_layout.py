@@ -130,8 +130,9 @@ def table_message(
     """The public table as one layout: header and scores; the pile's top card and the
     stock; the cards each player holds; whose turn and until when; the last actions; and
     the "Show my hand" button. A `finished` board (an older round's, or the match is over)
-    has no button; `note` says why it ended (a match called off). `locale`: the server's language (a public message). Before the first
-    deal it is the lobby (a classic message)."""
+    has no button; `note` says why it ended (a match called off). `locale`: the server's
+    language (a public message). Before the first deal it is the lobby (a classic
+    message)."""
     if state.public is None:
         return lobby_message(state, locale=locale)
     facts = board_facts(state, locale=locale, emojis=emojis)
