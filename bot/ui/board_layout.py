@@ -48,9 +48,14 @@ def fact(name: str, value: str) -> str:
 
 
 def board_facts(
-    state: TableState, *, locale: Any = "en", emojis: CardEmojis | None = None
+    state: TableState,
+    *,
+    locale: Any = "en",
+    emojis: CardEmojis | None = None,
+    note: str | None = None,
 ) -> list[str]:
-    """The board's text: the header, then the facts in the order the embed showed them."""
+    """The board's text: the header, then the facts in the order the embed showed them.
+    `note`: why the match ended, in place of whose turn it was (a match called off)."""
     pub = state.public
     assert pub is not None
     names = _names(state)
@@ -69,7 +74,9 @@ def board_facts(
         t(locale, "labelled", label=n, value=str(c)) + _out_marker(s, locale)
         for n, c, s in zip(names, pub.hand_sizes, state.seats, strict=False)
     )
-    if pub.result is not None:
+    if note:
+        turn = note
+    elif pub.result is not None:
         turn = t(
             locale,
             "round-over-result",
@@ -130,14 +137,12 @@ def table_message(
     """The public table as one layout: header and scores; the pile's top card and the
     stock; the cards each player holds; whose turn and until when; the last actions; and
     the "Show my hand" button. A `finished` board (an older round's, or the match is over)
-    has no button; `note` says why it ended (a match called off). `locale`: the server's
+    has no button; `note` says why it ended where the turn was (a match called off). `locale`: the server's
     language (a public message). Before the first deal it is the lobby (a classic
     message)."""
     if state.public is None:
         return lobby_message(state, locale=locale)
-    facts = board_facts(state, locale=locale, emojis=emojis)
-    if note:
-        facts = _within([*facts, note])
+    facts = board_facts(state, locale=locale, emojis=emojis, note=note)
     live = not finished and state.status == "playing"
     header, scores, *rest = facts
     body: list[discord.ui.Item[Any]] = [
