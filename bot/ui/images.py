@@ -49,10 +49,17 @@ class Pictures:
         options = _options(settings) if self.enabled else None
         return await with_hand(message, view, options, locale)
 
-    async def reveal(
-        self, message: Message, state: TableState, title: str, locale: Any = "en"
-    ) -> Message:
-        return await with_reveal(message, state, title, locale) if self.enabled else message
+    async def reveal_png(self, state: TableState, title: str, locale: Any = "en") -> bytes | None:
+        """The reveal's picture (`title`: its caption), or None: pictures off, a round that
+        ended without a knock, or a drawing that failed (a picture never costs a result)."""
+        pic = pictures.reveal_picture(state, title, locale) if self.enabled else None
+        if pic is None:
+            return None
+        try:
+            return await render_reveal_async(pic, PUBLIC)
+        except Exception:
+            log.exception("could not draw the reveal of table %s", state.table_id)
+            return None
 
 
 def _options(settings: PlayerSettings) -> RenderOptions | None:
@@ -84,17 +91,3 @@ async def with_hand(
     return message.with_picture(
         "hand.png", data, t(locale, "alt-hand", cards=text, deadwood=deadwood)
     )
-
-
-async def with_reveal(
-    message: Message, state: TableState, title: str, locale: Any = "en"
-) -> Message:
-    pic = pictures.reveal_picture(state, title, locale)
-    if pic is None or message.embed is None:
-        return message
-    try:
-        data = await render_reveal_async(pic, PUBLIC)
-    except Exception:
-        log.exception("could not draw the reveal of table %s", state.table_id)
-        return message
-    return message.with_picture("reveal.png", data)

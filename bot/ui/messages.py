@@ -35,7 +35,6 @@ from bot.ui.components import (
     GameButton,
     GameSelect,
     LobbyButton,
-    RematchButton,
 )
 from bot.ui.cycles import Upload, empty
 
@@ -193,8 +192,9 @@ def lobby_message(state: TableState, *, closed: str | None = None, locale: Any =
     return Message(None, embed, view)
 
 
-def reveal_message(state: TableState, locale: Any = "en") -> Message:
-    """The end of a round: every hand with melds, lay-offs and deadwood, and the points."""
+def reveal_lines(state: TableState, locale: Any = "en") -> list[str]:
+    """The end of a round in words: every hand with melds, lay-offs and deadwood, and the
+    points (the reveal, `bot/ui/result_layout.py`)."""
     pub = state.public
     assert pub is not None and pub.result is not None
     names = _names(state)
@@ -204,13 +204,7 @@ def reveal_message(state: TableState, locale: Any = "en") -> Message:
             text, dw = present.hand_text(hand, locale)
             lines.append(t(locale, "reveal-line", name=names[seat], cards=text, deadwood=dw))
     lines.extend(last_round_lines(state, locale))
-    embed = discord.Embed(
-        title=t(locale, "reveal-title", round=pub.round_no, table=state.table_id),
-        description="\n".join(lines),
-        colour=GOLD,
-    )
-    embed.add_field(name=t(locale, "field-scores"), value=_scores_line(state, locale), inline=False)
-    return Message(None, embed, None)
+    return lines
 
 
 def last_round_lines(state: TableState, locale: Any = "en") -> list[str]:
@@ -254,21 +248,6 @@ def summary_lines(state: TableState, summary: MatchSummary, locale: Any = "en") 
     if summary.tie_break is not None and summary.winner is not None:
         lines.append(t(locale, f"summary-tie-{summary.tie_break.replace('_', '-')}", winner=winner))
     return lines
-
-
-def summary_message(state: TableState, summary: MatchSummary, locale: Any = "en") -> Message:
-    embed = discord.Embed(
-        title=t(locale, "match-over-title", table=state.table_id),
-        description="\n".join(summary_lines(state, summary, locale)),
-        colour=GOLD,
-    )
-    if state.seat_count != 2:
-        # A rematch is a challenge between two people; a table of three or four is
-        # opened again with /gin table.
-        return Message(None, embed, None)
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(state.table_id, t(locale, "button-rematch")))
-    return Message(None, embed, view)
 
 
 def final_hand_message(

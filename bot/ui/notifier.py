@@ -31,7 +31,7 @@ from bot.i18n.catalog import warm
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import ControlsOff
 from bot.store.repositories import Storage
-from bot.ui import board_layout, images, messages
+from bot.ui import board_layout, images, messages, result_layout
 from bot.ui.busy import TablesInPlay
 from bot.ui.dms import DirectMessages, DMClosed
 from bot.ui.private_hands import PrivateHands
@@ -201,10 +201,10 @@ class Notifier:
             self.in_play.gone(state)
         if kind == "round_over":
             board = self.board_language(state)
-            reveal = messages.reveal_message(state, board)
-            title = reveal.embed.title if reveal.embed is not None else ""
+            title = result_layout.reveal_title(state, board)
+            picture = await self.pictures.reveal_png(state, title, board)
             await self._send_channel(
-                state.channel_id, await self.pictures.reveal(reveal, state, title or "", board)
+                state.channel_id, result_layout.reveal_message(state, board, picture)
             )
         if kind == "removed" and update.seat is not None:
             await self._tell_removed(state, update.seat)
@@ -214,7 +214,7 @@ class Notifier:
         if kind == "match_over" and update.summary is not None:
             await self._send_channel(
                 state.channel_id,
-                messages.summary_message(state, update.summary, self.board_language(state)),
+                result_layout.summary_message(state, update.summary, self.board_language(state)),
             )
             await self._final_hands(update)
             await self.private.retire(state.table_id)

@@ -76,14 +76,6 @@ def _displays(msg: Message) -> list[str]:
     ]
 
 
-def _board_title(msg: Message) -> str:
-    """A board's title: the embed's, or the layout's heading (``### …``)."""
-    if msg.embed is not None:
-        return _title(msg)
-    heads = [x.removeprefix("### ") for x in _displays(msg) if x.startswith("### ")]
-    return heads[0] if heads else ""
-
-
 #: A card emoji in text (``<:gin_qs_1a2b3c:123>``): its name says the card.
 EMOJI = re.compile(r"<a?:gin_(?P<card>back|(?:10|[2-9ajqk])[cdhs])4?_[0-9a-f]{6}:\d+>\s*")
 
@@ -97,7 +89,11 @@ def _shown_card(value: str) -> tuple[str | None, str]:
 
 
 def _title(msg: Message) -> str:
-    return str((msg.embed or {}).get("title", ""))
+    """The embed's title, or a layout's heading (``### …``: the board, reveal, summary)."""
+    if msg.embed is not None:
+        return str(msg.embed.get("title", ""))
+    heads = [x.removeprefix("### ") for x in _displays(msg) if x.startswith("### ")]
+    return heads[0] if heads else ""
 
 
 def _desc(msg: Message) -> str:
@@ -109,7 +105,7 @@ def boards(emu: Emulator, channel: Channel, table_id: int) -> list[Message]:
     return [
         m
         for m in emu.messages(channel)
-        if _board_title(m).startswith(f"Gin Rummy · table #{table_id} ·")
+        if _title(m).startswith(f"Gin Rummy · table #{table_id} ·")
         and "Cards in hand" in _fields(m)
     ]
 

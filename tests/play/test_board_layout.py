@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from emulator import Emulator, User
+from emulator.models import walk_components
 
 from .conftest import World
 from .driver import live_controls, play_one
@@ -69,3 +70,14 @@ async def test_the_round_before_keeps_its_facts_without_its_button(world: World)
     old = emu.message(first)
     assert old.flags & V2 and "Round 1" in old.text and "Discard pile" in old.text
     assert "Round 2" in boards()[-1].text and "Show my hand" in boards()[-1].button_labels
+    # The round's reveal is a layout too: its picture (a knock's) in a media gallery.
+    reveal = next(m for m in emu.messages(ch) if "Round 1 · table #" in m.text and m.flags & V2)
+    assert reveal.embeds == [] and "Scores" in reveal.text
+    galleries = [c for c in walk_components(reveal.components) if c.get("type") == 12]
+    if reveal.attachments:
+        assert [f.filename for f in reveal.attachments] == ["reveal.png"]
+        (gallery,) = galleries
+        assert gallery["items"][0]["media"]["url"].endswith("reveal.png")
+        assert gallery["items"][0]["description"]
+    else:  # a round that ended without a knock has no picture
+        assert galleries == []
