@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from emulator import Emulator, Message
+from emulator.models import walk_components
 
 _HAND = re.compile(r"\*\*Discard pile:\*\* (.+?) · \*\*Stock:\*\* (\d+)")
 _TOP = re.compile(r"\*\*(.+?)\*\*")
@@ -42,9 +43,25 @@ def expected(controls: Message, mover: str) -> Signature | None:
     return found.group(1), int(found.group(2)), mover.lower(), _offer(controls.text)
 
 
-def shown(embed: dict[str, Any], names: tuple[str, str]) -> Signature | None:
+_EMOJI = re.compile(r"<a?:\w+:\d+>\s*")
+
+
+def board_fields(embeds: list[dict[str, Any]], components: list[dict[str, Any]]) -> dict[str, str]:
+    """A board's facts by name: a classic embed's fields, or a layout's text displays
+    (``**Name**`` over the value, ``bot/ui/board_layout.py``), card emojis left out."""
+    if embeds:
+        found = {f.get("name", ""): f.get("value", "") for f in embeds[0].get("fields", [])}
+    else:
+        found = {}
+        for comp in walk_components(components):
+            head, _, value = str(comp.get("content", "")).partition("\n")
+            if comp.get("type") == 10 and head.startswith("**") and head.endswith("**"):
+                found[head[2:-2]] = value
+    return {k: _EMOJI.sub("", v) for k, v in found.items()}
+
+
+def shown(fields: dict[str, str], names: tuple[str, str]) -> Signature | None:
     """What one version of a board shows, or None if it is not a board in play."""
-    fields = {f.get("name", ""): f.get("value", "") for f in embed.get("fields", [])}
     pile, stock = fields.get("Discard pile"), fields.get("Stock")
     turn = next((v for k, v in fields.items() if k.startswith("Round ")), None)
     if pile is None or stock is None or turn is None:
@@ -80,10 +97,9 @@ def shown_in_play(embed: dict[str, Any], names: tuple[str, str]) -> Signature | 
 
 
 def is_board_of(msg: Message, names: tuple[str, str]) -> bool:
-    embed = msg.embed
-    if msg.ephemeral or embed is None:
+    if msg.ephemeral:
         return False
-    fields = {f.get("name", ""): f.get("value", "") for f in embed.get("fields", [])}
+    fields = board_fields(msg.embeds, msg.components)
     seats = fields.get("Cards in hand", "")
     return sorted(part.split(":")[0].lower() for part in seats.split(", ")) == sorted(names)
 
@@ -107,10 +123,12 @@ class BoardWatch:
             in_play = (msg.embed or {}).get("title") == "Tables in play"
             if not in_play and not is_board_of(msg, self.names):
                 continue
-            read = shown_in_play if in_play else shown
             times = [msg.created - wall_minus_clock, *msg.edit_times]
             for at, version in zip(times, msg.versions(), strict=False):
-                sig = read(version.embeds[0], self.names) if version.embeds else None
+                if in_play:
+                    sig = shown_in_play(version.embeds[0], self.names) if version.embeds else None
+                else:
+                    sig = shown(board_fields(version.embeds, version.components), self.names)
                 if sig is not None:
                     versions.append((at, sig))
         versions.sort(key=lambda v: v[0])

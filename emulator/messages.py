@@ -29,7 +29,7 @@ from .models import (
     Message,
     User,
 )
-from .validate import DiscordError, validate_message
+from .validate import DiscordError, FormErrors, validate_message
 from .world import World
 
 MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
@@ -236,6 +236,15 @@ class MessageStore:
             flags = kept_flags | (int(payload["flags"]) & _PUBLIC_FLAGS)
         else:
             flags = kept_flags | (msg.flags & _PUBLIC_FLAGS)
+        if msg.flags & FLAG_COMPONENTS_V2 and not flags & FLAG_COMPONENTS_V2:
+            # Discord: the flag "can only be set"; once a layout, always a layout.
+            errs = FormErrors()
+            errs.add(
+                ("flags",),
+                "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+                "The IS_COMPONENTS_V2 flag cannot be removed from a message",
+            )
+            errs.check()
         validate_message(
             {"content": content, "embeds": embeds, "components": components, "flags": flags},
             n_files=len(files),
@@ -249,7 +258,10 @@ class MessageStore:
             files,
             msg.attachments,
         )
-        if not (content or embeds or components or attachments):
+        if not (content or embeds or components or attachments) or (
+            flags & FLAG_COMPONENTS_V2 and not components
+        ):
+            # A layout shows its attachments only through its components: none is empty.
             raise DiscordError(400, 50006, "Cannot send an empty message")
         was_loading = msg.loading
         msg.history.append(msg.snapshot())

@@ -511,6 +511,28 @@ def _validate_button(
         errs.add(
             path, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A button needs a label or an emoji"
         )
+    if comp.get("emoji") is not None:
+        _check_emoji(errs, (*path, "emoji"), comp["emoji"])
+
+
+def _check_emoji(errs: FormErrors, path: tuple[Any, ...], emoji: Any) -> None:
+    """A partial emoji: a Unicode one by ``name``, or a custom one by ``id`` (a snowflake;
+    its ``name`` optional), ``animated`` a boolean."""
+    if not isinstance(emoji, dict):
+        errs.add(path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+        return
+    emoji_id, name = emoji.get("id"), emoji.get("name")
+    if emoji_id is None and not name:
+        errs.add(path, "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
+    if emoji_id is not None and not (
+        (isinstance(emoji_id, str) and emoji_id.isdigit())
+        or (isinstance(emoji_id, int) and not isinstance(emoji_id, bool) and emoji_id > 0)
+    ):
+        errs.add((*path, "id"), "NUMBER_TYPE_COERCE", f'Value "{emoji_id}" is not snowflake.')
+    if name is not None and not isinstance(name, str):
+        errs.add((*path, "name"), "STRING_TYPE_CONVERT", "Could not interpret value as string.")
+    if emoji.get("animated") is not None and not isinstance(emoji.get("animated"), bool):
+        errs.add((*path, "animated"), "BOOLEAN_TYPE_CONVERT", "Must be either true or false.")
 
 
 def _check_custom_id(
@@ -563,6 +585,8 @@ def _validate_select(
                 100,
                 required=False,
             )
+            if option.get("emoji") is not None:
+                _check_emoji(errs, (*path, "options", i, "emoji"), option["emoji"])
             value = option.get("value")
             if value in values:
                 errs.add(
@@ -614,6 +638,8 @@ def _validate_row(
 
 
 def _count_components(components: list[Any]) -> int:
+    """Every component counts toward the 40, nested ones (a row's buttons, an accessory)
+    included."""
     n = 0
     for comp in components:
         if not isinstance(comp, dict):
@@ -626,13 +652,63 @@ def _count_components(components: list[Any]) -> int:
     return n
 
 
+def _text_length(components: list[Any]) -> int:
+    """The characters of every text display of a layout, together (Discord: 4000 at most)."""
+    n = 0
+    for comp in components:
+        if not isinstance(comp, dict):
+            continue
+        if comp.get("type") == 10 and isinstance(comp.get("content"), str):
+            n += len(comp["content"])
+        if isinstance(comp.get("components"), list):
+            n += _text_length(comp["components"])
+    return n
+
+
+def _check_media(errs: FormErrors, path: tuple[Any, ...], media: Any) -> None:
+    """An unfurled media item: a ``url`` of http(s) or an ``attachment://`` file name."""
+    url = media.get("url") if isinstance(media, dict) else None
+    if not isinstance(url, str) or not url:
+        errs.add((*path, "url"), "BASE_TYPE_REQUIRED", "This field is required")
+    elif not url.startswith(("https://", "http://", "attachment://")):
+        errs.add((*path, "url"), "URL_TYPE_INVALID_SCHEME", "Scheme must be one of http, https.")
+
+
+def _check_ids(
+    errs: FormErrors, path: tuple[Any, ...], comp: dict[str, Any], ids: set[int]
+) -> None:
+    """A component's optional ``id``: a 32-bit integer, unique in the message."""
+    comp_id = comp.get("id")
+    if comp_id is None:
+        return
+    _int_range(errs, (*path, "id"), comp_id, 0, 2**31 - 1)
+    if isinstance(comp_id, int) and comp_id in ids:
+        errs.add((*path, "id"), "COMPONENT_ID_DUPLICATED", "Component id cannot be duplicated")
+    if isinstance(comp_id, int):
+        ids.add(comp_id)
+
+
+_WHERE = {
+    "top": "at the top level",
+    "container": "in a container",
+    "section": "in a section",
+}
+#: What each place of a layout may hold (Discord's component reference).
+V2_ALLOWED = {
+    "top": V2_TOP_LEVEL,
+    "container": {1, 9, 10, 12, 13, 14},
+    "section": {10},
+}
+
+
 def _validate_v2(
     errs: FormErrors,
     path: tuple[Any, ...],
     components: list[Any],
     custom_ids: set[str],
+    ids: set[int],
     *,
-    top: bool,
+    where: str = "top",
 ) -> None:
     for i, comp in enumerate(components):
         here = (*path, i)
@@ -640,32 +716,94 @@ def _validate_v2(
             errs.add(here, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
             continue
         kind = comp.get("type")
-        if top and kind not in V2_TOP_LEVEL:
+        _check_ids(errs, here, comp, ids)
+        if kind not in V2_ALLOWED[where]:
             errs.add(
                 (*here, "type"),
                 "UNION_TYPE_CHOICES",
-                f"Component type {kind} cannot be used at the top level.",
+                f"Component type {kind} cannot be used {_WHERE[where]}.",
             )
+            continue
         if kind == 1:
             _validate_row(errs, here, comp, custom_ids)
         elif kind == 10:
             _length(errs, (*here, "content"), comp.get("content"), 1, 4000, required=True)
         elif kind == 9:
-            texts = comp.get("components") or []
-            if not 1 <= len(texts) <= 3:
+            _validate_section(errs, here, comp, custom_ids, ids)
+        elif kind == 12:
+            items = comp.get("items")
+            if not isinstance(items, list) or not 1 <= len(items) <= 10:
                 errs.add(
-                    (*here, "components"),
-                    "BASE_TYPE_BAD_LENGTH",
-                    "Must be between 1 and 3 in length.",
+                    (*here, "items"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 10 in length."
                 )
-            _validate_v2(errs, (*here, "components"), texts, custom_ids, top=False)
-            accessory = comp.get("accessory")
-            if isinstance(accessory, dict) and accessory.get("type") == 2:
-                _validate_button(errs, (*here, "accessory"), accessory, custom_ids)
-        elif kind == 17:
-            _validate_v2(
-                errs, (*here, "components"), comp.get("components") or [], custom_ids, top=False
+                continue
+            for j, item in enumerate(items):
+                _check_media(errs, (*here, "items", j, "media"), (item or {}).get("media"))
+                _length(
+                    errs,
+                    (*here, "items", j, "description"),
+                    (item or {}).get("description"),
+                    0,
+                    1024,
+                    required=False,
+                )
+        elif kind == 13:
+            url = (
+                (comp.get("file") or {}).get("url") if isinstance(comp.get("file"), dict) else None
             )
+            if not isinstance(url, str) or not url.startswith("attachment://"):
+                errs.add(
+                    (*here, "file", "url"),
+                    "COMPONENT_FILE_URL_INVALID",
+                    "A file component only takes an attachment:// reference",
+                )
+        elif kind == 14:
+            if comp.get("spacing") is not None and comp["spacing"] not in (1, 2):
+                errs.add((*here, "spacing"), "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.")
+        elif kind == 17:
+            children = comp.get("components")
+            if not isinstance(children, list) or not children:
+                errs.add(
+                    (*here, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."
+                )
+                continue
+            if comp.get("accent_color") is not None:
+                _int_range(errs, (*here, "accent_color"), comp["accent_color"], 0, 0xFFFFFF)
+            _validate_v2(errs, (*here, "components"), children, custom_ids, ids, where="container")
+
+
+def _validate_section(
+    errs: FormErrors,
+    path: tuple[Any, ...],
+    comp: dict[str, Any],
+    custom_ids: set[str],
+    ids: set[int],
+) -> None:
+    """1-3 text displays and an accessory, which is required: a button or a thumbnail."""
+    texts = comp.get("components")
+    if not isinstance(texts, list) or not 1 <= len(texts) <= 3:
+        errs.add(
+            (*path, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 3 in length."
+        )
+        texts = texts if isinstance(texts, list) else []
+    _validate_v2(errs, (*path, "components"), texts, custom_ids, ids, where="section")
+    accessory = comp.get("accessory")
+    here = (*path, "accessory")
+    if not isinstance(accessory, dict):
+        errs.add(here, "BASE_TYPE_REQUIRED", "This field is required")
+        return
+    _check_ids(errs, here, accessory, ids)
+    if accessory.get("type") == 2:
+        _validate_button(errs, here, accessory, custom_ids)
+    elif accessory.get("type") == 11:
+        _check_media(errs, (*here, "media"), accessory.get("media"))
+        _length(errs, (*here, "description"), accessory.get("description"), 0, 1024, required=False)
+    else:
+        errs.add(
+            (*here, "type"),
+            "UNION_TYPE_CHOICES",
+            "A section's accessory is a button or a thumbnail.",
+        )
 
 
 def validate_components(
@@ -683,7 +821,13 @@ def validate_components(
             errs.add(
                 path, "COMPONENT_MAX_TOTAL_COMPONENTS_EXCEEDED", "Must be 40 or fewer in total."
             )
-        _validate_v2(errs, path, components, custom_ids, top=True)
+        if _text_length(components) > 4000:
+            errs.add(
+                path,
+                "COMPONENT_MAX_TOTAL_TEXT_LENGTH_EXCEEDED",
+                "The text of all text displays together must be 4000 or fewer in length.",
+            )
+        _validate_v2(errs, path, components, custom_ids, set())
         return
     if len(components) > 5:
         errs.add(path, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
@@ -718,13 +862,17 @@ def validate_message(
     if flags & ~allowed:
         errs.add(("flags",), "MESSAGE_FLAGS_INVALID", f"Invalid flags: {flags & ~allowed}")
     validate_components(errs, payload.get("components"), flags)
-    if flags & FLAG_COMPONENTS_V2 and (content or payload.get("embeds")):
-        errs.add(
-            ("content",),
-            "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-            "content and embeds cannot be used with components v2",
-        )
+    if flags & FLAG_COMPONENTS_V2:
+        for legacy in ("content", "embeds", "poll", "sticker_ids"):
+            if payload.get(legacy):
+                errs.add(
+                    (legacy,),
+                    "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                    "content, embeds, poll and stickers cannot be used with components v2",
+                )
     errs.check()
+    if not existing and flags & FLAG_COMPONENTS_V2 and not payload.get("components"):
+        raise DiscordError(400, 50006, "Cannot send an empty message")
     if not existing and not (
         content
         or payload.get("embeds")

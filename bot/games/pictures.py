@@ -1,7 +1,8 @@
 """What the card pictures show, filled from a seat's own view or the public table (pure).
 
-A hand picture is built only from that seat's `RoundView`; the table picture only from
-`PublicRound`, so a picture can show nothing its reader may not know.
+A hand picture is built only from that seat's `RoundView`; the reveal only from the round's
+public result, so a picture can show nothing its reader may not know. (The board has no
+picture: it is a layout with card emojis, `bot/ui/board_layout.py`.)
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from bot.engine.view import RoundView
 from bot.games import present
 from bot.games.model import TableState
 from bot.i18n import resolve_locale
-from bot.render import HandPicture, RevealHand, RevealPicture, RevealScore, TablePicture
+from bot.render import HandPicture, RevealHand, RevealPicture, RevealScore
 
 
 def hand_picture(view: RoundView, locale: object = "en") -> HandPicture:
@@ -23,19 +24,6 @@ def hand_picture(view: RoundView, locale: object = "en") -> HandPicture:
         deadwood=arrangement.deadwood,
         deadwood_points=arrangement.deadwood_points,
         highlight=view.drawn,
-        locale=resolve_locale(locale),
-    )
-
-
-def table_picture(state: TableState, locale: object = "en") -> TablePicture | None:
-    pub = state.public
-    if pub is None:
-        return None
-    return TablePicture(
-        discard_pile=pub.discard_pile,
-        stock_count=pub.stock_size,
-        players=tuple(zip(state.names, pub.hand_sizes, strict=False)),
-        to_play=state.to_play,
         locale=resolve_locale(locale),
     )
 

@@ -45,8 +45,19 @@ def let_go(
     `response` object, so this costs correctness nothing.
     """
     if view is not None:
-        view.clear_items()
+        empty(view)
     with contextlib.suppress(AttributeError):  # never answered, so never cached
         # discord.py's cache slot for `response`: internal, no public way to drop it;
         # tests/test_library_internals.py fails loudly if a discord.py upgrade changes it.
         delattr(interaction, "_cs_response")
+
+
+def empty(view: discord.ui.View | discord.ui.LayoutView) -> None:
+    """Take every item out of `view`, the nested ones of a layout too (rows, containers,
+    sections), deepest first: each holds its children, each child points back at it."""
+    if isinstance(view, discord.ui.LayoutView):
+        for item in reversed(list(view.walk_children())):
+            clear = getattr(item, "clear_items", None)
+            if clear is not None:
+                clear()
+    view.clear_items()

@@ -10,12 +10,11 @@ from bot.games import pictures, present
 from bot.games.card_emojis import CardEmojis
 from bot.games.model import TableState
 from bot.i18n import t
-from bot.i18n.cards import label
-from bot.render import RenderOptions, render_hand_async, render_reveal_async, render_table_async
+from bot.render import RenderOptions, render_hand_async, render_reveal_async
 from bot.store.models import PlayerSettings
 from bot.store.repositories import Storage
 from bot.ui.components import GameSelect
-from bot.ui.messages import Message, plain
+from bot.ui.messages import Message
 
 log = logging.getLogger(__name__)
 
@@ -50,13 +49,17 @@ class Pictures:
         options = _options(settings) if self.enabled else None
         return await with_hand(message, view, options, locale)
 
-    async def table(self, message: Message, state: TableState, locale: Any = "en") -> Message:
-        return await with_table(message, state, locale) if self.enabled else message
-
-    async def reveal(
-        self, message: Message, state: TableState, title: str, locale: Any = "en"
-    ) -> Message:
-        return await with_reveal(message, state, title, locale) if self.enabled else message
+    async def reveal_png(self, state: TableState, title: str, locale: Any = "en") -> bytes | None:
+        """The reveal's picture (`title`: its caption), or None: pictures off, a round that
+        ended without a knock, or a drawing that failed (a picture never costs a result)."""
+        pic = pictures.reveal_picture(state, title, locale) if self.enabled else None
+        if pic is None:
+            return None
+        try:
+            return await render_reveal_async(pic, PUBLIC)
+        except Exception:
+            log.exception("could not draw the reveal of table %s", state.table_id)
+            return None
 
 
 def _options(settings: PlayerSettings) -> RenderOptions | None:
@@ -88,44 +91,3 @@ async def with_hand(
     return message.with_picture(
         "hand.png", data, t(locale, "alt-hand", cards=text, deadwood=deadwood)
     )
-
-
-async def with_table(message: Message, state: TableState, locale: Any = "en") -> Message:
-    pic = pictures.table_picture(state, locale)
-    if pic is None or message.embed is None:
-        return message
-    try:
-        data = await render_table_async(pic, PUBLIC)
-    except Exception:
-        log.exception("could not draw table %s", state.table_id)
-        return message
-    return message.with_picture("table.png", data, table_alt(state, locale))
-
-
-async def with_reveal(
-    message: Message, state: TableState, title: str, locale: Any = "en"
-) -> Message:
-    pic = pictures.reveal_picture(state, title, locale)
-    if pic is None or message.embed is None:
-        return message
-    try:
-        data = await render_reveal_async(pic, PUBLIC)
-    except Exception:
-        log.exception("could not draw the reveal of table %s", state.table_id)
-        return message
-    return message.with_picture("reveal.png", data)
-
-
-def table_alt(state: TableState, locale: Any = "en") -> str:
-    """The table picture in words: the discard pile, the stock, the hands, whose turn."""
-    pub = state.public
-    if pub is None:
-        return ""
-    top = label(pub.discard_pile[-1], locale) if pub.discard_pile else t(locale, "alt-nothing")
-    held = ", ".join(
-        t(locale, "opponent-holds", name=seat.name, count=count)
-        for seat, count in zip(state.seats, pub.hand_sizes, strict=False)
-    )
-    seat = state.to_play
-    turn = "" if seat is None else t(locale, "alt-to-play", name=state.seats[seat].name)
-    return plain(t(locale, "alt-table-board", top=top, stock=pub.stock_size, held=held, turn=turn))

@@ -35,10 +35,8 @@ from bot.ui.components import (
     GameButton,
     GameSelect,
     LobbyButton,
-    RematchButton,
-    ShowHandButton,
 )
-from bot.ui.cycles import Upload
+from bot.ui.cycles import Upload, empty
 
 GREEN = discord.Colour.dark_green()
 GOLD = discord.Colour.gold()
@@ -48,11 +46,12 @@ GREY = discord.Colour.light_grey()
 @dataclass(frozen=True, slots=True)
 class Message:
     """What to send or edit: text, one embed, the controls and pictures (name, PNG bytes,
-    alt text: the description Discord reads to screen readers)."""
+    alt text: the description Discord reads to screen readers). A `LayoutView` is the whole
+    message (Components V2): no text, no embed."""
 
     content: str | None
     embed: discord.Embed | None
-    view: discord.ui.View | None
+    view: discord.ui.View | discord.ui.LayoutView | None
     files: tuple[tuple[str, bytes, str], ...] = ()
 
     def release(self) -> None:
@@ -61,10 +60,13 @@ class Message:
         passes, which stop the bot for 100 ms and more under load. Views with items that
         discord.py keeps for dispatch (not `DynamicItem`s) are left alone."""
         view = self.view
-        if view is not None and all(
-            isinstance(item, discord.ui.DynamicItem) for item in view.children
+        if view is None:
+            return
+        if all(
+            isinstance(item, discord.ui.DynamicItem) or not item.is_dispatchable()
+            for item in _items(view)
         ):
-            view.clear_items()
+            empty(view)
 
     def _files(self) -> list[discord.File]:
         return [
@@ -73,18 +75,24 @@ class Message:
         ]
 
     def kwargs(self) -> dict[str, Any]:
-        """For an edit: the pictures given replace the message's old ones."""
-        out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
+        """For an edit: the pictures given replace the message's old ones. A layout resets
+        the text and the embed (null): Discord refuses to turn a classic message into a
+        layout that keeps either."""
+        if isinstance(self.view, discord.ui.LayoutView):
+            out: dict[str, Any] = {"content": None, "embed": None, "view": self.view}
+        else:
+            out = {"content": self.content, "embed": self.embed, "view": self.view}
         # No pictures given: the old ones go too (a hand turned into the match's result).
         out["attachments"] = self._files()
         return out
 
     def send_kwargs(self) -> dict[str, Any]:
         """For a new message (or an interaction's first answer); no None values."""
+        layout = isinstance(self.view, discord.ui.LayoutView)
         out: dict[str, Any] = {
             k: v
             for k, v in (("content", self.content), ("embed", self.embed), ("view", self.view))
-            if v is not None
+            if v is not None and not (layout and k != "view")
         }
         if self.files:
             out["files"] = self._files()
@@ -97,6 +105,13 @@ class Message:
             self.embed.set_image(url=f"attachment://{name}")
         text = alt or plain(self.embed.description or "") if self.embed is not None else alt
         return Message(self.content, self.embed, self.view, (*self.files, (name, data, text)))
+
+
+def _items(view: discord.ui.View | discord.ui.LayoutView) -> list[discord.ui.Item[Any]]:
+    """The view's controls and, in a layout, everything nested (rows, text, separators)."""
+    if isinstance(view, discord.ui.LayoutView):
+        return list(view.walk_children())
+    return list(view.children)
 
 
 def plain(text: str) -> str:
@@ -144,69 +159,7 @@ def _deadline(state: TableState, locale: Any = "en") -> str:
     return t(locale, "deadline", when=f"<t:{int(state.turn_deadline_ts)}:R>")
 
 
-# ----- the public table -------------------------------------------------------------------
-
-
-def table_message(state: TableState, *, finished: bool = False, locale: Any = "en") -> Message:
-    """The public table: players, scores, discard pile, stock, whose turn, last actions.
-    A `finished` board (an older round's, or the match is over) has no controls. `locale`:
-    the server's language (a public message)."""
-    names = _names(state)
-    embed = discord.Embed(title=table_title(state, locale), colour=GREEN if not finished else GREY)
-    pub = state.public
-    if pub is None:
-        return lobby_message(state, locale=locale)
-    embed.add_field(name=t(locale, "field-scores"), value=_scores_line(state, locale), inline=False)
-    pile = pub.discard_pile
-    top = label(pile[-1], locale) if pile else "—"
-    below = present.cards_text(pile[-5:-1][::-1], locale) if len(pile) > 1 else "—"
-    embed.add_field(
-        name=t(locale, "field-discard-pile"),
-        value=t(locale, "discard-pile-below", top=top, below=below),
-        inline=True,
-    )
-    embed.add_field(
-        name=t(locale, "field-stock"), value=t(locale, "cards", count=pub.stock_size), inline=True
-    )
-    counts = ", ".join(
-        t(locale, "labelled", label=n, value=str(c)) + _out_marker(s, locale)
-        for n, c, s in zip(names, pub.hand_sizes, state.seats, strict=False)
-    )
-    embed.add_field(name=t(locale, "field-cards-in-hand"), value=counts, inline=False)
-    if pub.result is not None:
-        turn = t(
-            locale,
-            "round-over-result",
-            result=present.short_result(pub.result, names, state.rules, locale),
-        )
-    elif state.status != "playing" or state.match_over:
-        # Ended mid-round (a resignation, a forfeit): not whose turn it was.
-        turn = t(locale, "board-match-over")
-    elif pub.to_move is None:
-        turn = t(locale, "round-over-short")
-    else:
-        turn = _public_turn(pub.phase, names[pub.to_move], locale) + _deadline(state, locale)
-    embed.add_field(
-        name=t(locale, "field-round", round=pub.round_no), value=turn[:1024], inline=False
-    )
-    recent = present.recent_turns(
-        pub.history,
-        names,
-        4,
-        auto=state.auto,
-        away=_away(state),
-        resigned=_resigned(state),
-        locale=locale,
-    )
-    if recent:
-        embed.add_field(
-            name=t(locale, "field-last-actions"), value="\n".join(recent)[:1024], inline=False
-        )
-    if finished or state.status != "playing":
-        return Message(None, embed, None)
-    view = discord.ui.View(timeout=None)
-    view.add_item(ShowHandButton(state.table_id, t(locale, "button-show-hand")))
-    return Message(None, embed, view)
+# ----- the lobby and the results (the board: `bot/ui/board_layout.py`) ----------------
 
 
 def _public_turn(phase: str, who: str, locale: Any = "en") -> str:
@@ -239,8 +192,9 @@ def lobby_message(state: TableState, *, closed: str | None = None, locale: Any =
     return Message(None, embed, view)
 
 
-def reveal_message(state: TableState, locale: Any = "en") -> Message:
-    """The end of a round: every hand with melds, lay-offs and deadwood, and the points."""
+def reveal_lines(state: TableState, locale: Any = "en") -> list[str]:
+    """The end of a round in words: every hand with melds, lay-offs and deadwood, and the
+    points (the reveal, `bot/ui/result_layout.py`)."""
     pub = state.public
     assert pub is not None and pub.result is not None
     names = _names(state)
@@ -250,13 +204,7 @@ def reveal_message(state: TableState, locale: Any = "en") -> Message:
             text, dw = present.hand_text(hand, locale)
             lines.append(t(locale, "reveal-line", name=names[seat], cards=text, deadwood=dw))
     lines.extend(last_round_lines(state, locale))
-    embed = discord.Embed(
-        title=t(locale, "reveal-title", round=pub.round_no, table=state.table_id),
-        description="\n".join(lines),
-        colour=GOLD,
-    )
-    embed.add_field(name=t(locale, "field-scores"), value=_scores_line(state, locale), inline=False)
-    return Message(None, embed, None)
+    return lines
 
 
 def last_round_lines(state: TableState, locale: Any = "en") -> list[str]:
@@ -300,21 +248,6 @@ def summary_lines(state: TableState, summary: MatchSummary, locale: Any = "en") 
     if summary.tie_break is not None and summary.winner is not None:
         lines.append(t(locale, f"summary-tie-{summary.tie_break.replace('_', '-')}", winner=winner))
     return lines
-
-
-def summary_message(state: TableState, summary: MatchSummary, locale: Any = "en") -> Message:
-    embed = discord.Embed(
-        title=t(locale, "match-over-title", table=state.table_id),
-        description="\n".join(summary_lines(state, summary, locale)),
-        colour=GOLD,
-    )
-    if state.seat_count != 2:
-        # A rematch is a challenge between two people; a table of three or four is
-        # opened again with /gin table.
-        return Message(None, embed, None)
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(state.table_id, t(locale, "button-rematch")))
-    return Message(None, embed, view)
 
 
 def final_hand_message(

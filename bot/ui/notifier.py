@@ -31,7 +31,7 @@ from bot.i18n.catalog import warm
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import ControlsOff
 from bot.store.repositories import Storage
-from bot.ui import images, messages
+from bot.ui import board_layout, images, messages, result_layout
 from bot.ui.busy import TablesInPlay
 from bot.ui.dms import DirectMessages, DMClosed
 from bot.ui.private_hands import PrivateHands
@@ -76,6 +76,8 @@ class Notifier:
         self.hands: dict[tuple[int, int], tuple[int, int]] = {}
         # table -> the live board's message id (the newest round's).
         self.boards: dict[int, int] = {}
+        # table -> what its live board last showed (its layout is edited whole once done).
+        self._shown: dict[int, TableState] = {}
         # table -> its new board on its way (not waited for: the hands go meanwhile), and
         # the newest edit of it to make once it is there.
         self._board_posts: dict[int, asyncio.Task[None]] = {}
@@ -160,9 +162,11 @@ class Notifier:
             closed = update.note
             if closed and hasattr(closed, "text"):  # a Said: the note in the server's words
                 closed = closed.text(board)
-            await self._edit_public(
-                state, messages.lobby_message(state, closed=closed, locale=board)
-            )
+            if state.public is None:
+                public = messages.lobby_message(state, closed=closed, locale=board)
+            else:  # a board (a layout): it stays one, finished, with the note
+                public = self._board(state, finished=True, note=closed)
+            await self._edit_public(state, public)
             if kind == "closed":
                 self.in_play.gone(state)
             if kind == "closed" and state.public is not None:
@@ -183,11 +187,11 @@ class Notifier:
             return
         if kind == "move":
             # The board and the hands at once: the next player's controls need not wait for
-            # the board's picture and edit (nor the board for theirs).
+            # the board's edit (nor the board for theirs).
             await asyncio.gather(self._board_moved(state), self._update_hands(update))
             return
         if kind == "round_start":
-            await self._new_board(state)
+            await self._new_board(state, restored=update.restored)
             self.in_play.moved(state)
         elif kind in ("round_over", "removed"):
             await self._edit_board(state, wait=kind == "round_over")
@@ -197,10 +201,10 @@ class Notifier:
             self.in_play.gone(state)
         if kind == "round_over":
             board = self.board_language(state)
-            reveal = messages.reveal_message(state, board)
-            title = reveal.embed.title if reveal.embed is not None else ""
+            title = result_layout.reveal_title(state, board)
+            picture = await self.pictures.reveal_png(state, title, board)
             await self._send_channel(
-                state.channel_id, await self.pictures.reveal(reveal, state, title or "", board)
+                state.channel_id, result_layout.reveal_message(state, board, picture)
             )
         if kind == "removed" and update.seat is not None:
             await self._tell_removed(state, update.seat)
@@ -210,7 +214,7 @@ class Notifier:
         if kind == "match_over" and update.summary is not None:
             await self._send_channel(
                 state.channel_id,
-                messages.summary_message(state, update.summary, self.board_language(state)),
+                result_layout.summary_message(state, update.summary, self.board_language(state)),
             )
             await self._final_hands(update)
             await self.private.retire(state.table_id)
@@ -224,16 +228,16 @@ class Notifier:
         """The live board's message id: the newest this notifier posted, else the store's."""
         return self.boards.get(state.table_id, state.message_id)
 
-    async def _new_board(self, state: TableState) -> None:
+    async def _new_board(self, state: TableState, *, restored: bool = False) -> None:
         """Post the round's board without waiting for it: in a busy channel the posts
-        queue for seconds, and the round's first hands must not wait behind them."""
-        board = self.board_language(state)
-        message = await self.pictures.table(
-            messages.table_message(state, locale=board), state, board
-        )
+        queue for seconds, and the round's first hands must not wait behind them.
+        `restored`: shown afresh at a restart, the board before is this round's."""
+        message = self._board(state)
         before = self._board_posts.get(state.table_id)
         posted = self.outbox.post(state.channel_id, message, Priority.BOARD)
-        task = asyncio.create_task(self._board_posted(state, before, posted))
+        shown = self._shown.get(state.table_id, state if restored else None)
+        self._shown[state.table_id] = state
+        task = asyncio.create_task(self._board_posted(state, before, posted, shown))
         self._board_posts[state.table_id] = task
         self._board_tasks.add(task)  # until it has stripped the board before, too
         task.add_done_callback(self._board_tasks.discard)
@@ -247,6 +251,7 @@ class Notifier:
         state: TableState,
         before: asyncio.Task[None] | None,
         posted: asyncio.Future[Any],
+        shown: TableState | None = None,
     ) -> None:
         """Once the board is there: it is the live one, the edits made meanwhile land on
         it, and the board before it (known once its own post is done) loses its controls."""
@@ -271,8 +276,13 @@ class Notifier:
         if older is not None and older != sent.id:
             # The previous round's board (or the lobby): finished, its controls gone. Waited
             # for: on several processes the next move waits for this task, so a process
-            # killed after it leaves no older board with controls.
-            await self._strip(state.channel_id, older, None, Priority.BOARD)
+            # killed after it leaves no older board with controls. A layout has no text
+            # beside its controls: it is edited whole, as it was last shown, finished.
+            if shown is not None and shown.public is not None:
+                done = self._board(shown, finished=True)
+                await self.outbox.edit(state.channel_id, older, done, Priority.BOARD)
+            else:
+                await self._strip(state.channel_id, older, None, Priority.BOARD)
 
     async def idle(self) -> None:
         """Wait until every board and write is out (tests, shutdown)."""
@@ -297,11 +307,21 @@ class Notifier:
     ) -> None:
         """`wait`: until the board shows it (a round's end and the match's, before the
         reveal or the summary is posted: the board is never behind what follows it)."""
-        board = self.board_language(state)
-        table = await self.pictures.table(
-            messages.table_message(state, finished=finished, locale=board), state, board
+        self._shown[state.table_id] = state
+        await self._edit_public(state, self._board(state, finished=finished), wait=wait)
+
+    def _board(
+        self, state: TableState, *, finished: bool = False, note: str | None = None
+    ) -> messages.Message:
+        """The board as one layout, its cards as emojis once Discord has them; no picture
+        (drawn and uploaded at every move, it cost most of the bot's CPU per click)."""
+        return board_layout.table_message(
+            state,
+            finished=finished,
+            locale=self.board_language(state),
+            emojis=self.pictures.emojis,
+            note=note,
         )
-        await self._edit_public(state, table, wait=wait)
 
     async def _edit_public(
         self, state: TableState, message: messages.Message, *, wait: bool = False
@@ -473,6 +493,7 @@ class Notifier:
             del self.hands[key]
         self._looked_up = {k for k in self._looked_up if k[0] != table_id}
         self.boards.pop(table_id, None)
+        self._shown.pop(table_id, None)
 
     def _forget(self, table_id: int) -> None:
         for key in [k for k in self.hands if k[0] == table_id]:
@@ -480,6 +501,7 @@ class Notifier:
         for key in [k for k in self._turn_shown if k[0] == table_id]:
             del self._turn_shown[key]
         self.boards.pop(table_id, None)
+        self._shown.pop(table_id, None)
         self._chat.pop(table_id, None)
 
     async def favorites(self, state: TableState, user_id: int) -> frozenset[int]:

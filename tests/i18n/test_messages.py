@@ -6,13 +6,18 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.engine.actions import Action
+from bot.games.card_emojis import CardEmojis
 from bot.games.errors import GameError, MoveRefused
 from bot.i18n import t
+from bot.i18n.cards import label
+from bot.render.emojis import card_stem, emoji_set
 from bot.store import Store, open_store
-from bot.ui import messages
+from bot.ui import board_layout, messages
+from emulator.validate import validate_message
 from tests.games.test_tables import A, B, start_match
 
 
@@ -24,7 +29,14 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 
 def text_of(msg: messages.Message) -> str:
-    """Everything a reader sees: title, description, fields and control labels."""
+    """Everything a reader sees: title, description, fields and control labels (a
+    layout's: its text displays and buttons)."""
+    if isinstance(msg.view, discord.ui.LayoutView):
+        return "\n".join(
+            str(getattr(getattr(item, "item", item), "content", None) or "")
+            + str(getattr(getattr(item, "item", item), "label", None) or "")
+            for item in msg.view.walk_children()
+        )
     embed = msg.embed
     assert embed is not None
     parts = [embed.title or "", embed.description or ""]
@@ -48,7 +60,7 @@ async def test_each_reader_gets_their_language(store: Store) -> None:
     spanish = text_of(messages.hand_message(state, views[mover], locale="es-ES"))
     french = text_of(messages.hand_message(state, views[waiting], locale="fr"))
     english = text_of(messages.hand_message(state, views[mover]))
-    board = text_of(messages.table_message(state, locale="en-US"))
+    board = text_of(board_layout.table_message(state, locale="en-US"))
 
     assert "**Tu mano:**" in spanish and "**Tu turno:**" in spanish and "Pasar" in spanish
     # No "En attente de Alice": French elides before a vowel, Fluent can't; a colon needs none.
@@ -123,3 +135,40 @@ async def test_the_turn_line_offers_only_the_draws_the_buttons_offer(store: Stor
     text = text_of(messages.hand_message(tables.state(live), live.match.round.view(other)))
     assert "draw from the stock or take the top discard." in text
     await tables.close()
+
+
+async def test_the_board_is_one_layout_discord_takes_in_every_language(store: Store) -> None:
+    """The board's layout passes the emulator's Components V2 rules (Discord's), with text
+    cards and with card emojis; the pile's top card and the stock are the engine's."""
+    tables, table_id, _ = await start_match(store)
+    live = tables.get(table_id)
+    state = tables.state(live)
+    assert live.match is not None and state.public is not None
+    top = state.public.discard_pile[-1]
+    emojis = CardEmojis()
+    arts = emoji_set()
+    emojis.adopt(arts, {art.name: 1000 + i for i, art in enumerate(arts.distinct())})
+    for locale in ("en", "es", "fr"):
+        for cards in (None, emojis):
+            board = board_layout.table_message(state, locale=locale, emojis=cards)
+            assert isinstance(board.view, discord.ui.LayoutView)
+            assert board.content is None and board.embed is None
+            assert "content" not in board.send_kwargs() and "embed" not in board.send_kwargs()
+            assert board.kwargs()["content"] is None and board.kwargs()["embed"] is None
+            payload = {"flags": 1 << 15, "components": board.view.to_components()}
+            validate_message(payload, n_files=0)
+            text = text_of(board)
+            assert t(locale, "cards", count=state.public.stock_size) in text
+            assert f"**{label(top, locale)}**" in text
+            assert (f"gin_{card_stem(top)}_" in text) == (cards is not None), text
+            assert ("gin_back_" in text) == (cards is not None)
+        finished = board_layout.table_message(state, locale=locale, finished=True)
+        assert finished.view is not None and t(locale, "button-show-hand") not in text_of(finished)
+
+
+def test_a_board_past_discords_text_limit_loses_its_last_lines() -> None:
+    facts = ["### title", "a" * 1500, "b" * 1500, "c" * 1500]
+    cut = board_layout._within(facts)
+    assert sum(map(len, cut)) == board_layout.TEXT_LIMIT and cut[:3] == facts[:3]
+    # A cut never leaves a text display empty (Discord wants 1 character at least).
+    assert board_layout._within(["x" * 3999, "yy"]) == ["x" * 3999]

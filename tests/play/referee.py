@@ -17,7 +17,9 @@ from typing import Any
 
 from bot.engine import Match, parse_card
 from bot.engine.breakdown import round_points
+from bot.render.emojis import card_stem
 from emulator import Channel, Emulator, Message, User
+from emulator.models import walk_components
 
 #: One line per audited match, printed at the end of the test run (tests/play/conftest.py).
 REPORT: list[str] = []
@@ -56,12 +58,42 @@ def names_of(match_seats: Iterable[Any]) -> list[str]:
 
 
 def _fields(msg: Message) -> dict[str, str]:
-    embed = msg.embed or {}
-    return {f["name"]: f["value"] for f in embed.get("fields", [])}
+    """A board's facts by name: a classic embed's fields, or a layout's text displays
+    written ``**Name**`` over the value (`bot/ui/board_layout.py`)."""
+    if msg.embed is not None:
+        return {f["name"]: f["value"] for f in msg.embed.get("fields", [])}
+    out: dict[str, str] = {}
+    for text in _displays(msg):
+        head, _, value = text.partition("\n")
+        if head.startswith("**") and head.endswith("**") and len(head) > 4:
+            out[head[2:-2]] = value
+    return out
+
+
+def _displays(msg: Message) -> list[str]:
+    return [
+        str(c.get("content", "")) for c in walk_components(msg.components) if c.get("type") == 10
+    ]
+
+
+#: A card emoji in text (``<:gin_qs_1a2b3c:123>``): its name says the card.
+EMOJI = re.compile(r"<a?:gin_(?P<card>back|(?:10|[2-9ajqk])[cdhs])4?_[0-9a-f]{6}:\d+>\s*")
+
+
+def _shown_card(value: str) -> tuple[str | None, str]:
+    """The card an emoji at the start of a value shows (``qs``, ``back``), and the text."""
+    found = EMOJI.match(value)
+    if found is None:
+        return None, value
+    return found["card"], value[found.end() :]
 
 
 def _title(msg: Message) -> str:
-    return str((msg.embed or {}).get("title", ""))
+    """The embed's title, or a layout's heading (``### …``: the board, reveal, summary)."""
+    if msg.embed is not None:
+        return str(msg.embed.get("title", ""))
+    heads = [x.removeprefix("### ") for x in _displays(msg) if x.startswith("### ")]
+    return heads[0] if heads else ""
 
 
 def _desc(msg: Message) -> str:
@@ -121,7 +153,15 @@ def check_live(emu: Emulator, channel: Channel, users: dict[int, User], table: A
     assert f"Round {len(match.rounds)}" in board, f"board shows {list(board)}"
     for name, score in zip(names, match.scores, strict=True):
         assert _score_in(board["Scores"], name, score), (board["Scores"], name, score)
-    assert board["Stock"] == f"{view.stock_size} cards"
+    back, stock = _shown_card(board["Stock"])
+    assert stock == f"{view.stock_size} cards" and back in (None, "back"), board["Stock"]
+    face, pile = _shown_card(board["Discard pile"])
+    top = view.top_discard
+    if top is None:
+        assert pile.startswith("**—**") and face is None, pile
+    else:
+        assert pile.startswith(f"**{top.label}**"), (pile, top.label)
+        assert face in (None, card_stem(top)), (face, top.label)
     turn = board[f"Round {len(match.rounds)}"]
     if rnd.to_move is not None:
         assert turn.startswith(names[rnd.to_move] + " "), (turn, names[rnd.to_move])

@@ -53,6 +53,3 @@ alt-laid-off-on = laid off on { $name } { $cards }
 alt-knock-card = {" "}· knock card { $card }
 # The alt text of a hand's and the board's picture (bot/ui/images.py)
 alt-hand = Your hand: { $cards }. Deadwood { $deadwood }.
-alt-nothing = nothing
-alt-to-play = {" "}{ $name } to play.
-alt-table-board = Discard pile: { $top } on top. Stock: { $stock } cards. { $held }.{ $turn }

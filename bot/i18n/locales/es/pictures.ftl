@@ -51,6 +51,3 @@ alt-laid-off = colocadas { $cards }
 alt-laid-off-on = colocadas en { $name } { $cards }
 alt-knock-card = {" "}· carta de cierre { $card }
 alt-hand = Tu mano: { $cards }. Puntos sueltos { $deadwood }.
-alt-nothing = nada
-alt-to-play = {" "}Le toca a { $name }.
-alt-table-board = Descartes: { $top } arriba. Mazo: { $stock } cartas. { $held }.{ $turn }

@@ -51,6 +51,3 @@ alt-laid-off = posées { $cards }
 alt-laid-off-on = posées sur { $name } { $cards }
 alt-knock-card = {" "}· carte de frappe { $card }
 alt-hand = Votre main : { $cards }. Points isolés { $deadwood }.
-alt-nothing = rien
-alt-to-play = {" "}À { $name } de jouer.
-alt-table-board = Défausse : { $top } dessus. Pioche : { $stock } cartes. { $held }.{ $turn }
