@@ -1,7 +1,7 @@
 """``/gin tournament ...`` and the sign-up buttons: parse, call the tournament service (which
 checks the organizer's rights), and show its updates in the tournament's own thread (or its
 channel, without the thread permissions). No tournament logic here (see
-bot/tournaments/service.py)."""
+bot/tournaments/service/)."""
 
 from __future__ import annotations
 

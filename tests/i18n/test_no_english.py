@@ -66,7 +66,23 @@ CONVERTED = [
     "cogs/tournaments.py",
     "cogs/_views.py",
     "bot/tournaments/render.py",
-    "bot/tournaments/service.py",
+    "bot/tournaments/service/__init__.py",
+    "bot/tournaments/service/_checks.py",
+    "bot/tournaments/service/_deadlines.py",
+    "bot/tournaments/service/_info.py",
+    "bot/tournaments/service/_live.py",
+    "bot/tournaments/service/_notes.py",
+    "bot/tournaments/service/_organizer.py",
+    "bot/tournaments/service/_part.py",
+    "bot/tournaments/service/_recovery.py",
+    "bot/tournaments/service/_registry.py",
+    "bot/tournaments/service/_results.py",
+    "bot/tournaments/service/_rounds.py",
+    "bot/tournaments/service/_service.py",
+    "bot/tournaments/service/_setup.py",
+    "bot/tournaments/service/_signup.py",
+    "bot/tournaments/service/_timers.py",
+    "bot/tournaments/service/_updates.py",
     "bot/tournaments/_model.py",
     "bot/tournaments/state.py",
     "bot/tournaments/noshow.py",
@@ -111,7 +127,7 @@ ALLOWED: dict[str, set[str]] = {
     "cogs/meta.py": {"Gin Rummy"},
     # Computer seats' names, stored with the table and shown as a name.
     "bot/games/tables/_lobby.py": {"Computer (", "Computer "},
-    "bot/tournaments/service.py": {"Player 1", "Player 2"},
+    "bot/tournaments/service/_rounds.py": {"Player 1", "Player 2"},
     # `/gin records stats` recognises the service's fallback name to show Discord's instead.
     "cogs/records.py": {"Player "},
 }
@@ -194,7 +210,7 @@ def test_every_cog_and_tournament_module_is_scanned() -> None:
     present = {
         str(path.relative_to(ROOT))
         for folder in ("cogs", "bot/tournaments")
-        for path in (ROOT / folder).glob("*.py")
+        for path in (ROOT / folder).rglob("*.py")
     }
     assert present - wordless <= set(CONVERTED), sorted(present - wordless - set(CONVERTED))
 

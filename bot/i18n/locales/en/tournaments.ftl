@@ -1,4 +1,4 @@
-# Tournaments (bot/tournaments/service.py): errors. $status: signup, running, paused,
+# Tournaments (bot/tournaments/service/): errors. $status: signup, running, paused,
 # finished or cancelled.
 
 tournament-not-found = Sorry, we couldn't find that tournament.
