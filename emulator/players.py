@@ -100,7 +100,8 @@ async def play_one(emu: Emulator, user: User, *, wait: Waiter | None = None) -> 
 
 def confirm_button(msg: Message) -> str | None:
     """The custom id of the control that confirms a knock or gin on a hand that asks: the
-    Confirm button, or in a knock's card choice the card keeping the least deadwood."""
+    Confirm button, or in a knock's card choice the first card it may knock with (by suit,
+    then rank: the order the knock menu had)."""
     confirm = next(
         (
             b.custom_id
@@ -114,13 +115,7 @@ def confirm_button(msg: Message) -> str | None:
     knocks = card_buttons(msg, "knock")
     if not knocks:
         return None
-    hand = hand_cards(msg)
-
-    def left(button: Button) -> int:
-        card = parse_card((button.custom_id or "").rsplit(":", 1)[1])
-        return best_melds([c for c in hand if c != card]).deadwood_points
-
-    return min(knocks, key=left).custom_id
+    return min(knocks, key=lambda b: parse_card((b.custom_id or "").rsplit(":", 1)[1])).custom_id
 
 
 async def choose(emu: Emulator, user: User, msg: Message) -> Interaction | None:

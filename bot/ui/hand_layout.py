@@ -92,8 +92,10 @@ def hand_message(
         box.add_item(discord.ui.Separator())
         for row in card_rows(state, view, confirm, locale):
             box.add_item(row)
-        box.add_item(discord.ui.Separator(visible=False))
-        box.add_item(moves_row(state, view, confirm, locale))
+        moves = moves_row(state, view, confirm, locale)
+        if moves.children:  # a discard with nothing else to do has no other move
+            box.add_item(discord.ui.Separator(visible=False))
+            box.add_item(moves)
     layout = discord.ui.LayoutView(timeout=None)
     layout.add_item(box)
     return Message(None, None, layout)
