@@ -45,8 +45,25 @@ def let_go(
     `response` object, so this costs correctness nothing.
     """
     if view is not None:
-        view.clear_items()
+        unlink(view)
     with contextlib.suppress(AttributeError):  # never answered, so never cached
         # discord.py's cache slot for `response`: internal, no public way to drop it;
         # tests/test_library_internals.py fails loudly if a discord.py upgrade changes it.
         delattr(interaction, "_cs_response")
+
+
+def unlink(view: discord.ui.View | discord.ui.LayoutView) -> None:
+    """Empty `view` and every item in it: a layout's containers and rows point at their
+    children and each child back at its parent, cycles a view's own `clear_items` leaves."""
+    items = list(view.walk_children())
+    view.clear_items()
+    for item in items:
+        for part in (item, getattr(item, "item", None)):  # a `DynamicItem` wraps its own
+            if part is None:
+                continue
+            children = getattr(part, "_children", None)
+            if isinstance(children, list):
+                children.clear()
+            for link in ("_parent", "_view"):
+                if hasattr(part, link):
+                    setattr(part, link, None)

@@ -22,7 +22,7 @@ from bot.ui.components import (
     RematchButton,
     ShowHandButton,
 )
-from bot.ui.cycles import Upload
+from bot.ui.cycles import Upload, unlink
 
 GREEN = discord.Colour.dark_green()
 GOLD = discord.Colour.gold()
@@ -54,7 +54,7 @@ class Message:
         if view is not None and not any(
             isinstance(item, discord.ui.Button | discord.ui.Select) for item in view.walk_children()
         ):
-            view.clear_items()
+            unlink(view)
 
     def _files(self) -> list[discord.File]:
         return [

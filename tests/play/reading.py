@@ -13,9 +13,7 @@ __all__ = ["desc_of", "hand_cards", "texts_of", "title_of"]
 def texts_of(msg: Message) -> list[str]:
     """A layout's text displays, in order."""
     return [
-        str(c.get("content", ""))
-        for c in walk_components(msg.components)
-        if c.get("type") == 10
+        str(c.get("content", "")) for c in walk_components(msg.components) if c.get("type") == 10
     ]
 
 
