@@ -16,6 +16,7 @@ from bot.games import present
 from bot.games.model import MatchSummary, SeatInfo, TableState
 from bot.i18n import t
 from bot.i18n.cards import label
+from bot.outbox.write import strip_rows
 from bot.ui.components import (
     ChallengeButton,
     LobbyButton,
@@ -107,23 +108,6 @@ class Message:
         if not isinstance(self.view, discord.ui.LayoutView):
             return Message(self.content, self.embed, None, self.files)
         return Message(None, None, strip_rows(self.view), self.files)
-
-
-def strip_rows(view: discord.ui.LayoutView) -> discord.ui.LayoutView:
-    """A layout's text, separators and pictures, without its action rows."""
-    bare = discord.ui.LayoutView(timeout=None)
-    for item in view.children:
-        if isinstance(item, discord.ui.ActionRow):
-            continue
-        if isinstance(item, discord.ui.Container):
-            box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=item.accent_colour)
-            for child in item.children:
-                if not isinstance(child, discord.ui.ActionRow):
-                    box.add_item(child)
-            bare.add_item(box)
-        else:
-            bare.add_item(item)
-    return bare
 
 
 def as_layout(message: Message) -> Message:

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.ui.messages import strip_rows
+from bot.outbox.write import without_rows
 
 log = logging.getLogger(__name__)
 
@@ -86,15 +86,6 @@ class PrivateHands:
                 target = ORIGINAL if copy.original else message_id
                 try:
                     shown = await webhook.fetch_message(target)
-                    await webhook.edit_message(target, view=without_controls(shown))
+                    await webhook.edit_message(target, view=without_rows(shown))
                 except discord.HTTPException as exc:
                     log.info("could not take a private hand's controls away (%s)", exc.status)
-
-
-def without_controls(message: discord.Message) -> discord.ui.LayoutView | None:
-    """What takes a shown message's controls away: no view for a classic message; for a
-    layout (a hand), its text without its rows, since a Components V2 message cannot be
-    left empty."""
-    if not message.flags.components_v2:
-        return None
-    return strip_rows(discord.ui.LayoutView.from_message(message, timeout=None))
