@@ -24,6 +24,7 @@ from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET, pr
 from bot.games.tables import StaleButton, TableService
 from bot.i18n import Coded, Said, render, t
 from bot.outbox import Priority
+from bot.outbox.write import without_rows
 from bot.render import warm_up, workers
 from bot.ui import images, messages, ownership
 from bot.ui.components import DYNAMIC_ITEMS, bind, refuse_unread, unbind
@@ -415,11 +416,12 @@ class Play(commands.Cog):
         if gone and await self.tables.ended(table_id):
             error = GameError("illegal-match-over")
             if interaction.message is not None:
+                bare = without_rows(interaction.message)  # a layout keeps its text
                 try:
                     if interaction.response.is_done():
-                        await interaction.edit_original_response(view=None)
+                        await interaction.edit_original_response(view=bare)
                     else:
-                        await interaction.response.edit_message(view=None)
+                        await interaction.response.edit_message(view=bare)
                 except discord.HTTPException:
                     log.info("could not take the controls of a finished match away")
         await reply(interaction, error, await self.readers.language(interaction))
