@@ -25,6 +25,7 @@ async def test_a_french_hand_names_each_card_the_same_in_text_buttons_and_alt_te
 ) -> None:
     emu, fleur, ch = world.emu, world.alice, world.channel
     fleur.locale = "fr"
+    await emu.slash(fleur, ch, "gin me settings", images="on")  # the picture's alt text too
     await emu.slash(fleur, ch, "gin computer")
     starts = (t("fr", "button-pass"), t("fr", "button-draw-stock"))
 
