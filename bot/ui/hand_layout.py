@@ -347,13 +347,23 @@ def _confirm_question(action: Action, view: RoundView, locale: Any = "en") -> st
     return t(locale, "confirm-big-gin")
 
 
+def is_card(item: object) -> bool:
+    """One of the hand's card buttons (a click discards or knocks with its card), not the
+    "Knock with…" button that asks."""
+    return (
+        isinstance(item, GameButton)
+        and not isinstance(item, AskButton)
+        and item.action.kind in (DISCARD, KNOCK)
+    )
+
+
 def show_card_emojis(message: Message, emoji_of: Callable[[Card], EmojiRef | None]) -> None:
     """The card buttons of `message` show each card's emoji beside its short name (the
     label, which screen readers read)."""
     if message.view is None:
         return
     for item in message.view.walk_children():
-        if not isinstance(item, GameButton) or item.action.kind not in (DISCARD, KNOCK):
+        if not isinstance(item, GameButton) or not is_card(item):
             continue
         card = item.action.card
         ref = emoji_of(card) if card is not None else None
