@@ -133,7 +133,9 @@ async def move(run: Run, t: Table, user: User) -> bool:
         # A knock or gin asked for is confirmed, as a person would (else the knock is asked
         # again and again and the match never ends).
         confirm = confirm_button(msg)
-        inter = await (emu.click(user, msg, confirm) if confirm else choose(emu, user, msg))
+        inter = await (
+            emu.click(user, msg, custom_id=confirm) if confirm else choose(emu, user, msg)
+        )
     except InteractionFailed:
         run.clicks["unanswered"] += 1  # the bot is down: a person would click again
         return True

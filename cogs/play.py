@@ -24,10 +24,12 @@ from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET, pr
 from bot.games.tables import StaleButton, TableService
 from bot.i18n import Coded, Said, render, t
 from bot.outbox import Priority
+from bot.outbox.write import without_rows
 from bot.render import warm_up, workers
 from bot.ui import images, messages, ownership
 from bot.ui.components import DYNAMIC_ITEMS, bind, refuse_unread, unbind
 from bot.ui.dms import DMClosed
+from bot.ui.hand_layout import custom_ids
 from bot.ui.ownership import OwnView
 from bot.ui.screens import Screens
 from cogs._answers import age, answer_with_message, in_time
@@ -342,14 +344,11 @@ class Play(commands.Cog):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith(("gin:a:", "gin:s:", "gin:q:")):
+        if not custom_id.startswith(("gin:a:", "gin:s:", "gin:q:", "gin:b:")):
             return
-        on_message = {
-            getattr(child, "custom_id", None)
-            for row in interaction.message.components
-            for child in getattr(row, "children", [row])
-        }
-        if custom_id in on_message or not await ownership.allowed(interaction, private=True):
+        if custom_id in custom_ids(interaction.message) or not await ownership.allowed(
+            interaction, private=True
+        ):
             return
         table_id = int(custom_id.split(":")[2])
         await self._fresh_hand(interaction, table_id, note=OUT_OF_DATE)
@@ -417,11 +416,12 @@ class Play(commands.Cog):
         if gone and await self.tables.ended(table_id):
             error = GameError("illegal-match-over")
             if interaction.message is not None:
+                bare = without_rows(interaction.message)  # a layout keeps its text
                 try:
                     if interaction.response.is_done():
-                        await interaction.edit_original_response(view=None)
+                        await interaction.edit_original_response(view=bare)
                     else:
-                        await interaction.response.edit_message(view=None)
+                        await interaction.response.edit_message(view=bare)
                 except discord.HTTPException:
                     log.info("could not take the controls of a finished match away")
         await reply(interaction, error, await self.readers.language(interaction))
@@ -443,10 +443,11 @@ class Play(commands.Cog):
             self.notifier.adopt_hand(table_id, seat, (message.channel.id, message.id))
 
     async def on_ask(
-        self, interaction: discord.Interaction, table_id: int, version: int, action: Action
+        self, interaction: discord.Interaction, table_id: int, version: int, action: Action | None
     ) -> None:
-        """A knock or gin asked for: the clicked hand shows it with a Confirm button. Nothing
-        is played (or stored) until the player confirms."""
+        """A knock or gin asked for: the clicked hand shows it with a Confirm button (a
+        knock: its cards knock). Nothing is played (or stored) until the player confirms.
+        None (Back): the hand as it is, without a question."""
         await self._seen(interaction)
         try:
             await self.tables.sync(table_id)  # another process may have moved it on
@@ -456,7 +457,7 @@ class Play(commands.Cog):
             return
         (view,) = update.views.values()
         stale = update.state.version != version
-        if stale or action not in view.legal:
+        if stale or action is None or action not in view.legal:
             note = OUT_OF_DATE if stale else None
             msg = await self._hand(update.state, view, interaction.user.id, note=note)
         else:

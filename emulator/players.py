@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Awaitable, Callable
 
 from bot.engine import Card, best_melds, parse_card
-from emulator import Emulator, Interaction, Message, User
+from emulator import Button, Emulator, Interaction, Message, User
 
 
 def live_controls(emu: Emulator, user: User) -> Message | None:
@@ -44,6 +45,25 @@ def _best_discard(labels: list[str]) -> str:
     return min(cards, key=left).label
 
 
+def card_buttons(msg: Message, kind: str = "discard") -> list[Button]:
+    """The hand's card buttons that play `kind` (discard, or knock once "Knock with…" was
+    clicked), enabled ones only: what a click on a card does now."""
+    return [
+        b
+        for b in msg.buttons()
+        if not b.disabled and re.fullmatch(rf"gin:a:\d+:\d+:{kind}:\w+", b.custom_id or "")
+    ]
+
+
+def hand_cards(msg: Message) -> list[Card]:
+    """The cards on a hand's buttons, in the order shown (enabled or not)."""
+    return [
+        parse_card(hit.group(1))
+        for b in msg.buttons()
+        if (hit := re.fullmatch(r"gin:a:\d+:\d+:(?:discard|knock):(\w+)", b.custom_id or ""))
+    ]
+
+
 Waiter = Callable[[Callable[[], object], float], Awaitable[object]]
 
 
@@ -62,13 +82,15 @@ async def play_one(emu: Emulator, user: User, *, wait: Waiter | None = None) -> 
     inter = await choose(emu, user, msg)
     if inter is None:
         return 0
-    clicks = 1
+    # A menu is a tap to open it and one to pick (an old message's), a button one tap.
+    clicks = 2 if inter.data.get("component_type") == 3 else 1
     confirm = confirm_button(emu.message(msg.id))
     if inter.ack_type == 7 and confirm is not None:
-        # A knock or gin asks first: the hand now shows the Confirm button.
+        # A knock or gin asks first: the hand now shows the Confirm button (a knock: the
+        # cards it may knock with).
         edits = len(msg.history)
-        inter = await emu.click(user, emu.message(msg.id), confirm)
-        clicks = 2
+        inter = await emu.click(user, emu.message(msg.id), custom_id=confirm)
+        clicks += 1
     if inter.ack_type == 6:  # deferred: the hand is edited, or a private note follows
         waiter = wait or (lambda pred, timeout: emu.wait_for(pred, timeout))
         with contextlib.suppress(TimeoutError):
@@ -77,19 +99,28 @@ async def play_one(emu: Emulator, user: User, *, wait: Waiter | None = None) -> 
 
 
 def confirm_button(msg: Message) -> str | None:
-    """The label of the Confirm button on a hand that asks to confirm a knock or gin."""
-    return next(
+    """The custom id of the control that confirms a knock or gin on a hand that asks: the
+    Confirm button, or in a knock's card choice the first card it may knock with (by suit,
+    then rank: the order the knock menu had)."""
+    confirm = next(
         (
-            b.label
+            b.custom_id
             for b in msg.buttons()
             if b.label and b.label.startswith("Confirm") and not b.disabled
         ),
         None,
     )
+    if confirm is not None:
+        return confirm
+    knocks = card_buttons(msg, "knock")
+    if not knocks:
+        return None
+    return min(knocks, key=lambda b: parse_card((b.custom_id or "").rsplit(":", 1)[1])).custom_id
 
 
 async def choose(emu: Emulator, user: User, msg: Message) -> Interaction | None:
-    """Make the move a simple player would with `msg`'s controls (None: nothing to do)."""
+    """Make the move a simple player would with `msg`'s controls (None: nothing to do):
+    the card buttons of a hand, or an old hand's menus."""
     labels = [b.label or "" for b in msg.buttons() if not b.disabled]
     for wanted in ("Big Gin",):
         if wanted in labels:
@@ -97,7 +128,14 @@ async def choose(emu: Emulator, user: User, msg: Message) -> Interaction | None:
     gin = [label for label in labels if label.startswith("Gin")]
     if gin:
         return await emu.click(user, msg, gin[0])
-    selects = {s.placeholder: s for s in msg.selects()}
+    if "Knock with…" in labels:
+        return await emu.click(user, msg, "Knock with…")
+    discards = card_buttons(msg)
+    if discards:
+        by_label = {parse_card((b.custom_id or "").rsplit(":", 1)[1]).label: b for b in discards}
+        best = by_label[_best_discard(list(by_label))]
+        return await emu.click(user, msg, custom_id=best.custom_id)
+    selects = {s.placeholder: s for s in msg.selects() if not s.disabled}
     if "Knock with…" in selects:
         knock = selects["Knock with…"]
         return await emu.select(user, msg, knock.labels[0], placeholder="Knock with…")

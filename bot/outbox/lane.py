@@ -55,8 +55,12 @@ class Lane:
         elif isinstance(newer.message, ControlsOff) and _has_view(old):
             # The queued content stays (a `Message`), without its controls.
             assert old is not None
-            old.release()
-            queued.message = dataclasses.replace(cast(Any, old), view=None)
+            strip = getattr(old, "without_controls", None)
+            if strip is not None:  # a layout keeps its text: it cannot be left empty
+                queued.message = strip()
+            else:
+                old.release()
+                queued.message = dataclasses.replace(cast(Any, old), view=None)
         else:
             if queued.message is not None:
                 queued.message.release()

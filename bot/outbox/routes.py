@@ -8,7 +8,7 @@ import discord
 
 from bot.outbox.limits import DELETE, DM_OPEN, EDIT, POST
 from bot.outbox.tokens import Latest
-from bot.outbox.write import Write
+from bot.outbox.write import ControlsOff, Write, without_rows
 
 
 def _channel(client: discord.Client, write: Write) -> discord.PartialMessageable:
@@ -29,6 +29,8 @@ async def by_bot(client: discord.Client, write: Write) -> Any:
     target = channel.get_partial_message(write.message_id)
     if write.kind == EDIT:
         assert write.message is not None
+        if isinstance(write.message, ControlsOff):  # read first: a layout keeps its text
+            return await target.edit(view=without_rows(await target.fetch()))
         return await target.edit(**write.message.kwargs())
     if write.kind == DELETE:
         await target.delete()
@@ -52,6 +54,9 @@ async def by_token(client: discord.Client, latest: Latest, write: Write, origina
     target = ORIGINAL if original else write.message_id
     if write.kind == EDIT:
         assert write.message is not None
+        if isinstance(write.message, ControlsOff):
+            shown = await webhook.fetch_message(target)
+            return await webhook.edit_message(target, view=without_rows(shown))
         return await webhook.edit_message(target, **write.message.kwargs())
     if write.kind == DELETE:
         await webhook.delete_message(target)

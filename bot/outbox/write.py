@@ -7,6 +7,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import discord
+
 from bot.outbox.tokens import Latest
 
 
@@ -38,7 +40,9 @@ class Raw:
 
 @dataclass(frozen=True)
 class ControlsOff:
-    """An edit that only takes a message's controls away (its text and pictures stay)."""
+    """An edit that only takes a message's controls away (its text and pictures stay). The
+    route reads the message first: a Components V2 one (a hand) cannot be emptied, so it
+    is edited into its own layout without its rows (`without_rows`)."""
 
     def kwargs(self) -> dict[str, Any]:
         return {"view": None}
@@ -48,6 +52,32 @@ class ControlsOff:
 
     def release(self) -> None:
         """Nothing held."""
+
+
+def without_rows(shown: discord.Message) -> discord.ui.LayoutView | None:
+    """A shown message's controls taken off: no view for a classic message; a layout's
+    text, separators and pictures without its action rows (a Components V2 message cannot
+    be emptied)."""
+    if not shown.flags.components_v2:
+        return None
+    return strip_rows(discord.ui.LayoutView.from_message(shown, timeout=None))
+
+
+def strip_rows(view: discord.ui.LayoutView) -> discord.ui.LayoutView:
+    """A layout's text, separators and pictures, without its action rows."""
+    bare = discord.ui.LayoutView(timeout=None)
+    for item in list(view.children):
+        if isinstance(item, discord.ui.ActionRow):
+            continue
+        if isinstance(item, discord.ui.Container):
+            box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=item.accent_colour)
+            for child in list(item.children):
+                if not isinstance(child, discord.ui.ActionRow):
+                    box.add_item(child)
+            bare.add_item(box)
+        else:
+            bare.add_item(item)
+    return bare
 
 
 class Priority(enum.IntEnum):

@@ -32,7 +32,9 @@ class PlayerSettings:
     """What a player chose in `/gin me settings` (defaults when they never chose)."""
 
     user_id: int
-    images: bool = True
+    #: A picture of the hand in each hand message: off unless chosen, since the hand's
+    #: cards are buttons with their emojis (issue 33); boards and reveals keep theirs.
+    images: bool = False
     four_colour: bool = False
     dark: bool = False
     #: A new hand message (a notification) when their turn starts; else edited in place.

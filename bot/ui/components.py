@@ -16,7 +16,6 @@ import discord
 from bot.engine import Card, parse_card
 from bot.engine.actions import Action
 from bot.errors import guarded, reply_privately
-from bot.games.card_emojis import EmojiRef
 from bot.i18n import t
 from bot.i18n.cards import label as card_label
 from bot.ui import ownership
@@ -38,7 +37,7 @@ class Handlers(Protocol):
     ) -> None: ...
 
     async def on_ask(
-        self, interaction: discord.Interaction, table_id: int, version: int, action: Action
+        self, interaction: discord.Interaction, table_id: int, version: int, action: Action | None
     ) -> None: ...
 
     async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None: ...
@@ -190,9 +189,11 @@ class GameButton(
 
 class AskButton(
     GameButton,
-    template=rf"gin:q:(?P<table>{NUM}):(?P<version>{NUM}):(?P<action>big_gin|gin:(?:{CARD}))",
+    template=rf"gin:q:(?P<table>{NUM}):(?P<version>{NUM}):(?P<action>big_gin|(?:gin|knock):(?:{CARD}))",
 ):
-    """Gin or Big Gin, asked first: the click shows the hand with a Confirm button."""
+    """Gin or Big Gin, asked first: the click shows the hand with a Confirm button. A knock
+    (with the card that keeps the least deadwood) turns the hand's cards into "knock with
+    this card" buttons (`bot.ui.hand_layout`)."""
 
     PREFIX = "q"
 
@@ -207,7 +208,9 @@ class GameSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"gin:s:(?P<table>{NUM}):(?P<version>{NUM}):(?P<kind>discard|knock)",
 ):
-    """Pick the card to discard, or to knock with."""
+    """Pick the card to discard, or to knock with: the menus of hand messages sent before
+    the hand became a layout of card buttons. Still read, so that a click on such an old
+    message plays and answers with the new layout (docs/playing.md)."""
 
     private = True
 
@@ -241,16 +244,6 @@ class GameSelect(
     ) -> GameSelect:
         return cls(int(match["table"]), int(match["version"]), match["kind"])
 
-    def show_emojis(self, emoji_of: Callable[[Card], EmojiRef | None]) -> None:
-        """Each card's emoji beside its name (the label, which screen readers read)."""
-        for option in self.item.options:
-            try:
-                ref = emoji_of(parse_card(option.value))
-            except ValueError:  # the placeholder option of an empty menu
-                continue
-            if ref is not None:
-                option.emoji = discord.PartialEmoji(name=ref.name, id=ref.id)
-
     @handled
     async def callback(self, interaction: discord.Interaction) -> None:
         data: Any = interaction.data or {}
@@ -267,6 +260,35 @@ class GameSelect(
         # A knock ends the round: it is confirmed first, like gin.
         go = act.on_ask if self.kind == "knock" else act.on_action
         await go(interaction, self.table_id, self.version, action)
+
+
+class BackButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"gin:b:(?P<table>{NUM}):(?P<version>{NUM})",
+):
+    """Out of the knock's card choice: the hand again, as it is."""
+
+    private = True
+
+    def __init__(self, table_id: int, version: int, label: str = "…") -> None:
+        self.table_id, self.version = table_id, version
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"gin:b:{table_id}:{version}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BackButton:
+        return cls(int(match["table"]), int(match["version"]))
+
+    @handled
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers_of(self, interaction).on_ask(interaction, self.table_id, self.version, None)
 
 
 class ShowHandButton(
@@ -373,6 +395,7 @@ DYNAMIC_ITEMS = (
     GameButton,
     AskButton,
     GameSelect,
+    BackButton,
     ShowHandButton,
     LobbyButton,
     ChallengeButton,

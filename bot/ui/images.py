@@ -13,7 +13,7 @@ from bot.i18n import t
 from bot.render import RenderOptions, render_hand_async, render_reveal_async
 from bot.store.models import PlayerSettings
 from bot.store.repositories import Storage
-from bot.ui.components import GameSelect
+from bot.ui.hand_layout import show_card_emojis
 from bot.ui.messages import Message
 
 log = logging.getLogger(__name__)
@@ -69,18 +69,14 @@ def _options(settings: PlayerSettings) -> RenderOptions | None:
 
 
 def with_card_emojis(message: Message, emojis: CardEmojis, four_colour: bool) -> None:
-    """The card menus of `message` show each card's emoji beside its name."""
-    if message.view is None:
-        return
-    for item in message.view.children:
-        if isinstance(item, GameSelect):
-            item.show_emojis(lambda card: emojis.card(card, four_colour))
+    """The card buttons of `message` show each card's emoji beside its name."""
+    show_card_emojis(message, lambda card: emojis.card(card, four_colour))
 
 
 async def with_hand(
     message: Message, view: RoundView, options: RenderOptions | None, locale: Any = "en"
 ) -> Message:
-    if options is None or message.embed is None:
+    if options is None or (message.embed is None and not message.layout):
         return message
     try:
         data = await render_hand_async(pictures.hand_picture(view, locale), options)

@@ -12,28 +12,12 @@ from typing import Any
 
 import discord
 
-from bot.engine import best_melds
-from bot.engine.actions import (
-    BIG_GIN,
-    DISCARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    GIN,
-    KNOCK,
-    PASS,
-    TAKE_UPCARD,
-    Action,
-)
-from bot.engine.view import RoundView
 from bot.games import present
 from bot.games.model import MatchSummary, SeatInfo, TableState
 from bot.i18n import t
-from bot.i18n.cards import label
+from bot.outbox.write import strip_rows
 from bot.ui.components import (
-    AskButton,
     ChallengeButton,
-    GameButton,
-    GameSelect,
     LobbyButton,
 )
 from bot.ui.cycles import Upload, empty
@@ -53,6 +37,11 @@ class Message:
     embed: discord.Embed | None
     view: discord.ui.View | discord.ui.LayoutView | None
     files: tuple[tuple[str, bytes, str], ...] = ()
+
+    @property
+    def layout(self) -> bool:
+        """A Components V2 message (flag ``1 << 15``): its text is in its components."""
+        return isinstance(self.view, discord.ui.LayoutView)
 
     def release(self) -> None:
         """Once sent: break the cycle between the controls and their view (each item points
@@ -75,36 +64,75 @@ class Message:
         ]
 
     def kwargs(self) -> dict[str, Any]:
-        """For an edit: the pictures given replace the message's old ones. A layout resets
-        the text and the embed (null): Discord refuses to turn a classic message into a
-        layout that keeps either."""
-        if isinstance(self.view, discord.ui.LayoutView):
-            out: dict[str, Any] = {"content": None, "embed": None, "view": self.view}
-        else:
-            out = {"content": self.content, "embed": self.embed, "view": self.view}
+        """For an edit: the pictures given replace the message's old ones. A layout sends
+        no text nor embed: both are cleared (null), which is how Discord turns a classic
+        message into a Components V2 one (its Edit Message route: the flag can only be set,
+        and the message's content and embeds must be null)."""
+        out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
+        if self.layout:
+            out["content"] = out["embed"] = None
         # No pictures given: the old ones go too (a hand turned into the match's result).
         out["attachments"] = self._files()
         return out
 
     def send_kwargs(self) -> dict[str, Any]:
-        """For a new message (or an interaction's first answer); no None values."""
-        layout = isinstance(self.view, discord.ui.LayoutView)
+        """For a new message (or an interaction's first answer); no None values, and for a
+        layout neither text nor embed (Discord refuses them beside it)."""
+        pairs = (("content", self.content), ("embed", self.embed), ("view", self.view))
         out: dict[str, Any] = {
-            k: v
-            for k, v in (("content", self.content), ("embed", self.embed), ("view", self.view))
-            if v is not None and not (layout and k != "view")
+            k: v for k, v in pairs if v is not None and not (self.layout and k != "view")
         }
         if self.files:
             out["files"] = self._files()
         return out
 
     def with_picture(self, name: str, data: bytes, alt: str = "") -> Message:
-        """The same message with a picture shown as the embed's image; `alt` says in words
-        what it shows (by default the embed's own text)."""
+        """The same message with a picture shown as the embed's image (a layout: in a media
+        gallery at the end of its container); `alt` says in words what it shows (by default
+        the embed's own text)."""
+        if isinstance(self.view, discord.ui.LayoutView):
+            gallery: discord.ui.MediaGallery[Any] = discord.ui.MediaGallery(
+                discord.MediaGalleryItem(f"attachment://{name}", description=alt[:1024] or None)
+            )
+            box = next((i for i in self.view.children if isinstance(i, discord.ui.Container)), None)
+            (box or self.view).add_item(gallery)
+            return Message(None, None, self.view, (*self.files, (name, data, alt)))
         if self.embed is not None:
             self.embed.set_image(url=f"attachment://{name}")
         text = alt or plain(self.embed.description or "") if self.embed is not None else alt
         return Message(self.content, self.embed, self.view, (*self.files, (name, data, text)))
+
+    def without_controls(self) -> Message:
+        """The same message without its controls: a layout keeps its text and pictures and
+        drops its rows of buttons (a Components V2 message cannot be left empty)."""
+        if not isinstance(self.view, discord.ui.LayoutView):
+            return Message(self.content, self.embed, None, self.files)
+        return Message(None, None, strip_rows(self.view), self.files)
+
+
+def as_layout(message: Message) -> Message:
+    """An embed message as a Components V2 layout (a container of its title, text and
+    fields, then its controls): what a hand message, a layout since the cards became
+    buttons, is edited into at the end (Discord cannot turn it back into an embed)."""
+    embed = message.embed
+    layout = discord.ui.LayoutView(timeout=None)
+    if embed is not None:
+        box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=embed.colour)
+        if embed.title:
+            box.add_item(discord.ui.TextDisplay(f"### {embed.title}"[:4000]))
+        if embed.description:
+            box.add_item(discord.ui.TextDisplay(embed.description[:4000]))
+        for field in embed.fields:
+            box.add_item(discord.ui.TextDisplay(f"**{field.name}**\n{field.value}"[:4000]))
+        layout.add_item(box)
+    if message.content:
+        layout.add_item(discord.ui.TextDisplay(message.content[:4000]))
+    if message.view is not None:
+        row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+        for item in list(message.view.children):
+            row.add_item(item)
+        layout.add_item(row)
+    return Message(None, None, layout, message.files)
 
 
 def _items(view: discord.ui.View | discord.ui.LayoutView) -> list[discord.ui.Item[Any]]:
@@ -265,7 +293,7 @@ def final_hand_message(
         description="\n".join(lines)[:4096],
         colour=GOLD,
     )
-    return Message(None, embed, None)
+    return as_layout(Message(None, embed, None))
 
 
 def called_off_message(state: TableState, note: str, locale: Any = "en") -> Message:
@@ -275,7 +303,7 @@ def called_off_message(state: TableState, note: str, locale: Any = "en") -> Mess
         description=note or t(locale, "called-off"),
         colour=GREY,
     )
-    return Message(None, embed, None)
+    return as_layout(Message(None, embed, None))
 
 
 def removed_message(state: TableState, seat: int, locale: Any = "en") -> Message:
@@ -289,220 +317,7 @@ def removed_message(state: TableState, seat: int, locale: Any = "en") -> Message
         else t(locale, "removed-away"),
         colour=GREY,
     )
-    return Message(None, embed, None)
-
-
-# ----- a player's private hand ---------------------------------------------------------------
-
-
-def hand_message(
-    state: TableState,
-    view: RoundView,
-    *,
-    note: str | None = None,
-    favorites: frozenset[int] = frozenset(),
-    confirm: Action | None = None,
-    chat: Sequence[str] = (),
-    locale: Any = "en",
-) -> Message:
-    """A player's hand with only the controls legal now (disabled out of turn). Players the
-    reader marked as favorites get a heart. `confirm` is a knock or gin waiting for the
-    player's confirmation; `chat` the table chat lines they may read. `locale`: the
-    player's language (a private message)."""
-    names = tuple(
-        name + (" ♥" if seat.user_id in favorites else "")
-        for name, seat in zip(_names(state), state.seats, strict=False)
-    )
-    me = view.seat
-    text, deadwood = present.hand_text(view.hand, locale)
-    opponents = ", ".join(
-        t(locale, "opponent-holds", name=names[s], count=view.hand_sizes[s])
-        for s in range(view.seats)
-        if s != me
-    )
-    top = view.top_discard
-    lines = [
-        t(locale, "hand-your-hand", cards=text),
-        t(locale, "hand-deadwood", deadwood=deadwood),
-        t(
-            locale,
-            "hand-table",
-            top=label(top, locale) if top else "—",
-            stock=view.stock_size,
-            opponents=opponents,
-        ),
-    ]
-    if view.drawn is not None:
-        lines.append(t(locale, "hand-drawn", how=_how_drawn(view), card=label(view.drawn, locale)))
-    recent = present.recent_turns(
-        view.history,
-        names,
-        3,
-        auto=state.auto,
-        away=_away(state),
-        resigned=_resigned(state),
-        locale=locale,
-    )
-    if recent:
-        lines.append("*" + t(locale, "hand-actions-separator").join(recent) + "*")
-    if view.over and view.result is not None:
-        lines.append(t(locale, "hand-round-over", round=_round_no(state)))
-        lines.extend(present.result_text(view.result, names, state.rules, locale))
-        if state.match_over:
-            lines.extend(last_round_lines(state, locale))
-        else:
-            lines.append(t(locale, "hand-next-round"))
-    elif view.over:
-        lines.append(t(locale, "turn-round-over"))
-    elif view.my_turn:
-        lines.append(
-            t(locale, "hand-your-turn", what=_my_turn(view, locale)) + _deadline(state, locale)
-        )
-    else:
-        waiting = names[view.to_move] if view.to_move is not None else "—"
-        lines.append(t(locale, "hand-waiting", name=waiting))
-    if confirm is not None and not view.over:
-        lines.append(t(locale, "hand-confirm", question=_confirm_question(confirm, view, locale)))
-    if state.previous is not None and not view.over:
-        last = present.short_result(state.previous, names, state.rules, locale)
-        lines.append(t(locale, "hand-last-round-result", result=last))
-    lines.extend(chat)
-    if note:
-        lines.append(note)
-    embed = discord.Embed(
-        title=t(
-            locale,
-            "hand-title",
-            table=state.table_id,
-            rules=state.rules.name,
-            scores=_scores_line(state, locale),
-        ),
-        description="\n".join(lines)[:4096],
-        colour=GREEN if view.my_turn else GREY,
-    )
-    return Message(
-        None, embed, None if view.over else controls(state, view, confirm=confirm, locale=locale)
-    )
-
-
-def _round_no(state: TableState) -> int:
-    return state.public.round_no if state.public is not None else 0
-
-
-def _how_drawn(view: RoundView) -> str:
-    """ "took" for a card from the discard pile (everyone saw it), "drew" from the stock:
-    a selector value of ``hand-drawn``."""
-    mine = [e for e in view.history if e.seat == view.seat]
-    if mine and mine[-1].kind in (DRAW_DISCARD, TAKE_UPCARD):
-        return "took"
-    return "drew"
-
-
-def _my_turn(view: RoundView, locale: Any = "en") -> str:
-    kinds = {a.kind for a in view.legal}
-    if view.phase == "first_turn":
-        return t(locale, "my-turn-first")
-    if view.phase == "draw":
-        # After both passed on the up-card the first draw is from the stock only.
-        take = DRAW_DISCARD in kinds
-        return t(locale, "my-turn-draw", big_gin=BIG_GIN in kinds, take=take)
-    options = []
-    if GIN in kinds:
-        options.append("gin")
-    if BIG_GIN in kinds:
-        options.append("big_gin")
-    if KNOCK in kinds:
-        options.append("knock")
-    if not options:
-        return t(locale, "my-turn-discard")
-    words = [t(locale, "my-turn-option-discard")] + [
-        t(locale, f"my-turn-option-{o}") for o in options
-    ]
-    return t(locale, "my-turn-options", some=", ".join(words[:-1]), last=words[-1])
-
-
-def _confirm_label(action: Action, locale: Any = "en") -> str:
-    card = label(action.card, locale) if action.card is not None else ""
-    if action.kind == KNOCK:
-        return t(locale, "button-confirm-knock", card=card)
-    if action.kind == GIN:
-        return t(locale, "button-confirm-gin", card=card)
-    return t(locale, "button-confirm-big-gin")
-
-
-def _confirm_question(action: Action, view: RoundView, locale: Any = "en") -> str:
-    card = label(action.card, locale) if action.card is not None else ""
-    if action.kind == KNOCK and action.card is not None:
-        left = best_melds([c for c in view.hand if c != action.card]).deadwood_points
-        return t(locale, "confirm-knock", card=card, deadwood=left)
-    if action.kind == GIN:
-        return t(locale, "confirm-gin", card=card)
-    return t(locale, "confirm-big-gin")
-
-
-def controls(
-    state: TableState, view: RoundView, *, confirm: Action | None = None, locale: Any = "en"
-) -> discord.ui.View:
-    """Buttons and selects for exactly the legal actions; disabled when it isn't your turn.
-    Knocking and gin ask first (`AskButton`, the knock select); `confirm` adds the button
-    that plays the move asked about."""
-    ui = discord.ui.View(timeout=None)
-    tid, version = state.table_id, state.version
-    legal = view.legal
-    kinds = {a.kind for a in legal}
-    top = view.top_discard
-    top_label = label(top, locale) if top else ""
-    if not view.my_turn:
-        waiting = (
-            t(locale, "button-waiting-for", name=state.seats[view.to_move].name)
-            if view.to_move is not None
-            else t(locale, "button-waiting")
-        )
-        ui.add_item(GameButton(tid, version, DRAW_STOCK, None, waiting[:80], disabled=True))
-        return ui
-    if TAKE_UPCARD in kinds:
-        ui.add_item(
-            GameButton(tid, version, TAKE_UPCARD, None, t(locale, "button-take", card=top_label))
-        )
-    if PASS in kinds:
-        ui.add_item(GameButton(tid, version, PASS, None, t(locale, "button-pass")))
-    if DRAW_STOCK in kinds:
-        ui.add_item(GameButton(tid, version, DRAW_STOCK, None, t(locale, "button-draw-stock")))
-    if DRAW_DISCARD in kinds:
-        ui.add_item(
-            GameButton(tid, version, DRAW_DISCARD, None, t(locale, "button-take", card=top_label))
-        )
-    discards = [a.card for a in legal if a.kind == DISCARD and a.card is not None]
-    if discards:
-        ui.add_item(
-            GameSelect(
-                tid, version, DISCARD, discards, t(locale, "select-discard"), row=1, locale=locale
-            )
-        )
-    knocks = [a.card for a in legal if a.kind == KNOCK and a.card is not None]
-    if knocks:
-        ui.add_item(
-            GameSelect(tid, version, KNOCK, knocks, t(locale, "select-knock"), row=2, locale=locale)
-        )
-    for action in legal:
-        if action.kind == GIN and action.card is not None:
-            gin = t(locale, "button-gin", card=label(action.card, locale))
-            ui.add_item(AskButton(tid, version, GIN, action.card, gin, row=3))
-    if BIG_GIN in kinds:
-        ui.add_item(AskButton(tid, version, BIG_GIN, None, t(locale, "button-big-gin"), row=3))
-    if confirm is not None and confirm in legal:
-        ui.add_item(
-            GameButton(
-                tid,
-                version,
-                confirm.kind,
-                confirm.card,
-                _confirm_label(confirm, locale),
-                row=4,
-                style=discord.ButtonStyle.danger,
-            )
-        )
-    return ui
+    return as_layout(Message(None, embed, None))
 
 
 # ----- challenges ----------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from bot.i18n.catalog import warm
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import ControlsOff
 from bot.store.repositories import Storage
-from bot.ui import board_layout, images, messages, result_layout
+from bot.ui import board_layout, hand_layout, images, messages, result_layout
 from bot.ui.busy import TablesInPlay
 from bot.ui.dms import DirectMessages, DMClosed
 from bot.ui.private_hands import PrivateHands
@@ -398,7 +398,7 @@ class Notifier:
         their picture settings (`confirm`: a knock or gin waiting for confirmation)."""
         hearts = await self.favorites(state, user_id)
         language = await self.language(state, user_id)
-        message = messages.hand_message(
+        message = hand_layout.hand_message(
             state,
             view,
             note=note,

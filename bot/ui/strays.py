@@ -10,6 +10,8 @@ import re
 
 import discord
 
+from bot.ui.hand_layout import custom_ids
+
 log = logging.getLogger(__name__)
 
 #: How far back a DM channel is read: a match's hands, its chat and a few other DMs.
@@ -23,11 +25,10 @@ def _tables_shown(message: discord.Message) -> set[int]:
     """The tables whose hand controls `message` carries (a waiting hand's disabled ones
     included: it is a hand in play all the same)."""
     found: set[int] = set()
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            hit = _CONTROL.match(getattr(child, "custom_id", None) or "")
-            if hit:
-                found.add(int(hit.group(1)))
+    for custom_id in custom_ids(message):  # nested in a layout's container too
+        hit = _CONTROL.match(custom_id)
+        if hit:
+            found.add(int(hit.group(1)))
     return found
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from bot.games.tables import replay
 from bot.store.postgres import open_pg_store
 from emulator import Emulator, User
-from tests.play.driver import live_controls
+from tests.play.driver import card_buttons, live_controls
 from tests.play.referee import check_end, final_match
 
 from . import sharded
@@ -50,12 +50,12 @@ async def hand_over(emu: Emulator, user: User) -> None:
     await emu.click(user, msg, "Draw from stock")
 
     def discard_offered() -> bool:
-        return any(s.placeholder == "Discard…" for s in emu.message(msg.id).selects())
+        return bool(card_buttons(emu.message(msg.id)))
 
     await emu.wait_for(discard_offered, timeout=10)
     drawn = emu.message(msg.id)
-    (discard,) = [s for s in drawn.selects() if s.placeholder == "Discard…"]
-    await emu.select(user, drawn, discard.labels[0], placeholder="Discard…")
+    first = card_buttons(drawn)[0]  # a click on a card discards it
+    await emu.click(user, drawn, custom_id=first.custom_id)
 
 
 async def test_a_hand_lost_with_a_killed_process_is_shown_again_by_its_restart(

@@ -16,7 +16,7 @@ from bot.i18n import t
 from bot.i18n.cards import label
 from bot.render.emojis import card_stem, emoji_set
 from bot.store import Store, open_store
-from bot.ui import board_layout, messages
+from bot.ui import board_layout, hand_layout, messages
 from emulator.validate import validate_message
 from tests.games.test_tables import A, B, start_match
 
@@ -29,23 +29,23 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 
 def text_of(msg: messages.Message) -> str:
-    """Everything a reader sees: title, description, fields and control labels (a
-    layout's: its text displays and buttons)."""
-    if isinstance(msg.view, discord.ui.LayoutView):
-        return "\n".join(
-            str(getattr(getattr(item, "item", item), "content", None) or "")
-            + str(getattr(getattr(item, "item", item), "label", None) or "")
-            for item in msg.view.walk_children()
-        )
+    """Everything a reader sees: title, description, fields and control labels (a layout:
+    its texts and labels, in order)."""
+    parts: list[str] = []
     embed = msg.embed
-    assert embed is not None
-    parts = [embed.title or "", embed.description or ""]
-    parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    if embed is not None:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    else:
+        assert msg.layout
     if msg.view is not None:
-        for child in msg.view.children:
+        for child in msg.view.walk_children():
+            if isinstance(child, discord.ui.TextDisplay):
+                parts.append(child.content)
+                continue
             item = getattr(child, "item", child)  # a DynamicItem wraps its button or select
             parts.append(str(getattr(item, "label", None) or getattr(item, "placeholder", "")))
-    return "\n".join(parts)
+    return "\n".join(p for p in parts if p)
 
 
 async def test_each_reader_gets_their_language(store: Store) -> None:
@@ -57,9 +57,9 @@ async def test_each_reader_gets_their_language(store: Store) -> None:
     waiting = 1 - mover
     views = {seat: live.match.round.view(seat) for seat in (0, 1)}
 
-    spanish = text_of(messages.hand_message(state, views[mover], locale="es-ES"))
-    french = text_of(messages.hand_message(state, views[waiting], locale="fr"))
-    english = text_of(messages.hand_message(state, views[mover]))
+    spanish = text_of(hand_layout.hand_message(state, views[mover], locale="es-ES"))
+    french = text_of(hand_layout.hand_message(state, views[waiting], locale="fr"))
+    english = text_of(hand_layout.hand_message(state, views[mover]))
     board = text_of(board_layout.table_message(state, locale="en-US"))
 
     assert "**Tu mano:**" in spanish and "**Tu turno:**" in spanish and "Pasar" in spanish
@@ -102,8 +102,8 @@ async def test_a_hands_last_actions_are_joined_as_the_language_writes(store: Sto
         await tables.act(table_id, (A, B)[seat], Action("pass"), live.version)
     state = tables.state(live)
     view = live.match.round.view(0)
-    french = text_of(messages.hand_message(state, view, locale="fr"))
-    english = text_of(messages.hand_message(state, view, locale="en"))
+    french = text_of(hand_layout.hand_message(state, view, locale="fr"))
+    english = text_of(hand_layout.hand_message(state, view, locale="en"))
     assert "la carte retournée ; " in french and "retournée;" not in french
     assert "passed on the up-card; " in english
     await tables.close()
@@ -121,9 +121,9 @@ async def test_the_turn_line_offers_only_the_draws_the_buttons_offer(store: Stor
     seat = live.match.round.to_move
     kinds = {a.kind for a in live.match.round.view(seat).legal}
     assert kinds == {"draw_stock"}, kinds
-    english = text_of(messages.hand_message(tables.state(live), live.match.round.view(seat)))
+    english = text_of(hand_layout.hand_message(tables.state(live), live.match.round.view(seat)))
     spanish = text_of(
-        messages.hand_message(tables.state(live), live.match.round.view(seat), locale="es")
+        hand_layout.hand_message(tables.state(live), live.match.round.view(seat), locale="es")
     )
     assert "**Your turn:** draw from the stock." in english and "take the top" not in english
     assert "**Tu turno:** roba del mazo." in spanish
@@ -132,7 +132,7 @@ async def test_the_turn_line_offers_only_the_draws_the_buttons_offer(store: Stor
     hand = live.match.round.view(seat).hand
     await tables.act(table_id, (A, B)[seat], Action("discard", hand[0]), live.version)
     other = live.match.round.to_move
-    text = text_of(messages.hand_message(tables.state(live), live.match.round.view(other)))
+    text = text_of(hand_layout.hand_message(tables.state(live), live.match.round.view(other)))
     assert "draw from the stock or take the top discard." in text
     await tables.close()
 

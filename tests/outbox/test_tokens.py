@@ -5,10 +5,20 @@ from __future__ import annotations
 
 import time
 
+import discord
+
 from bot.outbox import Outbox
+from bot.ui.messages import Message
 
 from ..play.driver import live_controls, play_one
 from .conftest import Said, World
+
+
+def laid_out(text: str) -> Message:
+    """A hand is a Components V2 layout: an edit of it is one too (Discord refuses text)."""
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.TextDisplay(text))
+    return Message(None, None, layout)
 
 
 def requests(world: World, method: str, start: str, since: int = 0) -> list[str]:
@@ -37,7 +47,7 @@ async def test_hands_go_by_the_players_token_then_by_the_bots(world: World) -> N
     live = await emu.wait_for(lambda: live_controls(emu, a), what="alice's hand")
     await tables.wait_idle()
     mark = len(emu.requests)
-    await outbox.edit(dm, live.id, Said("by her token"), user_id=a.id)
+    await outbox.edit(dm, live.id, laid_out("by her token"), user_id=a.id)
     assert requests(world, "PATCH", "/webhooks/", mark)
     assert not requests(world, "PATCH", f"/channels/{dm}/", mark)
     assert emu.message(live.id).text.startswith("by her token")
@@ -46,7 +56,7 @@ async def test_hands_go_by_the_players_token_then_by_the_bots(world: World) -> N
     emu.clock.advance(15 * 60)
     outbox.now = lambda: time.monotonic() + 15 * 60
     mark, errors = len(emu.requests), len(emu.errors)
-    await outbox.edit(dm, live.id, Said("by the bot's token"), user_id=a.id)
+    await outbox.edit(dm, live.id, laid_out("by the bot's token"), user_id=a.id)
     sent = await outbox.post(dm, Said("a new message"), user_id=a.id)
     assert sent is not None
     assert not requests(world, "PATCH", "/webhooks/", mark)
@@ -67,6 +77,6 @@ async def test_an_expired_token_the_bot_did_not_know_of_falls_back(world: World)
     await world.bot.services.tables.wait_idle()  # type: ignore[union-attr]
     dm = emu.dm_channel(a).id
     emu.clock.advance(15 * 60)  # Discord's clock only: the outbox still trusts the token
-    await outbox.edit(dm, live.id, Said("still shown"), user_id=a.id)
+    await outbox.edit(dm, live.id, laid_out("still shown"), user_id=a.id)
     assert emu.message(live.id).text.startswith("still shown")
     assert any(r.status == 401 for r in emu.errors)

@@ -15,11 +15,13 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Match, parse_card
+from bot.engine import Card, Match, best_melds, parse_card
 from bot.engine.breakdown import round_points
 from bot.render.emojis import card_stem
 from emulator import Channel, Emulator, Message, User
 from emulator.models import walk_components
+
+from .reading import desc_of, hand_cards
 
 #: One line per audited match, printed at the end of the test run (tests/play/conftest.py).
 REPORT: list[str] = []
@@ -97,7 +99,7 @@ def _title(msg: Message) -> str:
 
 
 def _desc(msg: Message) -> str:
-    return str((msg.embed or {}).get("description", ""))
+    return desc_of(msg)
 
 
 def boards(emu: Emulator, channel: Channel, table_id: int) -> list[Message]:
@@ -129,6 +131,12 @@ def _hand_cards(msg: Message) -> set[str]:
     line = next(x for x in _desc(msg).splitlines() if x.startswith("**Your hand:**"))
     text = line.removeprefix("**Your hand:**").replace("|", " ")
     return {parse_card(t).label for t in text.split() if t != "—"}
+
+
+def _in_order(hand: list[Card]) -> list[Card]:
+    """The engine's arrangement of a hand: its best melds, then the deadwood."""
+    arrangement = best_melds(hand)
+    return [c for meld in arrangement.melds for c in meld] + list(arrangement.deadwood)
 
 
 def _score_in(text: str, name: str, score: int) -> bool:
@@ -173,6 +181,11 @@ def check_live(emu: Emulator, channel: Channel, users: dict[int, User], table: A
         assert sum(1 for m in hands if live(m)) <= 1, f"{seat.display_name} has two live hands"
         newest = hands[-1]
         assert _hand_cards(newest) == {c.label for c in rnd.hand(seat.seat_no)}
+        # The cards on the buttons are the hand, in the engine's order (melds, deadwood).
+        assert hand_cards(newest) == _in_order(list(rnd.hand(seat.seat_no))), (
+            seat.display_name,
+            hand_cards(newest),
+        )
         my_turn = rnd.to_move == seat.seat_no
         assert ("**Your turn:**" in _desc(newest)) == my_turn, (seat.display_name, _desc(newest))
         for name, score in zip(names, match.scores, strict=True):

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.client import GinBot
-from bot.engine import parse_card
+from bot.engine import Card, parse_card
 from bot.i18n.cards import label
 from bot.render.emojis import emoji_set
 from bot.settings import Settings
@@ -24,7 +24,7 @@ from emulator import Channel, Emulator, User
 from emulator.emojis import MAX_EMOJIS, Emoji
 from emulator.testing import running
 
-from .driver import live_controls, play_one
+from .driver import card_buttons, live_controls, play_one
 
 CREATE = "POST /applications/{application_id}/emojis"
 
@@ -79,9 +79,10 @@ async def synced(bot: GinBot, emu: Emulator) -> Synced | None:
     return await asyncio.wait_for(bot.emoji_sync, 30)
 
 
-async def discard_menu(emu: Emulator, a: User, b: User, ch: Channel) -> dict[str, Any]:
-    """Play simple moves until one of them has the Discard menu; that user and its raw
-    component. Each pass waits for a hand with live controls (the bot may be busy)."""
+async def discard_buttons(emu: Emulator, a: User, b: User, ch: Channel) -> dict[str, Any]:
+    """Play simple moves until one of them can discard by clicking a card; that user and
+    the raw card buttons. Each pass waits for a hand with live controls (the bot may be
+    busy)."""
     await emu.slash(a, ch, "gin challenge", opponent=b)
     await emu.click(b, emu.last_message(ch), "Accept")
     for _ in range(12):
@@ -92,11 +93,15 @@ async def discard_menu(emu: Emulator, a: User, b: User, ch: Channel) -> dict[str
             10.0,
             what="a hand to play",
         )
-        menus = [s for s in msg.selects() if s.placeholder == "Discard…"]
-        if menus:
-            return {"user": user, "raw": menus[0].raw}
+        cards = card_buttons(msg)
+        if cards:
+            return {"user": user, "raw": [c.raw for c in cards]}
         await play_one(emu, user)
-    raise AssertionError("no Discard menu after twelve moves")
+    raise AssertionError("no card to discard after twelve moves")
+
+
+def _card(button: dict[str, Any]) -> Card:
+    return parse_card(str(button["custom_id"]).rsplit(":", 1)[1])
 
 
 async def test_the_set_is_uploaded_once_and_kept_across_starts(
@@ -147,15 +152,15 @@ async def test_refused_uploads_leave_text_cards_and_one_line(
         assert len(lines) == 1 and lines[0].levelno == logging.WARNING
         assert ("50013" if refusal == "permission" else "30008") in lines[0].getMessage()
         assert bot.screens is not None and not bot.screens.emojis.ready
-        menu = await discard_menu(emu, a, b, ch)
-        options = menu["raw"]["options"]
-        assert options and all("emoji" not in o for o in options)
+        found = await discard_buttons(emu, a, b, ch)
+        buttons = found["raw"]
+        assert buttons and all("emoji" not in b for b in buttons)
         # Text cards: the rank and the suit symbol.
-        assert all(o["label"] == label(parse_card(o["value"])) for o in options)
-        assert options[0]["label"][-1] in "♣♦♥♠"
+        assert all(b["label"] == label(_card(b)) for b in buttons)
+        assert buttons[0]["label"][-1] in "♣♦♥♠"
 
 
-async def test_the_discard_menu_shows_each_cards_emoji_in_the_players_colours(
+async def test_the_card_buttons_show_each_cards_emoji_in_the_players_colours(
     emu: Emulator, tmp_path: Path
 ) -> None:
     ch, a, b = people(emu)
@@ -163,19 +168,19 @@ async def test_the_discard_menu_shows_each_cards_emoji_in_the_players_colours(
         await synced(bot, emu)
         for user in (a, b):
             await emu.slash(user, ch, "gin me settings", four_colour=True)
-        menu = await discard_menu(emu, a, b, ch)
+        found = await discard_buttons(emu, a, b, ch)
         on_discord = {e.id: e.name for e in emu.app_emojis.all()}
-        for option in menu["raw"]["options"]:
-            card = parse_card(option["value"])
+        for button in found["raw"]:
+            card = _card(button)
             art = emoji_set().face(card, four_colour=True)
-            assert option["emoji"]["name"] == art.name
-            assert on_discord[int(option["emoji"]["id"])] == art.name
+            assert button["emoji"]["name"] == art.name
+            assert on_discord[int(button["emoji"]["id"])] == art.name
             # The label stays the card's name for screen readers.
-            assert option["label"] == label(card)
+            assert button["label"] == label(card)
             if card.suit in "CD":
                 assert art.name.split("_")[1].endswith("4")
-        # The player can still discard by that menu.
-        player = menu["user"]
+        # One click on a card discards it.
+        player = found["user"]
         msg = live_controls(emu, player)
         assert msg is not None
         assert await play_one(emu, player) == 1
@@ -186,8 +191,8 @@ async def test_turned_off_nothing_is_uploaded_and_cards_are_text(
 ) -> None:
     ch, a, b = people(emu)
     async with bot_on(emu, tmp_path / "gin.sqlite3", card_emojis=False) as bot:
-        menu = await discard_menu(emu, a, b, ch)
-        assert all("emoji" not in o for o in menu["raw"]["options"])
+        found = await discard_buttons(emu, a, b, ch)
+        assert all("emoji" not in b for b in found["raw"])
         assert bot.emoji_sync is None
     assert not [r for r in emu.requests if "/emojis" in r.route]
     assert emu.app_emojis.all() == []

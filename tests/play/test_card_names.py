@@ -1,5 +1,5 @@
 """One name per card per language (issue 31, item 3): a French player saw R♣ V♠ D♠ in the
-hand text, K J Q in the picture and K♣ J♠ Q♠ in the discard menu."""
+hand text, K J Q in the picture and K♣ J♠ Q♠ in the discard menu (now the card buttons)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import io
 
 from PIL import Image
 
-from bot.engine import Card, parse_card
+from bot.engine import Card
 from bot.i18n import t
 from bot.i18n.cards import label, rank_index
 from bot.render.layout import hand_png, hand_positions
@@ -15,21 +15,23 @@ from bot.render.models import HandPicture, RenderOptions
 from bot.render.theme import CARD_H
 
 from .conftest import World
+from .driver import card_buttons, hand_cards
 
 COURTS = (Card("C", 13), Card("S", 11), Card("S", 12))
 
 
-async def test_a_french_hand_names_each_card_the_same_in_text_menu_and_alt_text(
+async def test_a_french_hand_names_each_card_the_same_in_text_buttons_and_alt_text(
     world: World,
 ) -> None:
     emu, fleur, ch = world.emu, world.alice, world.channel
     fleur.locale = "fr"
+    await emu.slash(fleur, ch, "gin me settings", images="on")  # the picture's alt text too
     await emu.slash(fleur, ch, "gin computer")
     starts = (t("fr", "button-pass"), t("fr", "button-draw-stock"))
 
     def with_menu() -> object:
         for m in reversed(emu.visible_to(fleur)):
-            if any(s.custom_id.startswith("gin:s:") and not s.disabled for s in m.selects()):
+            if m.channel is not ch and card_buttons(m):
                 return m
             live = [b.label for b in m.buttons() if not b.disabled and b.label in starts]
             if live and m.channel is not ch:
@@ -37,7 +39,7 @@ async def test_a_french_hand_names_each_card_the_same_in_text_menu_and_alt_text(
         return None
 
     for _ in range(6):
-        found = await emu.wait_for(with_menu, what="Fleur's hand with a discard menu")
+        found = await emu.wait_for(with_menu, what="Fleur's hand with cards to discard")
         if not isinstance(found, tuple):
             break
         _, msg, button = found
@@ -45,9 +47,9 @@ async def test_a_french_hand_names_each_card_the_same_in_text_menu_and_alt_text(
         await emu.click(fleur, msg, button)
         await emu.wait_for(lambda m=msg, n=edits: len(m.history) > n, what="the hand after a click")
     hand = found
-    (menu,) = [s for s in hand.selects() if s.custom_id.startswith("gin:s:")]  # type: ignore[attr-defined]
-    cards = [parse_card(o.value) for o in menu.options]
-    assert [o.label for o in menu.options] == [label(c, "fr") for c in cards]
+    cards = hand_cards(hand)  # type: ignore[arg-type]
+    buttons = [b for b in hand.buttons() if (b.custom_id or "").startswith("gin:a:")]  # type: ignore[attr-defined]
+    assert [b.label for b in buttons[: len(cards)]] == [label(c, "fr") for c in cards]
     for card in cards:
         assert label(card, "fr") in hand.text  # type: ignore[attr-defined]
     (picture,) = hand.attachments  # type: ignore[attr-defined]

@@ -15,9 +15,10 @@ from .driver import live_controls
 
 async def test_pictures_follow_each_players_settings(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
-    reply = await emu.slash(b, ch, "gin me settings", images="off")
+    # Hand pictures are off unless chosen (the cards are buttons): Bob never chose.
+    reply = await emu.slash(b, ch, "gin me settings")
     assert reply.response is not None and "Card pictures: **off**" in reply.response.text
-    reply = await emu.slash(a, ch, "gin me settings", dark=True, four_colour=True)
+    reply = await emu.slash(a, ch, "gin me settings", images="on", dark=True, four_colour=True)
     assert "four-colour deck: **on**" in reply.response.text
     await emu.slash(a, ch, "gin challenge", opponent=b)
     await emu.click(b, emu.last_message(ch), "Accept")
@@ -27,7 +28,7 @@ async def test_pictures_follow_each_players_settings(world: World) -> None:
     hand_a = await emu.wait_for_dm(a, lambda m: "Your hand" in m.text)
     hand_b = await emu.wait_for_dm(b, lambda m: "Your hand" in m.text)
     assert [f.filename for f in hand_a.attachments] == ["hand.png"]
-    assert hand_b.attachments == []  # text only, as bob asked
+    assert hand_b.attachments == []  # text only: pictures are off by default
     assert "Your hand" in hand_b.text and "Deadwood" in hand_b.text
     picture = Image.open(io.BytesIO(hand_a.attachments[0].data))
     assert picture.width >= 800
@@ -39,6 +40,7 @@ async def test_pictures_follow_each_players_settings(world: World) -> None:
 async def test_operator_can_turn_pictures_off(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
     world.bot.get_cog("Play").pictures.enabled = False  # type: ignore[union-attr]
+    await emu.slash(a, ch, "gin me settings", images="on")
     await emu.slash(a, ch, "gin challenge", opponent=b)
     await emu.click(b, emu.last_message(ch), "Accept")
     table = await emu.wait_for_message(ch, lambda m: "Show my hand" in m.button_labels)

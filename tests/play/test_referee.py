@@ -75,6 +75,10 @@ async def referee(
     kinds = check_end(emu, ch, users, record, match, finished.ended_by, resigned=gone)
     count(emu, ch, users, record, match, counts)
     assert emu.unknown_routes == []
+    # Issue 33's target: a turn is a click on Draw and one on a card (a menu's opening
+    # counts as a tap; a knock or gin takes one more).
+    taps = sum(counts.clicks.values()) / max(sum(counts.own_turns.values()), 1)
+    assert taps <= 2.1, counts.line()
     return kinds, counts
 
 

@@ -46,9 +46,14 @@ async def test_get_many(store: Store) -> None:
 
 async def test_settings_default_and_partial_updates(store: Store) -> None:
     assert await store.players.settings(5) == PlayerSettings(
-        5, images=True, four_colour=False, dark=False
+        5, images=False, four_colour=False, dark=False
     )
-    assert await store.players.update_settings(5, dark=True) == PlayerSettings(5, True, False, True)
+    assert await store.players.update_settings(5, dark=True) == PlayerSettings(
+        5, False, False, True
+    )
+    assert await store.players.update_settings(5, images=True) == PlayerSettings(
+        5, True, False, True
+    )
     assert await store.players.update_settings(5, images=False) == PlayerSettings(
         5, False, False, True
     )

@@ -82,6 +82,8 @@ hand-next-round = The next round is dealt in a moment.
 hand-your-turn = **Your turn:** { $what }
 hand-waiting = Waiting for { $name }.
 hand-confirm = **{ $question }** Press **Confirm**, or choose another move.
+# the knock's one confirmation: the hand's cards now knock
+hand-knock-choose = **{ $question }** Click that card to knock with it, or another red one; **Back** to discard instead.
 hand-last-round-result = *Last round:* { $result }
 hand-title = Table #{ $table } · { $rules } · scores { $scores }
 my-turn-first = take the up-card or pass.
@@ -117,6 +119,7 @@ select-discard = Discard…
 select-knock = Knock with…
 button-gin = Gin (discard { $card })
 button-big-gin = Big Gin
+button-back = Back
 
 ## A challenge
 

@@ -80,6 +80,8 @@ hand-next-round = La siguiente mano se reparte enseguida.
 hand-your-turn = **Tu turno:** { $what }
 hand-waiting = Esperando a { $name }.
 hand-confirm = **{ $question }** Pulsa **Confirmar** o elige otra jugada.
+# the knock's one confirmation: the hand's cards now knock
+hand-knock-choose = **{ $question }** Pulsa esa carta para cerrar con ella, u otra roja; **Volver** para descartar.
 hand-last-round-result = *Última mano:* { $result }
 hand-title = Mesa n.º { $table } · { $rules } · puntuaciones { $scores }
 my-turn-first = toma la carta descubierta o pasa.
@@ -114,6 +116,7 @@ select-discard = Descartar…
 select-knock = Cerrar con…
 button-gin = Gin (descartar { $card })
 button-big-gin = Big Gin
+button-back = Volver
 
 ## Un desafío
 

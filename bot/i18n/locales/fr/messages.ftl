@@ -82,6 +82,8 @@ hand-next-round = La manche suivante est distribuée dans un instant.
 hand-your-turn = **À vous :** { $what }
 hand-waiting = En attente : { $name }.
 hand-confirm = **{ $question }** Appuyez sur **Confirmer**, ou choisissez un autre coup.
+# the knock's one confirmation: the hand's cards now knock
+hand-knock-choose = **{ $question }** Cliquez sur cette carte pour frapper avec, ou sur une autre en rouge ; **Retour** pour défausser.
 hand-last-round-result = *Dernière manche :* { $result }
 hand-title = Table n° { $table } · { $rules } · scores { $scores }
 my-turn-first = prenez la carte retournée ou passez.
@@ -116,6 +118,7 @@ select-discard = Défausser…
 select-knock = Frapper avec…
 button-gin = Gin (défausser { $card })
 button-big-gin = Big Gin
+button-back = Retour
 
 ## Un défi
 

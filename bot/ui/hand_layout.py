@@ -1,0 +1,388 @@
+"""A player's private hand as one Components V2 message: a header, the hand as one button
+per card (melds together, deadwood last, the drawn card marked), the turn's moves as
+buttons, what the others did, the deadline, the round's result (docs/playing.md, "Your
+hand").
+
+No game logic: which buttons are live comes from the seat's own `RoundView.legal`, and the
+cards come from that seat's own view only. A click on a card discards it; "Knock with…"
+turns the card buttons into "knock with this card" (the legal ones only), which is the
+knock's one confirmation; gin and Big Gin are asked first, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import discord
+
+from bot.engine import Card, best_melds
+from bot.engine.actions import (
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    PASS,
+    TAKE_UPCARD,
+    Action,
+)
+from bot.engine.view import RoundView
+from bot.games import present
+from bot.games.card_emojis import EmojiRef
+from bot.games.model import TableState
+from bot.i18n import t
+from bot.i18n.cards import label
+from bot.ui.components import AskButton, BackButton, GameButton
+from bot.ui.messages import (
+    GREEN,
+    GREY,
+    Message,
+    _away,
+    _deadline,
+    _names,
+    _resigned,
+    _scores_line,
+    last_round_lines,
+)
+
+#: Discord's limit of buttons in one row.
+ROW = 5
+#: Gin buttons shown at most (one per card that gins; a row holds five buttons).
+MAX_GINS = 3
+
+
+def hand_message(
+    state: TableState,
+    view: RoundView,
+    *,
+    note: str | None = None,
+    favorites: frozenset[int] = frozenset(),
+    confirm: Action | None = None,
+    chat: Sequence[str] = (),
+    locale: Any = "en",
+) -> Message:
+    """A player's hand with only the moves legal now (the cards disabled out of turn).
+    Players the reader marked as favorites get a heart. `confirm` is a knock or gin waiting
+    for the player's confirmation (a knock: the cards knock); `chat` the table chat lines
+    they may read. `locale`: the player's language (a private message)."""
+    names = tuple(
+        name + (" ♥" if seat.user_id in favorites else "")
+        for name, seat in zip(_names(state), state.seats, strict=False)
+    )
+    confirm = confirm if confirm is not None and confirm in view.legal else None
+    lines = _lines(state, view, names, confirm, locale)
+    lines.extend(chat)
+    if note:
+        lines.append(note)
+    title = t(
+        locale,
+        "hand-title",
+        table=state.table_id,
+        rules=state.rules.name,
+        scores=_scores_line(state, locale),
+    )
+    box: discord.ui.Container[Any] = discord.ui.Container(
+        accent_colour=GREEN if view.my_turn else GREY
+    )
+    box.add_item(discord.ui.TextDisplay(f"### {title}"[:4000]))
+    box.add_item(discord.ui.TextDisplay("\n".join(lines)[:4000]))
+    if not view.over:
+        box.add_item(discord.ui.Separator())
+        for row in card_rows(state, view, confirm, locale):
+            box.add_item(row)
+        moves = moves_row(state, view, confirm, locale)
+        if moves.children:  # a discard with nothing else to do has no other move
+            box.add_item(discord.ui.Separator(visible=False))
+            box.add_item(moves)
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(box)
+    return Message(None, None, layout)
+
+
+def _lines(
+    state: TableState,
+    view: RoundView,
+    names: Sequence[str],
+    confirm: Action | None,
+    locale: Any,
+) -> list[str]:
+    """The message's text: the same facts and words as the hand embed had (the hand in
+    words too, for screen readers and once the round is over and the buttons gone)."""
+    me = view.seat
+    text, deadwood = present.hand_text(view.hand, locale)
+    opponents = ", ".join(
+        t(locale, "opponent-holds", name=names[s], count=view.hand_sizes[s])
+        for s in range(view.seats)
+        if s != me
+    )
+    top = view.top_discard
+    lines = [
+        t(locale, "hand-your-hand", cards=text),
+        t(locale, "hand-deadwood", deadwood=deadwood),
+        t(
+            locale,
+            "hand-table",
+            top=label(top, locale) if top else "—",
+            stock=view.stock_size,
+            opponents=opponents,
+        ),
+    ]
+    if view.drawn is not None:
+        lines.append(t(locale, "hand-drawn", how=_how_drawn(view), card=label(view.drawn, locale)))
+    recent = present.recent_turns(
+        view.history,
+        names,
+        3,
+        auto=state.auto,
+        away=_away(state),
+        resigned=_resigned(state),
+        locale=locale,
+    )
+    if recent:
+        lines.append("*" + t(locale, "hand-actions-separator").join(recent) + "*")
+    if view.over and view.result is not None:
+        round_no = state.public.round_no if state.public is not None else 0
+        lines.append(t(locale, "hand-round-over", round=round_no))
+        lines.extend(present.result_text(view.result, names, state.rules, locale))
+        if state.match_over:
+            lines.extend(last_round_lines(state, locale))
+        else:
+            lines.append(t(locale, "hand-next-round"))
+    elif view.over:
+        lines.append(t(locale, "turn-round-over"))
+    elif view.my_turn:
+        lines.append(
+            t(locale, "hand-your-turn", what=_my_turn(view, locale)) + _deadline(state, locale)
+        )
+    else:
+        waiting = names[view.to_move] if view.to_move is not None else "—"
+        lines.append(t(locale, "hand-waiting", name=waiting))
+    if confirm is not None and not view.over:
+        question = _confirm_question(confirm, view, locale)
+        key = "hand-knock-choose" if confirm.kind == KNOCK else "hand-confirm"
+        lines.append(t(locale, key, question=question))
+    if state.previous is not None and not view.over:
+        last = present.short_result(state.previous, names, state.rules, locale)
+        lines.append(t(locale, "hand-last-round-result", result=last))
+    return lines
+
+
+def arranged(hand: Sequence[Card]) -> list[list[Card]]:
+    """The hand as it is sorted on the message: its best melds, then the deadwood."""
+    arrangement = best_melds(hand)
+    groups = [list(m) for m in arrangement.melds]
+    if arrangement.deadwood:
+        groups.append(list(arrangement.deadwood))
+    return groups
+
+
+def card_rows(
+    state: TableState, view: RoundView, confirm: Action | None, locale: Any = "en"
+) -> Iterator[discord.ui.ActionRow[Any]]:
+    """One button per card, a row per meld and for the deadwood (five a row at most). In
+    the turn's discard phase a click discards the card; in knock mode (`confirm` a knock)
+    it knocks with it; any other time the cards are shown disabled."""
+    legal = set(view.legal)
+    knocking = confirm is not None and confirm.kind == KNOCK
+    for group in arranged(view.hand):
+        for start in range(0, len(group), ROW):
+            row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+            for card in group[start : start + ROW]:
+                row.add_item(_card_button(state, view, card, legal, knocking, locale))
+            yield row
+
+
+def _card_button(
+    state: TableState,
+    view: RoundView,
+    card: Card,
+    legal: set[Action],
+    knocking: bool,
+    locale: Any,
+) -> GameButton:
+    kind = KNOCK if knocking else DISCARD
+    playable = view.my_turn and Action(kind, card) in legal
+    if knocking and playable:
+        style = discord.ButtonStyle.danger
+    elif card == view.drawn:
+        style = discord.ButtonStyle.primary  # the card just drawn
+    else:
+        style = discord.ButtonStyle.secondary
+    return GameButton(
+        state.table_id,
+        state.version,
+        kind,
+        card,
+        label(card, locale),
+        disabled=not playable,
+        style=style,
+    )
+
+
+def moves_row(
+    state: TableState, view: RoundView, confirm: Action | None, locale: Any = "en"
+) -> discord.ui.ActionRow[Any]:
+    """The turn's other moves: draw, take, pass, knock, gin, Big Gin, a confirmation; out
+    of turn one disabled "Waiting for …" button."""
+    row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+    for button in _moves(state, view, confirm, locale):
+        row.add_item(button)
+    return row
+
+
+def _moves(
+    state: TableState, view: RoundView, confirm: Action | None, locale: Any
+) -> list[discord.ui.Item[Any]]:
+    tid, version = state.table_id, state.version
+    legal = view.legal
+    kinds = {a.kind for a in legal}
+    if not view.my_turn:
+        waiting = (
+            t(locale, "button-waiting-for", name=state.seats[view.to_move].name)
+            if view.to_move is not None
+            else t(locale, "button-waiting")
+        )
+        return [GameButton(tid, version, DRAW_STOCK, None, waiting[:80], disabled=True)]
+    if confirm is not None and confirm.kind == KNOCK:
+        return [BackButton(tid, version, t(locale, "button-back"))]
+    top = view.top_discard
+    take = t(locale, "button-take", card=label(top, locale) if top else "")
+    out: list[discord.ui.Item[Any]] = []
+    if TAKE_UPCARD in kinds:
+        out.append(GameButton(tid, version, TAKE_UPCARD, None, take))
+    if PASS in kinds:
+        out.append(GameButton(tid, version, PASS, None, t(locale, "button-pass")))
+    if DRAW_STOCK in kinds:
+        out.append(GameButton(tid, version, DRAW_STOCK, None, t(locale, "button-draw-stock")))
+    if DRAW_DISCARD in kinds:
+        out.append(GameButton(tid, version, DRAW_DISCARD, None, take))
+    knocks = [a.card for a in legal if a.kind == KNOCK and a.card is not None]
+    if knocks:
+        best = min(knocks, key=lambda c: _left(view, c))
+        out.append(
+            AskButton(
+                tid,
+                version,
+                KNOCK,
+                best,
+                t(locale, "select-knock"),
+                style=discord.ButtonStyle.danger,
+            )
+        )
+    gins = [a.card for a in legal if a.kind == GIN and a.card is not None]
+    for card in gins[:MAX_GINS]:
+        out.append(
+            AskButton(tid, version, GIN, card, t(locale, "button-gin", card=label(card, locale)))
+        )
+    if BIG_GIN in kinds:
+        out.append(AskButton(tid, version, BIG_GIN, None, t(locale, "button-big-gin")))
+    if confirm is not None:
+        out.append(
+            GameButton(
+                tid,
+                version,
+                confirm.kind,
+                confirm.card,
+                _confirm_label(confirm, locale),
+                style=discord.ButtonStyle.danger,
+            )
+        )
+    return out[:ROW]
+
+
+def _left(view: RoundView, card: Card) -> int:
+    """The deadwood kept when `card` goes face down."""
+    return best_melds([c for c in view.hand if c != card]).deadwood_points
+
+
+def _how_drawn(view: RoundView) -> str:
+    """ "took" for a card from the discard pile (everyone saw it), "drew" from the stock:
+    a selector value of ``hand-drawn``."""
+    mine = [e for e in view.history if e.seat == view.seat]
+    if mine and mine[-1].kind in (DRAW_DISCARD, TAKE_UPCARD):
+        return "took"
+    return "drew"
+
+
+def _my_turn(view: RoundView, locale: Any = "en") -> str:
+    kinds = {a.kind for a in view.legal}
+    if view.phase == "first_turn":
+        return t(locale, "my-turn-first")
+    if view.phase == "draw":
+        # After both passed on the up-card the first draw is from the stock only.
+        take = DRAW_DISCARD in kinds
+        return t(locale, "my-turn-draw", big_gin=BIG_GIN in kinds, take=take)
+    options = []
+    if GIN in kinds:
+        options.append("gin")
+    if BIG_GIN in kinds:
+        options.append("big_gin")
+    if KNOCK in kinds:
+        options.append("knock")
+    if not options:
+        return t(locale, "my-turn-discard")
+    words = [t(locale, "my-turn-option-discard")] + [
+        t(locale, f"my-turn-option-{o}") for o in options
+    ]
+    return t(locale, "my-turn-options", some=", ".join(words[:-1]), last=words[-1])
+
+
+def _confirm_label(action: Action, locale: Any = "en") -> str:
+    card = label(action.card, locale) if action.card is not None else ""
+    if action.kind == KNOCK:
+        return t(locale, "button-confirm-knock", card=card)
+    if action.kind == GIN:
+        return t(locale, "button-confirm-gin", card=card)
+    return t(locale, "button-confirm-big-gin")
+
+
+def _confirm_question(action: Action, view: RoundView, locale: Any = "en") -> str:
+    card = label(action.card, locale) if action.card is not None else ""
+    if action.kind == KNOCK and action.card is not None:
+        return t(locale, "confirm-knock", card=card, deadwood=_left(view, action.card))
+    if action.kind == GIN:
+        return t(locale, "confirm-gin", card=card)
+    return t(locale, "confirm-big-gin")
+
+
+def is_card(item: object) -> bool:
+    """One of the hand's card buttons (a click discards or knocks with its card), not the
+    "Knock with…" button that asks."""
+    return (
+        isinstance(item, GameButton)
+        and not isinstance(item, AskButton)
+        and item.action.kind in (DISCARD, KNOCK)
+    )
+
+
+def show_card_emojis(message: Message, emoji_of: Callable[[Card], EmojiRef | None]) -> None:
+    """The card buttons of `message` show each card's emoji beside its short name (the
+    label, which screen readers read)."""
+    if message.view is None:
+        return
+    for item in message.view.walk_children():
+        if not isinstance(item, GameButton) or not is_card(item):
+            continue
+        card = item.action.card
+        ref = emoji_of(card) if card is not None else None
+        if ref is not None:
+            item.item.emoji = discord.PartialEmoji(name=ref.name, id=ref.id)
+
+
+def custom_ids(message: discord.Message) -> set[str]:
+    """Every control's custom id on a message, however deep in its layout."""
+    found: set[str] = set()
+    stack: list[Any] = list(message.components)
+    while stack:
+        comp = stack.pop()
+        custom_id = getattr(comp, "custom_id", None)
+        if isinstance(custom_id, str):
+            found.add(custom_id)
+        stack.extend(getattr(comp, "children", None) or [])
+        stack.extend(getattr(comp, "components", None) or [])
+        accessory = getattr(comp, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return found

@@ -1,0 +1,93 @@
+"""The hand layout built from a real match (the engine's own views): a button per card in
+the engine's order, live only when a click on it is a legal move; the knock's card choice;
+within Discord's limits (40 components, 5 buttons a row)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.engine import best_melds
+from bot.engine.actions import DISCARD, KNOCK, Action
+from bot.engine.players import BaselinePlayer
+from bot.store import Store, open_store
+from bot.ui import hand_layout
+from bot.ui.components import AskButton, BackButton, GameButton
+
+from .test_tables import A, B, start_match
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    s = await open_store(tmp_path / "gin.sqlite3")
+    yield s
+    await s.close()
+
+
+def _buttons(message: Any) -> list[GameButton]:
+    return [i for i in message.view.walk_children() if isinstance(i, GameButton)]
+
+
+def _cards(message: Any) -> list[GameButton]:
+    return [b for b in _buttons(message) if hand_layout.is_card(b)]
+
+
+def _checked(message: Any) -> None:
+    """Discord's limits: at most 40 components, rows of at most five."""
+    view = message.view
+    assert message.layout and message.content is None and message.embed is None
+    assert len(list(view.walk_children())) <= 40
+    for item in view.walk_children():
+        if isinstance(item, discord.ui.ActionRow):
+            assert 1 <= len(item.children) <= 5
+
+
+async def test_cards_in_order_live_only_when_legal_and_the_knock_choice(store: Store) -> None:
+    tables, table_id, _ = await start_match(store)
+    live = tables.get(table_id)
+    assert live.match is not None
+    player = BaselinePlayer()
+    knock_seen = False
+    for _ in range(400):
+        rnd = live.match.round
+        if rnd.over:
+            break
+        seat = rnd.to_move
+        assert seat is not None
+        view = rnd.view(seat)
+        state = tables.state(live)
+        for reader in (0, 1):
+            msg = hand_layout.hand_message(state, rnd.view(reader))
+            _checked(msg)
+            mine = rnd.view(reader)
+            arrangement = best_melds(list(mine.hand))
+            order = [c for m in arrangement.melds for c in m] + list(arrangement.deadwood)
+            assert [b.action.card for b in _cards(msg)] == order
+            for b in _cards(msg):
+                live_now = mine.my_turn and Action(DISCARD, b.action.card) in mine.legal
+                assert b.item.disabled == (not live_now)
+        kinds = {a.kind for a in view.legal}
+        if view.phase == "discard" and KNOCK in kinds:
+            knock = next(
+                b for b in _buttons(hand_layout.hand_message(state, view)) if b.action.kind == KNOCK
+            )
+            assert isinstance(knock, AskButton)
+            asked = hand_layout.hand_message(state, view, confirm=knock.action)
+            _checked(asked)
+            legal = {a.card for a in view.legal if a.kind == KNOCK}
+            for b in _cards(asked):
+                assert b.action.kind == KNOCK
+                assert b.item.disabled == (b.action.card not in legal)
+                if b.action.card in legal:
+                    assert b.item.style is discord.ButtonStyle.danger
+            backs = [i for i in asked.view.walk_children() if isinstance(i, BackButton)]
+            assert len(backs) == 1
+            knock_seen = True
+        action = player.choose(view, view.legal)
+        await tables.act(table_id, (A, B)[seat], action, live.version)
+    assert knock_seen
+    await tables.close()

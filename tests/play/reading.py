@@ -1,0 +1,35 @@
+"""Reading a game message as a player does, whether an embed or a Components V2 layout (the
+hand): its title, its text, the cards on its buttons."""
+
+from __future__ import annotations
+
+from emulator import Message
+from emulator.models import walk_components
+from emulator.players import hand_cards
+
+__all__ = ["desc_of", "hand_cards", "texts_of", "title_of"]
+
+
+def texts_of(msg: Message) -> list[str]:
+    """A layout's text displays, in order."""
+    return [
+        str(c.get("content", "")) for c in walk_components(msg.components) if c.get("type") == 10
+    ]
+
+
+def title_of(msg: Message) -> str:
+    """The embed's title, or the layout's heading (its first text, a `### ` line)."""
+    if msg.embed is not None:
+        return str(msg.embed.get("title", ""))
+    texts = texts_of(msg)
+    return texts[0].removeprefix("### ") if texts and texts[0].startswith("### ") else ""
+
+
+def desc_of(msg: Message) -> str:
+    """The embed's description, or the layout's text under its heading."""
+    if msg.embed is not None:
+        return str(msg.embed.get("description", ""))
+    texts = texts_of(msg)
+    if texts and texts[0].startswith("### "):
+        texts = texts[1:]
+    return "\n".join(texts)
