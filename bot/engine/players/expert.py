@@ -22,6 +22,7 @@ opponent (hard's knock rule) instead of a patient one.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -140,6 +141,10 @@ class ExpertParams:
     #: rounds moves it only so far).
     hasty_prior_10: float = 0.5
     hasty_prior_25: float = 0.5
+    #: Two players: while the opponent reads at least this hasty, play exactly as `hard`
+    #: (its rules were tuned against `normal`, who knocks at once: the best answer expert
+    #: knows to hasty play); below it, expert's own play (above 1: never hard's play).
+    read_commit: float = 0.5
 
 
 #: Expert's guesses of the opponent's hand at two seats under a small undercut bonus
@@ -182,17 +187,28 @@ class ExpertPlayer(HardPlayer):
         self._pulls: dict[int, HardParams] = {}
         #: Chance the opponent is hasty, as read before the decision being made.
         self._hasty = 0.0
+        #: This decision is made exactly as `hard` makes it (the opponent reads hasty).
+        self._as_hard = False
+        # The look-ahead draws its own random numbers, so the sampler's (shared with the
+        # rest of hard's play) follow hard's exactly while expert plays as hard.
+        self._look_rng = random.Random(f"expert-look-{seed}")
 
     def choose(self, view: RoundView, legal: Sequence[Action]) -> Action:
         two = view.seats == 2
         self.params = self._two_params if two else self._multi_params
         infer = self._infer_for(view.rules.undercut_bonus) if two else self._multi_infer
         reader = None
+        self._as_hard = False
         if two and self.expert.read:
             reader = self._read_opponent(view)
-            infer = self._read_infer_for(view.rules.undercut_bonus, infer, reader)
-            if self.expert.read_pull:
-                self.params = self._pull_for(reader.hasty)
+            if reader.hasty >= self.expert.read_commit:
+                self._as_hard = True
+                self.params = self._multi_params
+                infer = self._multi_infer
+            else:
+                infer = self._read_infer_for(view.rules.undercut_bonus, infer, reader)
+                if self.expert.read_pull:
+                    self.params = self._pull_for(reader.hasty)
         if infer is not self.infer_params:
             self.infer_params = infer
             if self._sampler is not None:
@@ -267,7 +283,7 @@ class ExpertPlayer(HardPlayer):
     def _draw(self, view: RoundView, kinds: set[str]) -> Action:
         turns = self.expert.draw_turns
         top = view.top_discard
-        if not turns or view.seats != 2 or DRAW_DISCARD not in kinds or top is None:
+        if not turns or self._as_hard or view.seats != 2 or DRAW_DISCARD not in kinds or top is None:
             return super()._draw(view, kinds)
         tb = BIT[top]
         if not tb & near(mask_of(view.hand)):
@@ -285,6 +301,8 @@ class ExpertPlayer(HardPlayer):
         cards = [a.card for a in legal if a.kind == KNOCK and a.card is not None]
         card = min(cards, key=lambda c: (mask_deadwood(mask ^ BIT[c]), -c.points, c))
         knock = Action(KNOCK, card)
+        if self._as_hard:
+            return super()._knock(view, legal, pic)
         if not pic.guesses:
             if self.expert.multi_deals and view.seats > 2:
                 return knock if self._multi_knock(view, mask ^ BIT[card], BIT[card], pic) else None
@@ -366,7 +384,7 @@ class ExpertPlayer(HardPlayer):
             return -1e9
         totals = [0.0] * len(xs)
         runs = 0
-        rng = self._rng
+        rng = self._look_rng
         unseen = pic.know.unseen
         # Draws the stock can still give before the wall ends the round.
         left = max(0, (view.stock_size - rules.wall_cards) // 2)
