@@ -296,10 +296,11 @@ def run_panel(
     progress: bool = False,
 ) -> tuple[dict[tuple[str, str], list[tuple[int, int]]], list[tuple[float, float]]]:
     """`play_session` for each rule set, opponent and deal: the pairs per (rule set name,
-    opponent) and A's decision times. With `progress`, each opponent's line is printed as
-    soon as its deals are done (a long run that is cut short keeps what it finished)."""
+    opponent) and A's decision times. With `progress`, the report so far is printed every
+    10 deals (a long run that is cut short keeps what it finished)."""
+    # Deal by deal through the opponents, so a run cut short has as many rounds of each.
     jobs = [
-        (r, a, base, b, seed, d, rounds) for r in presets for b in opponents for d in range(deals)
+        (r, a, base, b, seed, d, rounds) for r in presets for d in range(deals) for b in opponents
     ]
     pairs: dict[tuple[str, str], list[tuple[int, int]]] = {}
     times: list[tuple[float, float]] = []
@@ -309,12 +310,14 @@ def run_panel(
         ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
         pool = ctx.Pool(workers)
         results = pool.imap(_play_session, jobs, chunksize=2)
-    for name, b, got, t in results:
-        done = pairs.setdefault((name, b), [])
-        done.extend(got)
+    every = 10 * len(opponents)
+    for i, (name, b, got, t) in enumerate(results):
+        pairs.setdefault((name, b), []).extend(got)
         times += t
-        if progress and len(done) == deals * 2 * rounds:
-            print(f"{name}: {_panel_line(b, done)}", flush=True)
+        if progress and (i + 1) % every == 0:
+            deals_done = (i % (deals * len(opponents)) + 1) // len(opponents)
+            print(f"--- {name}, after {deals_done} deals", flush=True)
+            print(report_panel(a, base, pairs, times, rounds), flush=True)
     if workers > 1:
         pool.close()
     return pairs, times

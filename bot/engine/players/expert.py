@@ -135,16 +135,21 @@ class ExpertParams:
     #: mixed by the chance (0: expert's rule alone).
     read_knock: int = 1
     #: The chance of a hasty opponent before any evidence, at an undercut bonus of 10 and
-    #: of 25 (linear in between). Even: against `normal` over rounds of 4 in a row (480
-    #: paired rounds, cardgames) a prior of 0.2 won +0.09 +/- 1.22 points per round over
-    #: expert without the reading, one of 0.95 +1.85 +/- 1.35 (the evidence of a few
-    #: rounds moves it only so far).
+    #: of 25 (linear in between). Against `normal` over rounds of 4 in a row (480 paired
+    #: rounds, cardgames) a prior of 0.2 won +0.09 +/- 1.22 points per round over expert
+    #: without the reading, one of 0.95 +1.85 +/- 1.35 (the evidence of a few rounds moves
+    #: it only so far). With `read_commit_25` at 0.5, against normal (cardgames, 64 paired
+    #: rounds over hard, seed 901): prior 0.5 -1.55, 0.65 -0.66, 0.8 +0.30 +/- 0.79.
     hasty_prior_10: float = 0.5
-    hasty_prior_25: float = 0.5
+    hasty_prior_25: float = 0.8
     #: Two players: while the opponent reads at least this hasty, play exactly as `hard`
     #: (its rules were tuned against `normal`, who knocks at once: the best answer expert
-    #: knows to hasty play); below it, expert's own play (above 1: never hard's play).
-    read_commit: float = 0.5
+    #: knows to hasty play); below it, expert's own play. At an undercut bonus of 10 and
+    #: of 25, linear in between; above 1: never. Under `playingcards` (10) expert's own
+    #: play beat hard's against the hasty styles too (normal, highest, early_knocker: 280
+    #: paired rounds each, docs/performance.md), so there it keeps its own.
+    read_commit_10: float = 1.1
+    read_commit_25: float = 0.5
 
 
 #: Expert's guesses of the opponent's hand at two seats under a small undercut bonus
@@ -201,7 +206,7 @@ class ExpertPlayer(HardPlayer):
         self._as_hard = False
         if two and self.expert.read:
             reader = self._read_opponent(view)
-            if reader.hasty >= self.expert.read_commit:
+            if reader.hasty >= self._commit_at(view.rules.undercut_bonus):
                 self._as_hard = True
                 self.params = self._multi_params
                 infer = self._multi_infer
@@ -229,6 +234,11 @@ class ExpertPlayer(HardPlayer):
         reader.observe(view, 1 - view.seat)
         self._hasty = reader.hasty
         return reader
+
+    def _commit_at(self, undercut: int) -> float:
+        """The chance of a hasty opponent from which expert plays exactly as hard."""
+        prm = self.expert
+        return prm.read_commit_10 + _patience(undercut) * (prm.read_commit_25 - prm.read_commit_10)
 
     def _pull_for(self, hasty: float) -> HardParams:
         """Two players: hand values pulling toward gin as much as the opponent is patient."""
@@ -283,7 +293,13 @@ class ExpertPlayer(HardPlayer):
     def _draw(self, view: RoundView, kinds: set[str]) -> Action:
         turns = self.expert.draw_turns
         top = view.top_discard
-        if not turns or self._as_hard or view.seats != 2 or DRAW_DISCARD not in kinds or top is None:
+        if (
+            not turns
+            or self._as_hard
+            or view.seats != 2
+            or DRAW_DISCARD not in kinds
+            or top is None
+        ):
             return super()._draw(view, kinds)
         tb = BIT[top]
         if not tb & near(mask_of(view.hand)):
