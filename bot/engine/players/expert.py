@@ -17,7 +17,9 @@ decisions.
 At two seats it also reads the opponent it faces over the match (`_styles.py`): the chance
 that it knocks as soon as it can rather than holding out for gin sets how much of the
 look-ahead, the pull toward gin, the late margin and the knock rule follow a hasty
-opponent (hard's knock rule) instead of a patient one.
+opponent (hard's knock rule) instead of a patient one. Under a large undercut bonus it
+starts leaning hasty, and while the opponent reads hasty it plays exactly as `hard` (the
+look-ahead draws its own random numbers, so hard's share of the play is hard's own).
 """
 
 from __future__ import annotations
