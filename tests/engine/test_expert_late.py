@@ -14,7 +14,6 @@ from bot.engine.players.hard import HardPlayer
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 
-
 #: Expert's own play from the first decision: under a large undercut bonus it otherwise
 #: starts leaning hasty and plays as hard, whose knock has no late margin.
 OWN = ExpertParams(hasty_prior_25=0.2)
