@@ -237,15 +237,16 @@ def report_paired(a: str, base: str, b: str, rules: RuleSet, pairs: list[tuple[i
 
 def play_session(
     rules: RuleSet, a_spec: str, base_spec: str, b_spec: str, seed: int, deal: int, rounds: int
-) -> tuple[list[tuple[int, int]], list[float]]:
+) -> tuple[list[tuple[int, int]], list[tuple[float, float]]]:
     """`--panel`: per seat of A, `rounds` two-seat rounds in a row against B with the same
     players (so a player that learns its opponent may), played by A and again by BASE on
     the same deals and seeds. Returns (A's net, BASE's net) per round (better is more,
-    as in `play_paired`) and A's decision times in seconds."""
+    as in `play_paired`) and A's decision times in seconds (wall clock, thread CPU)."""
     sign = 1 if rules.scoring == "points" else -1
     out: list[tuple[int, int]] = []
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     clock = time.perf_counter
+    cpu_clock = time.thread_time
     for a_seat in range(2):
         nets: list[list[int]] = []
         for spec in (a_spec, base_spec):
@@ -261,10 +262,11 @@ def play_session(
                 rnd = Round(rules, 2, derive_seed(seed, "panel", deal, k), dealer=(deal + k) % 2)
                 while (seat := rnd.to_move) is not None:
                     view = rnd.view(seat)
+                    c0 = cpu_clock()
                     t0 = clock()
                     action = players[seat].choose(view, view.legal)
                     if seat == a_seat and spec is a_spec:
-                        times.append(clock() - t0)
+                        times.append((clock() - t0, cpu_clock() - c0))
                     rnd.apply(action, seat)
                 res = rnd.result
                 assert res is not None
@@ -276,7 +278,7 @@ def play_session(
 
 def _play_session(
     job: tuple[RuleSet, str, str, str, int, int, int],
-) -> tuple[str, str, list[tuple[int, int]], list[float]]:
+) -> tuple[str, str, list[tuple[int, int]], list[tuple[float, float]]]:
     rules, a, base, b, seed, deal, rounds = job
     pairs, times = play_session(rules, a, base, b, seed, deal, rounds)
     return rules.name, b, pairs, times
@@ -291,23 +293,31 @@ def run_panel(
     rounds: int,
     seed: int,
     workers: int,
-) -> tuple[dict[tuple[str, str], list[tuple[int, int]]], list[float]]:
+    progress: bool = False,
+) -> tuple[dict[tuple[str, str], list[tuple[int, int]]], list[tuple[float, float]]]:
     """`play_session` for each rule set, opponent and deal: the pairs per (rule set name,
-    opponent) and A's decision times."""
+    opponent) and A's decision times. With `progress`, the report so far is printed every
+    10 deals (a long run that is cut short keeps what it finished)."""
+    # Deal by deal through the opponents, so a run cut short has as many rounds of each.
     jobs = [
-        (r, a, base, b, seed, d, rounds) for r in presets for b in opponents for d in range(deals)
+        (r, a, base, b, seed, d, rounds) for r in presets for d in range(deals) for b in opponents
     ]
     pairs: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     if workers <= 1:
         results = map(_play_session, jobs)
     else:
         ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
         pool = ctx.Pool(workers)
         results = pool.imap(_play_session, jobs, chunksize=2)
-    for name, b, got, t in results:
+    every = 10 * len(opponents)
+    for i, (name, b, got, t) in enumerate(results):
         pairs.setdefault((name, b), []).extend(got)
         times += t
+        if progress and (i + 1) % every == 0:
+            deals_done = (i % (deals * len(opponents)) + 1) // len(opponents)
+            print(f"--- {name}, after {deals_done} deals", flush=True)
+            print(report_panel(a, base, pairs, times, rounds), flush=True)
     if workers > 1:
         pool.close()
     return pairs, times
@@ -317,7 +327,7 @@ def report_panel(
     a: str,
     base: str,
     pairs: dict[tuple[str, str], list[tuple[int, int]]],
-    times: list[float],
+    times: list[tuple[float, float]],
     rounds: int,
 ) -> str:
     """Points per round of A and BASE against each panel opponent, A minus BASE (paired,
@@ -342,10 +352,7 @@ def report_panel(
             base_means.append(bm)
             diffs.append(d)
             cis.append(ci)
-            lines.append(
-                f"{'':{len(name) + 2}}{b:<14} {len(got):>6} {am:>+7.2f} {bm:>+7.2f} {d:>+7.2f} "
-                f"({d - ci:+.2f} to {d + ci:+.2f})"
-            )
+            lines.append(f"{'':{len(name) + 2}}{_panel_line(b, got)}")
         k = len(diffs)
         mean_d = sum(diffs) / k
         # The opponents' rounds are independent: the mean's half-width combines theirs.
@@ -354,12 +361,26 @@ def report_panel(
             f"{'':{len(name) + 2}}{'panel mean':<14} {'':>6} {sum(a_means) / k:>+7.2f} "
             f"{sum(base_means) / k:>+7.2f} {mean_d:>+7.2f} ({mean_d - half:+.2f} to {mean_d + half:+.2f})"
         )
-    times = sorted(times)
+    wall = sorted(w for w, _ in times)
+    cpu = sorted(c for _, c in times)
     lines.append(
-        f"decision time A ({a}), {len(times)} decisions: p50 {percentile(times, 0.5) * 1e3:.2f} ms, "
-        f"p99 {percentile(times, 0.99) * 1e3:.2f} ms, max {times[-1] * 1e3 if times else 0:.1f} ms"
+        f"decision time A ({a}), {len(wall)} decisions: "
+        f"wall p50 {percentile(wall, 0.5) * 1e3:.2f} ms, p99 {percentile(wall, 0.99) * 1e3:.2f} ms, "
+        f"max {wall[-1] * 1e3 if wall else 0:.1f} ms; "
+        f"cpu p50 {percentile(cpu, 0.5) * 1e3:.2f} ms, p99 {percentile(cpu, 0.99) * 1e3:.2f} ms, "
+        f"max {cpu[-1] * 1e3 if cpu else 0:.1f} ms"
     )
     return "\n".join(lines)
+
+
+def _panel_line(b: str, got: list[tuple[int, int]]) -> str:
+    """One opponent's rounds, A's and BASE's points per round, and A minus BASE (95%)."""
+    am, _ = mean_ci([float(x) for x, _ in got])
+    bm, _ = mean_ci([float(y) for _, y in got])
+    d, ci = mean_ci([float(x - y) for x, y in got])
+    return (
+        f"{b:<14} {len(got):>6} {am:>+7.2f} {bm:>+7.2f} {d:>+7.2f} ({d - ci:+.2f} to {d + ci:+.2f})"
+    )
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -406,8 +427,11 @@ def run(
     jobs = [(rules, a, b, seed, d, seats) for d in range(deals)]
     records: list[MatchRecord] = []
     if workers <= 1:
-        for job in jobs:
+        for i, job in enumerate(jobs):
             records += _play_deal(job)
+            if progress and (i + 1) % 50 == 0:
+                won = sum(r.a_won for r in records)
+                print(f"  {len(records)} matches, A won {won / len(records):.1%}", flush=True)
         return records
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with ctx.Pool(workers) as pool:
@@ -509,6 +533,7 @@ def main(argv: list[str] | None = None) -> None:
             args.rounds,
             args.seed,
             args.workers,
+            args.progress,
         )
         print(report_panel(args.a, args.paired or "hard", panel, times, args.rounds))
         return

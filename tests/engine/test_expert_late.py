@@ -9,10 +9,14 @@ from dataclasses import replace
 import pytest
 
 from bot.engine.actions import KNOCK
-from bot.engine.players.expert import ExpertPlayer
+from bot.engine.players.expert import ExpertParams, ExpertPlayer
 from bot.engine.players.hard import HardPlayer
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
+
+#: Expert's own play from the first decision: under a large undercut bonus it otherwise
+#: starts leaning hasty and plays as hard, whose knock has no late margin.
+OWN = ExpertParams(hasty_prior_25=0.2)
 
 
 def _knock_decisions(preset: str, rounds: int) -> list[tuple[int, bool, bool]]:
@@ -21,7 +25,7 @@ def _knock_decisions(preset: str, rounds: int) -> list[tuple[int, bool, bool]]:
     out = []
     for deal in range(rounds):
         seat = deal % 2
-        expert = ExpertPlayer(100 + deal)
+        expert = ExpertPlayer(100 + deal, expert=OWN)
         players = {seat: expert, 1 - seat: HardPlayer(200 + deal)}
         rnd = Round(RuleSet.preset(preset), 2, 300 + deal, deal % 2)
         while (mover := rnd.to_move) is not None:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
+from types import SimpleNamespace
 
 import pytest
 
 from bot.engine.actions import DRAW_STOCK, PASS, TAKE_UPCARD, Action
 from bot.engine.cards import Card, shuffled_deck
 from bot.engine.players import BaselinePlayer, Player, play_round
-from bot.engine.players.expert import ExpertPlayer
+from bot.engine.players.expert import ExpertParams, ExpertPlayer
+from bot.engine.players.hard import HardPlayer
 from bot.engine.players.levels import make_player
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
@@ -37,15 +39,16 @@ def _read_after(opponent: Player, preset: str, rounds: int = 6) -> ExpertPlayer:
 
 def test_a_hasty_opponent_reads_hastier_than_a_patient_one() -> None:
     # Under cardgames hard holds out for gin (2 rounds in 3 end in gin); normal knocks at
-    # its first chance.
+    # its first chance. Expert starts leaning hasty there (it then plays as hard).
     fresh = ExpertPlayer(3)
     view = Round(RuleSet.preset("cardgames"), 2, 1, 1).view(0)
     fresh.choose(view, view.legal)
     prior = fresh._hasty
-    vs_normal = _read_after(BaselinePlayer(), "cardgames")._hasty
-    vs_hard = _read_after(make_player("hard", 9), "cardgames")._hasty
-    assert vs_normal > prior > vs_hard
-    assert vs_normal > 0.5
+    vs_normal = _read_after(BaselinePlayer(), "cardgames", 10)._hasty
+    vs_hard = _read_after(make_player("hard", 9), "cardgames", 10)._hasty
+    assert prior > 0.5
+    assert vs_normal > 0.5 > vs_hard
+    assert vs_hard < 0.1
 
 
 def test_an_opponent_that_never_takes_a_discard_is_read_as_such() -> None:
@@ -106,7 +109,46 @@ def test_against_a_hasty_opponent_expert_pulls_less_toward_gin() -> None:
     vs_hard = _read_after(make_player("hard", 9), "cardgames")
     full = vs_hard.expert.gin_pull2
     assert vs_normal.params.gin_pull < vs_hard.params.gin_pull <= full
-    assert vs_hard.params.gin_pull > 0.8 * full
+    # Read patient (about 1 in 4 hasty after six rounds): most of the pull stays.
+    assert vs_hard.params.gin_pull > 0.5 * full
     # The late margin fades as much: a hasty opponent that has not knocked rarely undercuts.
     rules = RuleSet.preset("cardgames")
     assert vs_normal.knock_margin(rules, 10) < vs_hard.knock_margin(rules, 10)
+
+
+@pytest.mark.parametrize("preset", ["cardgames", "playingcards", "classic"])
+def test_while_the_opponent_reads_hasty_expert_plays_exactly_as_hard(preset: str) -> None:
+    """Read as hasty at every decision (the threshold at 0), expert makes hard's every
+    decision over rounds in a row: its look-ahead draws its own random numbers, so the
+    guesses of the opponent's hand stay hard's."""
+    rules = RuleSet.preset(preset)
+    always_hard = ExpertPlayer(21, expert=ExpertParams(read_commit_10=0.0, read_commit_25=0.0))
+    hard = HardPlayer(21)
+    logs: list[list[Action]] = []
+    for player in (always_hard, hard):
+        log: list[Action] = []
+
+        def recorded(
+            view: RoundView, legal: Sequence[Action], p: Player = player, out: list[Action] = log
+        ) -> Action:
+            action = p.choose(view, legal)
+            out.append(action)
+            return action
+
+        seat = SimpleNamespace(choose=recorded)
+        for k in range(4):
+            play_round(Round(rules, 2, 700 + k, k % 2), [seat, BaselinePlayer()])
+        logs.append(log)
+    assert len(logs[0]) >= 40
+    assert logs[0] == logs[1]
+
+
+def test_a_hasty_opponent_gets_hards_play_and_a_patient_one_experts_own() -> None:
+    vs_normal = _read_after(BaselinePlayer(), "cardgames", 10)
+    vs_hunter = _read_after(make_player("hard", 9), "cardgames", 10)
+    rules = RuleSet.preset("cardgames")
+    view = Round(rules, 2, 77, 1).view(0)
+    for expert in (vs_normal, vs_hunter):
+        expert.choose(view, view.legal)
+    assert vs_normal._as_hard
+    assert not vs_hunter._as_hard

@@ -17,11 +17,14 @@ decisions.
 At two seats it also reads the opponent it faces over the match (`_styles.py`): the chance
 that it knocks as soon as it can rather than holding out for gin sets how much of the
 look-ahead, the pull toward gin, the late margin and the knock rule follow a hasty
-opponent (hard's knock rule) instead of a patient one.
+opponent (hard's knock rule) instead of a patient one. Under a large undercut bonus it
+starts leaning hasty, and while the opponent reads hasty it plays exactly as `hard` (the
+look-ahead draws its own random numbers, so hard's share of the play is hard's own).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -134,12 +137,21 @@ class ExpertParams:
     #: mixed by the chance (0: expert's rule alone).
     read_knock: int = 1
     #: The chance of a hasty opponent before any evidence, at an undercut bonus of 10 and
-    #: of 25 (linear in between). Even: against `normal` over rounds of 4 in a row (480
-    #: paired rounds, cardgames) a prior of 0.2 won +0.09 +/- 1.22 points per round over
-    #: expert without the reading, one of 0.95 +1.85 +/- 1.35 (the evidence of a few
-    #: rounds moves it only so far).
+    #: of 25 (linear in between). Against `normal` over rounds of 4 in a row (480 paired
+    #: rounds, cardgames) a prior of 0.2 won +0.09 +/- 1.22 points per round over expert
+    #: without the reading, one of 0.95 +1.85 +/- 1.35 (the evidence of a few rounds moves
+    #: it only so far). With `read_commit_25` at 0.5, against normal (cardgames, 64 paired
+    #: rounds over hard, seed 901): prior 0.5 -1.55, 0.65 -0.66, 0.8 +0.30 +/- 0.79.
     hasty_prior_10: float = 0.5
-    hasty_prior_25: float = 0.5
+    hasty_prior_25: float = 0.8
+    #: Two players: while the opponent reads at least this hasty, play exactly as `hard`
+    #: (its rules were tuned against `normal`, who knocks at once: the best answer expert
+    #: knows to hasty play); below it, expert's own play. At an undercut bonus of 10 and
+    #: of 25, linear in between; above 1: never. Under `playingcards` (10) expert's own
+    #: play beat hard's against the hasty styles too (normal, highest, early_knocker: 280
+    #: paired rounds each, docs/performance.md), so there it keeps its own.
+    read_commit_10: float = 1.1
+    read_commit_25: float = 0.5
 
 
 #: Expert's guesses of the opponent's hand at two seats under a small undercut bonus
@@ -182,17 +194,28 @@ class ExpertPlayer(HardPlayer):
         self._pulls: dict[int, HardParams] = {}
         #: Chance the opponent is hasty, as read before the decision being made.
         self._hasty = 0.0
+        #: This decision is made exactly as `hard` makes it (the opponent reads hasty).
+        self._as_hard = False
+        # The look-ahead draws its own random numbers, so the sampler's (shared with the
+        # rest of hard's play) follow hard's exactly while expert plays as hard.
+        self._look_rng = random.Random(f"expert-look-{seed}")
 
     def choose(self, view: RoundView, legal: Sequence[Action]) -> Action:
         two = view.seats == 2
         self.params = self._two_params if two else self._multi_params
         infer = self._infer_for(view.rules.undercut_bonus) if two else self._multi_infer
         reader = None
+        self._as_hard = False
         if two and self.expert.read:
             reader = self._read_opponent(view)
-            infer = self._read_infer_for(view.rules.undercut_bonus, infer, reader)
-            if self.expert.read_pull:
-                self.params = self._pull_for(reader.hasty)
+            if reader.hasty >= self._commit_at(view.rules.undercut_bonus):
+                self._as_hard = True
+                self.params = self._multi_params
+                infer = self._multi_infer
+            else:
+                infer = self._read_infer_for(view.rules.undercut_bonus, infer, reader)
+                if self.expert.read_pull:
+                    self.params = self._pull_for(reader.hasty)
         if infer is not self.infer_params:
             self.infer_params = infer
             if self._sampler is not None:
@@ -213,6 +236,11 @@ class ExpertPlayer(HardPlayer):
         reader.observe(view, 1 - view.seat)
         self._hasty = reader.hasty
         return reader
+
+    def _commit_at(self, undercut: int) -> float:
+        """The chance of a hasty opponent from which expert plays exactly as hard."""
+        prm = self.expert
+        return prm.read_commit_10 + _patience(undercut) * (prm.read_commit_25 - prm.read_commit_10)
 
     def _pull_for(self, hasty: float) -> HardParams:
         """Two players: hand values pulling toward gin as much as the opponent is patient."""
@@ -267,7 +295,13 @@ class ExpertPlayer(HardPlayer):
     def _draw(self, view: RoundView, kinds: set[str]) -> Action:
         turns = self.expert.draw_turns
         top = view.top_discard
-        if not turns or view.seats != 2 or DRAW_DISCARD not in kinds or top is None:
+        if (
+            not turns
+            or self._as_hard
+            or view.seats != 2
+            or DRAW_DISCARD not in kinds
+            or top is None
+        ):
             return super()._draw(view, kinds)
         tb = BIT[top]
         if not tb & near(mask_of(view.hand)):
@@ -285,6 +319,8 @@ class ExpertPlayer(HardPlayer):
         cards = [a.card for a in legal if a.kind == KNOCK and a.card is not None]
         card = min(cards, key=lambda c: (mask_deadwood(mask ^ BIT[c]), -c.points, c))
         knock = Action(KNOCK, card)
+        if self._as_hard:
+            return super()._knock(view, legal, pic)
         if not pic.guesses:
             if self.expert.multi_deals and view.seats > 2:
                 return knock if self._multi_knock(view, mask ^ BIT[card], BIT[card], pic) else None
@@ -366,7 +402,7 @@ class ExpertPlayer(HardPlayer):
             return -1e9
         totals = [0.0] * len(xs)
         runs = 0
-        rng = self._rng
+        rng = self._look_rng
         unseen = pic.know.unseen
         # Draws the stock can still give before the wall ends the round.
         left = max(0, (view.stock_size - rules.wall_cards) // 2)
