@@ -5,16 +5,24 @@ A match in a server of shard 1 is played from DM hands (shard 0's process) to it
 the right scores; each process is killed with SIGKILL mid-match and started again: no move
 that was acknowledged is lost, the other process carries on alone (shard 0's: the moves and
 the deals; shard 1's: the turn deadline that falls while shard 0's is dead, fired once).
+
+Discord's rate limits are on (issue #30), in the emulator and in each process's outbox: every
+wait below is for what the test expects to see, with room for a loaded machine.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from typing import Any
 
+import pytest
+
+from bot.engine import Match
 from bot.games.tables import replay
 from bot.store.postgres import open_pg_store
-from emulator import Emulator
+from emulator import Emulator, User
 from tests.play.driver import live_controls, play_one
 from tests.play.referee import check_end, final_match
 
@@ -26,6 +34,12 @@ emu, world = sharded.emu, sharded.world  # the two-shard fixtures
 
 TURN = 10.0  # seconds: long enough for a click on a busy machine, short enough to wait out
 LEASE = 2.0
+#: Seconds with no move to make before `play` gives up: a round's end waits for the board's
+#: edit (a channel's edits go one a second), its reveal, the round's pause and the next
+#: board's post before the next hands; a few seconds when all is well.
+STALL = 60.0
+#: Seconds for what the bot still has to show (the reveals, the end of the match).
+SHOWN_WITHIN = 60.0
 
 
 class Table:
@@ -50,24 +64,64 @@ class Table:
 async def play(emu: Emulator, world: World, moves: int) -> int:
     """Click `moves` moves on the DM hands (fewer if the match ends); returns how many."""
     made = 0
-    for _ in range(3000):
+    loop = asyncio.get_running_loop()
+    stalled = loop.time() + STALL
+    while loop.time() < stalled:
         if made >= moves or over(emu, world):
             return made
         if await play_one(emu, world.alice) or await play_one(emu, world.bob):
             made += 1
+            stalled = loop.time() + STALL
         else:
             await asyncio.sleep(0.02)
-    raise AssertionError("no move could be made")
+    raise AssertionError(f"no move could be made for {STALL} s")
 
 
 def over(emu: Emulator, world: World) -> bool:
     return any("Match over" in m.text for m in emu.messages(world.channel))
 
 
+async def revealed(emu: Emulator, world: World, db: Table, table_id: int) -> None:
+    """Wait until the channel shows the reveal of every round the store has ended. Before a
+    kill: a reveal still queued in the killed process's outbox is lost, and its restart
+    shows the table afresh (docs/deploy.md, "When a process dies") but not a past round's
+    reveal, a gap still open (issue #30). The kills here are about the moves and timers."""
+    _, _, match, _ = await db.read(table_id)
+    ended = 0 if match is None else sum(r.result is not None for r in match.rounds)
+    # A reveal's heading, as `check_end` finds it.
+    headings = [f"### Round {n} · table #{table_id}" for n in range(1, ended + 1)]
+
+    def shown() -> bool:
+        lines = {x for m in emu.messages(world.channel) for x in m.text.splitlines()}
+        return all(h in lines for h in headings)
+
+    await emu.wait_for(shown, SHOWN_WITHIN, what=f"the reveals of rounds 1-{ended}")
+
+
+async def ended_as_told(
+    emu: Emulator, world: World, users: dict[int, User], record: Any, match: Match
+) -> None:
+    """`check_end` once what the match's end shows is out (the outbox paces the reveal,
+    the summary and the final hands within Discord's limits); its failure if it never is."""
+    ch = world.channel
+
+    def told() -> bool:
+        try:
+            check_end(emu, ch, users, record, match, "score")
+        except (AssertionError, StopIteration):
+            return False
+        return True
+
+    with contextlib.suppress(TimeoutError):
+        await emu.wait_for(told, SHOWN_WITHIN)
+    check_end(emu, ch, users, record, match, "score")
+
+
+# A match to 100 with two kills and restarts: about a minute when all is well.
+@pytest.mark.timeout(300)
 async def test_two_processes_on_postgresql_play_and_survive_kills(
     emu: Emulator, world: World, start_bot: StartBot, pg_url: str
 ) -> None:
-    emu.rate_limits = False  # whole matches at machine speed: old world (issue #30)
     assert emu.shard_of(world.guild) == 1
     zero, one = await start_pair(
         start_bot,
@@ -83,9 +137,9 @@ async def test_two_processes_on_postgresql_play_and_survive_kills(
     # The challenge reaches shard 1's process; the accept (a DM) shard 0's.
     challenge = await emu.slash(a, ch, "gin challenge", opponent=b, target=100)
     assert challenge.ack_type is not None
-    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
+    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels, timeout=30)
     await emu.click(b, invite, "Accept")
-    await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), timeout=10)
+    await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), timeout=30)
     table_id = 1
 
     made = await play(emu, world, 8)
@@ -93,6 +147,7 @@ async def test_two_processes_on_postgresql_play_and_survive_kills(
     assert len(moves) == made  # every acknowledged move is committed
 
     # Shard 1's process dies: the DM hands go on (shard 0), its deals and timers too.
+    await revealed(emu, world, db, table_id)
     await one.kill()
     made += await play(emu, world, 10)
     record, moves, _, _ = await db.read(table_id)
@@ -106,7 +161,9 @@ async def test_two_processes_on_postgresql_play_and_survive_kills(
     # Shard 0's process dies right after a move: nobody can click (DMs are shard 0's), and
     # the turn runs out; shard 1's process plays it automatically, once. If the last move
     # ended a round, first the next deal (a timer, after GIN_ROUND_PAUSE): a turn to run out.
-    for _ in range(100):
+    await revealed(emu, world, db, table_id)
+    dealt = time.monotonic() + 30
+    while time.monotonic() < dealt:
         _, _, match, _ = await db.read(table_id)
         if match is not None and not match.round_over and match.round.to_move is not None:
             break
@@ -116,7 +173,7 @@ async def test_two_processes_on_postgresql_play_and_survive_kills(
     assert record is not None and match is not None and len(moves) == made
     seat, version = match.round.to_move, record.version
     assert seat is not None
-    deadline = time.monotonic() + TURN + LEASE + 15
+    deadline = time.monotonic() + TURN + LEASE + 30
     while time.monotonic() < deadline:
         record, moves, match, timer = await db.read(table_id)
         turn_over = match is None or match.round_over or match.round.to_move != seat
@@ -147,10 +204,9 @@ async def test_two_processes_on_postgresql_play_and_survive_kills(
         if over(emu, world):
             break
     assert over(emu, world), f"{zero.output()[-2000:]}\n{one.output()[-2000:]}"
-    await asyncio.sleep(0)
     record, moves, _, _ = await db.read(table_id)
     assert record is not None and record.status == "finished" and record.state_json
-    check_end(emu, ch, {a.id: a, b.id: b}, record, final_match(record.state_json), "score")
+    await ended_as_told(emu, world, {a.id: a, b.id: b}, record, final_match(record.state_json))
 
     # Every click was answered while its shard's process was up; DM clicks by shard 0's.
     await stop_cleanly(emu, zero, one)
