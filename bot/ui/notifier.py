@@ -210,10 +210,10 @@ class Notifier:
                 messages.table_message(state, finished=True, locale=board), state, board
             )
             if update.summary is None:
-                self._in_turn(state.table_id, self._edit_public(state, table))
+                await self._public_step(state.table_id, self._edit_public(state, table))
             else:
                 summary = messages.summary_message(state, update.summary, board)
-                self._in_turn(state.table_id, self._board_then(state, table, summary))
+                await self._public_step(state.table_id, self._board_then(state, table, summary))
         if kind == "match_over" and update.summary is not None:
             await self._final_hands(update)
             await self.private.retire(state.table_id)
@@ -262,7 +262,14 @@ class Notifier:
         title = reveal.embed.title if reveal.embed is not None else ""
         shown = await self.pictures.reveal(reveal, state, title or "", board)
 
-        self._in_turn(state.table_id, self._board_then(state, table, shown))
+        await self._public_step(state.table_id, self._board_then(state, table, shown))
+
+    async def _public_step(self, table_id: int, step: Coroutine[Any, Any, None]) -> None:
+        """`_in_turn`, waited for on several processes: a process killed after a round's
+        end has shown it in full (the next deal may be another process's)."""
+        task = self._in_turn(table_id, step)
+        if getattr(self.store, "shared", False):
+            await task
 
     async def _board_then(
         self, state: TableState, table: messages.Message, then: messages.Message
