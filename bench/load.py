@@ -47,8 +47,15 @@ bucket and scope; invalid requests (401/403/429); the peak of global-limited cal
 second; **board staleness** (the acknowledgement of a turn's last move, the discard or a
 pass, to the public board showing it or a later turn, ``bench/staleness.py``; the board shows
 turns, not the draw within one); **turn handoff** (a move's acknowledgement to the next
-player's live controls); **Accept to the first hand**; moves per minute. "16 tables in one
-channel": ``--tables 16 --tables-per-channel 16 --think 4``.
+player's live controls); **Accept to the first hand**; moves per minute; **bytes sent to
+Discord** per move (request bodies, JSON or multipart with the pictures; issue #33),
+global-limited and exempt apart; the **busiest seconds**, each by what its global-limited
+calls wrote (a hand DM, a channel's "Tables in play", a table's board, another post in a
+channel such as a reveal), and how many seconds came within 10% of the peak. "16 tables in
+one channel": ``--tables 16 --tables-per-channel 16 --think 4``. ``--rest-share F`` sets
+``GIN_REST_SHARE`` (each process's share of the token's budget): 200 tables at 0.5 press
+the global budget as 400 at 1, but the DM-open bucket is shared too (2 a second), so setup
+needs ``--setup-rate 1``.
 
 Targets (issue 5): p99 <= 50 ms at 500 tables, no errors, every interaction acknowledged in
 time, <= 100 KiB per table. Everything shares this machine's cores: the emulator and the
