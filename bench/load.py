@@ -47,8 +47,15 @@ bucket and scope; invalid requests (401/403/429); the peak of global-limited cal
 second; **board staleness** (the acknowledgement of a turn's last move, the discard or a
 pass, to the public board showing it or a later turn, ``bench/staleness.py``; the board shows
 turns, not the draw within one); **turn handoff** (a move's acknowledgement to the next
-player's live controls); **Accept to the first hand**; moves per minute. "16 tables in one
-channel": ``--tables 16 --tables-per-channel 16 --think 4``.
+player's live controls); **Accept to the first hand**; moves per minute; **bytes sent to
+Discord** per move (request bodies, JSON or multipart with the pictures; issue #33),
+global-limited and exempt apart; the **busiest seconds**, each by what its global-limited
+calls wrote (a hand DM, a channel's "Tables in play", a table's board, another post in a
+channel such as a reveal), and how many seconds came within 10% of the peak. "16 tables in
+one channel": ``--tables 16 --tables-per-channel 16 --think 4``. ``--rest-share F`` sets
+``GIN_REST_SHARE`` (each process's share of the token's budget): 200 tables at 0.5 press
+the global budget as 400 at 1, but the DM-open bucket is shared too (2 a second), so setup
+needs ``--setup-rate 1``.
 
 Targets (issue 5): p99 <= 50 ms at 500 tables, no errors, every interaction acknowledged in
 time, <= 100 KiB per table. Everything shares this machine's cores: the emulator and the
@@ -543,6 +550,40 @@ def seconds3(values: list[float]) -> str:
     return f"{pct(values, 50):.2f} / {pct(values, 99):.2f} / {worst} s"
 
 
+_IDS = re.compile(r"/channels/(\d+)/messages(?:/(\d+))?")
+
+
+def what_call(emu: Emulator, r: Any, channels: set[int]) -> str:
+    """A global-limited call by what it wrote: a hand (DM), a channel's "Tables in play"
+    message, a table's board, another post in a channel (a reveal, a result), or the route."""
+    found = _IDS.match(r.path)
+    if found is None:
+        return f"{r.method} {r.route}"
+    if int(found.group(1)) not in channels:
+        return f"{r.method} dm"
+    target = emu.message_store.get(int(found.group(2))) if found.group(2) else None
+    if target is None:
+        return f"{r.method} channel"
+    title = next((e.get("title") for e in target.embeds), None)
+    return f"{r.method} {'in-play' if title == 'Tables in play' else 'board'}"
+
+
+def busiest(
+    emu: Emulator, limited: list[Any], per_second: Counter[int], channels: set[int], n: int = 4
+) -> str:
+    """The `n` busiest seconds, each by what its global-limited calls wrote."""
+    top = sorted(per_second, key=lambda s: -per_second[s])[:n]
+    out = []
+    for second in sorted(top):
+        kinds = Counter(what_call(emu, r, channels) for r in limited if int(r.at) == second)
+        mix = ", ".join(f"{k} {v}" for k, v in kinds.most_common(5))
+        out.append(f"[{per_second[second]} at {second}: {mix}]")
+    if not per_second:
+        return "-"
+    full = sum(1 for v in per_second.values() if v >= 0.9 * max(per_second.values()))
+    return " ".join(out) + f"; seconds within 10% of the peak: {full} of {len(per_second)}"
+
+
 @dataclass
 class Limits:
     """What Discord's rate limits did in a phase (issue #30)."""
@@ -553,6 +594,10 @@ class Limits:
     refused: Counter[tuple[str, str]]  # (bucket, scope) -> 429s served by the limits
     invalid: int
     peak_global: int  # global-limited calls in the busiest second
+    #: Request bodies sent to Discord (JSON or multipart with files): global-limited, exempt.
+    sent_bytes: tuple[int, int]
+    #: The busiest seconds' global-limited calls by what they wrote (`what_call`).
+    peaks: str
     emu: Emulator
     tables: list[Table]
     since: float  # the phase's start and end, clock.now()
@@ -591,6 +636,10 @@ class Limits:
             f"{f'{max(tally.first_hands):.2f} s' if tally.first_hands else '-'}\n"
             f"          REST calls per {unit}: global-limited {per_move(self.global_calls)}; "
             f"exempt {per_move(self.exempt_calls)}\n"
+            f"          bytes sent to Discord per {unit}: {sum(self.sent_bytes) / per / 1024:.1f} KiB "
+            f"(global-limited {self.sent_bytes[0] / per / 1024:.1f}, exempt "
+            f"{self.sent_bytes[1] / per / 1024:.1f})\n"
+            f"          busiest seconds (global-limited calls by what they wrote): {self.peaks}\n"
             f"          peak global-limited calls in one second {self.peak_global}; 429s "
             f"{sum(self.refused.values())} {f'({refused})' if refused else ''}; invalid "
             f"requests (401/403/429) {self.invalid}\n"
@@ -733,8 +782,11 @@ class Level:
         ]
         errors = Counter(f"{r.status} {r.code} {r.method} {r.route}" for r in emu.errors[e0:])
         rest = Counter(f"{r.method} {r.route}" for r in emu.requests if r.at >= at0)
-        per_second = Counter(
-            int(r.at) for r in emu.requests if r.at >= at0 and not is_exempt(r.route)
+        limited = [r for r in emu.requests if r.at >= at0 and not is_exempt(r.route)]
+        per_second = Counter(int(r.at) for r in limited)
+        sizes = (
+            sum(r.size for r in limited),
+            sum(r.size for r in emu.requests if r.at >= at0 and is_exempt(r.route)),
         )
         limits = Limits(
             emu.rate_limits,
@@ -743,6 +795,8 @@ class Level:
             stats.refused - refused0,
             stats.invalid - invalid0,
             max(per_second.values(), default=0),
+            sizes,
+            busiest(emu, limited, per_second, {t.channel.id for t in self.tables}),
             emu,
             self.tables,
             at0,
@@ -875,6 +929,9 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
                 "GIN_ROUND_PAUSE": str(args.round_pause),
                 "GIN_PICTURES": args.pictures,
                 "PYTHONUNBUFFERED": "1",
+                # A share of the token's global budget (a smaller world with the same
+                # pressure: 200 tables at 0.5 are 400 at 1).
+                **({"GIN_REST_SHARE": str(args.rest_share)} if args.rest_share else {}),
                 # The bot runs the same source tree as this script (e.g. a `git archive`
                 # snapshot of main), not whatever the editable install points at.
                 # BENCH_PYTHONPATH: more folders for the bot (e.g. a sitecustomize.py that
@@ -1071,6 +1128,12 @@ def main() -> None:
     parser.add_argument("--target", type=int, default=500, help="match target (points)")
     parser.add_argument("--round-pause", type=float, default=0.0, help="GIN_ROUND_PAUSE (s)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rest-share",
+        type=float,
+        default=None,
+        help="GIN_REST_SHARE: each bot process's share of the token's global REST budget",
+    )
     parser.add_argument(
         "--pictures", choices=("on", "off"), default="on", help="GIN_PICTURES: card pictures"
     )

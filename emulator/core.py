@@ -54,6 +54,8 @@ class RequestRecord:
     status: int
     code: int | None
     at: float
+    #: Bytes of the request's body (JSON or multipart with its files; 0 without a body).
+    size: int = 0
 
 
 def _option(name: str) -> Any:
@@ -259,7 +261,13 @@ class Emulator(People):
                     limits.stamp(resp, bucket)
             limits.served(resp)
             record = RequestRecord(
-                request.method, template, sub, resp.status, code, self.clock.now()
+                request.method,
+                template,
+                sub,
+                resp.status,
+                code,
+                self.clock.now(),
+                request.content_length or 0,
             )
             self.requests.append(record)
             if resp.status >= 400:

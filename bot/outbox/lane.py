@@ -7,7 +7,7 @@ import asyncio
 import dataclasses
 from typing import TYPE_CHECKING, Any, cast
 
-from bot.outbox.limits import EDIT, Window
+from bot.outbox.limits import EDIT, POST, Window
 from bot.outbox.write import ControlsOff, Raw, Write
 
 if TYPE_CHECKING:
@@ -27,7 +27,8 @@ class Lane:
         self.channel_id = channel_id
         self.window = window
         self.items: list[Write] = []
-        #: Queued (not yet sent) edits by message: a newer edit takes the older one's place.
+        #: Edits not yet sent, by message, queued or waiting for the budget (`Outbox._room`):
+        #: a newer edit takes the older one's place, so what goes is the newest.
         self.edits: dict[int, Write] = {}
         self.worker: asyncio.Task[None] | None = None
         #: Slots spent on more urgent writes while one was overdue (`_pick`).
@@ -73,16 +74,24 @@ class Lane:
         newer.message = None
 
     def drop_edits(self, message_id: int) -> None:
-        """A delete supersedes the message's queued edits."""
+        """A delete supersedes the message's edits not yet sent (one waiting for the budget
+        is settled here and not sent, `sending`)."""
         queued = self.edits.pop(message_id, None)
         if queued is not None:
-            self.items.remove(queued)
+            if queued in self.items:
+                self.items.remove(queued)
             queued.settle(None)
 
     def _take(self, write: Write) -> None:
+        """Out of the queue; an edit still takes newer content until it is sent."""
         self.items.remove(write)
-        if write.kind == EDIT and write.message_id is not None:
-            self.edits.pop(write.message_id, None)
+
+    def sending(self, write: Write) -> bool:
+        """The write goes on the wire now: no newer content joins it. False when it was
+        dropped while it waited (a delete, or the clicker's own answer, superseded it)."""
+        if write.message_id is not None and self.edits.get(write.message_id) is write:
+            del self.edits[write.message_id]
+        return write.message is not None or write.kind not in (EDIT, POST)
 
     def _pick(self) -> tuple[Write, bool] | None:
         """The next write and whether it goes by an interaction token: by priority then

@@ -263,15 +263,23 @@ class Outbox:
             route = self.token_route(write) if by_token else None
             try:
                 if route is not None:
+                    if not lane.sending(write):
+                        return
                     result = await routes.by_token(self.client, route[0], write, route[1])
                     self.sent[(write.kind, "interaction")] += 1
                 else:
                     await self._room(lane, write)
-                    # Counted as it leaves: discord.py answers the request that empties a
-                    # bucket only once the bucket resets, and counting from that answer
-                    # cost the channel a slot in every five (the margin covers the trip).
-                    lane.window.spend()
-                    result = await routes.by_bot(self.client, write)
+                    try:
+                        if not lane.sending(write):
+                            return  # dropped while it waited
+                        # Counted as it leaves: discord.py answers the request that empties
+                        # a bucket only once the bucket resets, and counting from that
+                        # answer cost the channel a slot in every five (the margin covers
+                        # the trip).
+                        lane.window.spend()
+                        result = await routes.by_bot(self.client, write)
+                    finally:
+                        self.gate.left()
                     self.sent[(write.kind, "bot")] += 1
             except discord.HTTPException as exc:
                 if write.via is not None and exc.status in TOKEN_REFUSED:

@@ -85,10 +85,10 @@ class Priority(enum.IntEnum):
 
     TURN = 0  # the next player's turn notice
     HAND = 1  # the other players' hands
-    #: What shows every table of a busy channel at once (its "tables in play" message), and
-    #: a board its table waits for (a round's end): worth more than any one table's board.
+    #: What shows every table of a busy channel at once (its "tables in play" message):
+    #: worth more than any one table's board.
     PLAY = 2
-    BOARD = 3  # the public boards
+    BOARD = 3  # the public boards, and old hands' deletions
     REST = 4  # chat, reveals, results, achievements, tournaments, challenges
 
 

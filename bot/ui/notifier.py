@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
@@ -83,6 +83,8 @@ class Notifier:
         self._board_posts: dict[int, asyncio.Task[None]] = {}
         self._board_later: dict[asyncio.Task[None], messages.Message] = {}
         self._board_tasks: set[asyncio.Task[None]] = set()
+        #: table -> its newest public write on its way, which the next one waits for.
+        self._public: dict[int, asyncio.Task[None]] = {}
         self._turn_shown: dict[tuple[int, int], bool] = {}
         self._told_closed: set[tuple[int, int]] = set()
         self._looked_up: set[tuple[int, int]] = set()
@@ -193,29 +195,30 @@ class Notifier:
         if kind == "round_start":
             await self._new_board(state, restored=update.restored)
             self.in_play.moved(state)
-        elif kind in ("round_over", "removed"):
-            await self._edit_board(state, wait=kind == "round_over")
+        elif kind == "round_over":
+            await self._round_over(state)
+            self.in_play.moved(state)
+        elif kind == "removed":
+            await self._edit_board(state)
             self.in_play.moved(state)
         elif kind == "match_over":
-            await self._edit_board(state, finished=True, wait=True)
             self.in_play.gone(state)
-        if kind == "round_over":
-            board = self.board_language(state)
-            title = result_layout.reveal_title(state, board)
-            picture = await self.pictures.reveal_png(state, title, board)
-            await self._send_channel(
-                state.channel_id, result_layout.reveal_message(state, board, picture)
-            )
         if kind == "removed" and update.seat is not None:
             await self._tell_removed(state, update.seat)
             removed = state.seats[update.seat].user_id
             if removed is not None:
                 await self.private.retire(state.table_id, removed)
+        if kind == "match_over":
+            self._shown[state.table_id] = state
+            table = self._board(state, finished=True)
+            if update.summary is None:
+                await self._public_step(state.table_id, self._edit_public(state, table))
+            else:
+                summary = result_layout.summary_message(
+                    state, update.summary, self.board_language(state)
+                )
+                await self._public_step(state.table_id, self._board_then(state, table, summary))
         if kind == "match_over" and update.summary is not None:
-            await self._send_channel(
-                state.channel_id,
-                result_layout.summary_message(state, update.summary, self.board_language(state)),
-            )
             await self._final_hands(update)
             await self.private.retire(state.table_id)
             self._forget(state.table_id)
@@ -228,39 +231,88 @@ class Notifier:
         """The live board's message id: the newest this notifier posted, else the store's."""
         return self.boards.get(state.table_id, state.message_id)
 
+    def _in_turn(self, table_id: int, step: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run a table's public write `step` after the ones before it (a round's end board,
+        its reveal, the next round's board), without anyone else waiting: the round's
+        hands go meanwhile (players before boards)."""
+        before = self._public.get(table_id)
+
+        async def run() -> None:
+            try:
+                if before is not None:
+                    await asyncio.gather(before, return_exceptions=True)
+            except asyncio.CancelledError:
+                step.close()  # never started (a shutdown)
+                raise
+            await step
+
+        task = asyncio.create_task(run())
+        self._public[table_id] = task
+        self._board_tasks.add(task)  # until it is out (`idle`)
+        task.add_done_callback(self._board_tasks.discard)
+        task.add_done_callback(
+            lambda done: (
+                self._public.pop(table_id, None) if self._public.get(table_id) is done else None
+            )
+        )
+        return task
+
+    async def _round_over(self, state: TableState) -> None:
+        """The round's end on its board, then its reveal below it (the board is never
+        behind what follows it), both on their way while the hands go."""
+        self._shown[state.table_id] = state
+        table = self._board(state)
+        board = self.board_language(state)
+        title = result_layout.reveal_title(state, board)
+        picture = await self.pictures.reveal_png(state, title, board)
+        reveal = result_layout.reveal_message(state, board, picture)
+        await self._public_step(state.table_id, self._board_then(state, table, reveal))
+
+    async def _public_step(self, table_id: int, step: Coroutine[Any, Any, None]) -> None:
+        """`_in_turn`, waited for on several processes: a process killed after a round's
+        end has shown it in full (the next deal may be another process's)."""
+        task = self._in_turn(table_id, step)
+        if getattr(self.store, "shared", False):
+            await task
+
+    async def _board_then(
+        self, state: TableState, table: messages.Message, then: messages.Message
+    ) -> None:
+        """Edit the live board into `table`, then post `then` below it. The board's id is
+        read now, once the table's writes before are out (its new board's post)."""
+        message_id = self.board_of(state)
+        if message_id is not None:
+            # A board like the others: nobody waits for it now but its own reveal, and a
+            # busy channel's tables in play go first.
+            await self.outbox.edit(state.channel_id, message_id, table, Priority.BOARD)
+        else:
+            table.release()
+        await self._send_channel(state.channel_id, then)
+
     async def _new_board(self, state: TableState, *, restored: bool = False) -> None:
         """Post the round's board without waiting for it: in a busy channel the posts
         queue for seconds, and the round's first hands must not wait behind them.
         `restored`: shown afresh at a restart, the board before is this round's."""
         message = self._board(state)
-        before = self._board_posts.get(state.table_id)
-        posted = self.outbox.post(state.channel_id, message, Priority.BOARD)
         shown = self._shown.get(state.table_id, state if restored else None)
         self._shown[state.table_id] = state
-        task = asyncio.create_task(self._board_posted(state, before, posted, shown))
+        task = self._in_turn(state.table_id, self._board_posted(state, message, shown))
         self._board_posts[state.table_id] = task
-        self._board_tasks.add(task)  # until it has stripped the board before, too
-        task.add_done_callback(self._board_tasks.discard)
         if getattr(self.store, "shared", False):
             # Several processes: the next move may be shown by another one, which finds
             # the live board in the store; it must be there first.
             await task
 
     async def _board_posted(
-        self,
-        state: TableState,
-        before: asyncio.Task[None] | None,
-        posted: asyncio.Future[Any],
-        shown: TableState | None = None,
+        self, state: TableState, message: messages.Message, shown: TableState | None = None
     ) -> None:
-        """Once the board is there: it is the live one, the edits made meanwhile land on
-        it, and the board before it (known once its own post is done) loses its controls."""
+        """Post the board once the table's public writes before it are out (its previous
+        round's reveal first). Once it is there: it is the live one, the edits made
+        meanwhile land on it, and the board before it loses its controls."""
         table_id, me = state.table_id, asyncio.current_task()
-        if before is not None:
-            await asyncio.gather(before, return_exceptions=True)
         older = self.board_of(state)
         try:
-            sent = await posted
+            sent = await self.outbox.post(state.channel_id, message, Priority.BOARD)
         finally:
             if self._board_posts.get(table_id) is me:
                 del self._board_posts[table_id]
@@ -302,13 +354,9 @@ class Notifier:
         if not self.in_play.moved(state):
             await self._edit_board(state)
 
-    async def _edit_board(
-        self, state: TableState, *, finished: bool = False, wait: bool = False
-    ) -> None:
-        """`wait`: until the board shows it (a round's end and the match's, before the
-        reveal or the summary is posted: the board is never behind what follows it)."""
+    async def _edit_board(self, state: TableState, *, finished: bool = False) -> None:
         self._shown[state.table_id] = state
-        await self._edit_public(state, self._board(state, finished=finished), wait=wait)
+        await self._edit_public(state, self._board(state, finished=finished))
 
     def _board(
         self, state: TableState, *, finished: bool = False, note: str | None = None
@@ -323,14 +371,10 @@ class Notifier:
             note=note,
         )
 
-    async def _edit_public(
-        self, state: TableState, message: messages.Message, *, wait: bool = False
-    ) -> None:
+    async def _edit_public(self, state: TableState, message: messages.Message) -> None:
         """Queue the board's edit (a newer one replaces it while queued)."""
         posting = self._board_posts.get(state.table_id)
-        if posting is not None and wait:
-            await asyncio.gather(posting, return_exceptions=True)
-        elif posting is not None:  # the newest board is on its way: edited once it is there
+        if posting is not None:  # the newest board is on its way: edited once it is there
             replaced = self._board_later.pop(posting, None)
             if replaced is not None:
                 replaced.release()
@@ -340,12 +384,7 @@ class Notifier:
         if message_id is None:
             message.release()
             return
-        # A board the table waits for (a round's end) goes with the busy channel's tables in
-        # play, before the boards nobody waits for and the controls taken off old ones.
-        urgency = Priority.PLAY if wait else Priority.BOARD
-        edited = self.outbox.edit(state.channel_id, message_id, message, urgency)
-        if wait:
-            await edited
+        self.outbox.edit(state.channel_id, message_id, message, Priority.BOARD)
 
     async def _send_channel(self, channel_id: int, message: messages.Message) -> None:
         """Post in the table's channel (not waited for). The table's posts share one
@@ -500,9 +539,16 @@ class Notifier:
             del self.hands[key]
         for key in [k for k in self._turn_shown if k[0] == table_id]:
             del self._turn_shown[key]
-        self.boards.pop(table_id, None)
         self._shown.pop(table_id, None)
         self._chat.pop(table_id, None)
+        if table_id in self._public:
+            # The match's last board and result are still on their way, to this board.
+            self._in_turn(table_id, self._forget_board(table_id))
+        else:
+            self.boards.pop(table_id, None)
+
+    async def _forget_board(self, table_id: int) -> None:
+        self.boards.pop(table_id, None)
 
     async def favorites(self, state: TableState, user_id: int) -> frozenset[int]:
         """Who at this table the player marked as a favorite (read once per table)."""
@@ -542,8 +588,10 @@ class Notifier:
         return self.hands[key]
 
     async def _delete_dm(self, where: tuple[int, int], user_id: int) -> None:
-        """Queue the old hand's deletion; if it fails, its controls go at least."""
-        deleted = self.outbox.delete(*where, Priority.HAND, user_id=user_id)
+        """Queue the old hand's deletion; if it fails, its controls go at least. It goes
+        with the boards, after every hand and the busy channels' tables in play: the new
+        hand is there, and a click on the old one is answered with it (docs/playing.md)."""
+        deleted = self.outbox.delete(*where, Priority.BOARD, user_id=user_id)
 
         def fallback(done: asyncio.Future[Any]) -> None:
             if not done.cancelled() and done.exception() is None and done.result() is None:

@@ -159,3 +159,37 @@ async def test_controls_taken_off_a_queued_edit_of_any_payload(world: World, que
     shown = world.emu.message(board.id)
     assert shown.button_labels == []
     assert shown.text == ("round 2" if queued == "raw" else "spends the bucket")
+
+
+def slow_global(world: World, per: float = 1.0) -> Outbox:
+    """An outbox whose global budget allows one request per `per` seconds (the busy bot's
+    peaks), every channel's buckets wide open."""
+    return Outbox(world.bot, Limits(global_=(1, per), margin=0.0))
+
+
+async def test_an_edit_waiting_for_the_global_budget_goes_with_the_newest_content(
+    world: World,
+) -> None:
+    outbox = slow_global(world)
+    channel = world.channel.id
+    board = await post(outbox, channel, "move 0")  # the global budget is spent now
+    first = outbox.edit(channel, board, Said("move 1"))
+    await asyncio.sleep(0.1)  # out of its queue, waiting at the global gate
+    assert outbox.depth() == 0
+    later = [outbox.edit(channel, board, Said(f"move {n}")) for n in (2, 3)]
+    await asyncio.gather(first, *later)
+    # One edit, with what the table showed when it went, not what it showed when it queued.
+    assert len(edits_of(world.emu, board)) == 1
+    assert world.emu.message(board).text == "move 3"
+
+
+async def test_a_delete_drops_an_edit_waiting_for_the_global_budget(world: World) -> None:
+    outbox = slow_global(world)
+    channel = world.channel.id
+    old = await post(outbox, channel, "old hand")
+    edit = outbox.edit(channel, old, Said("never shown"))
+    await asyncio.sleep(0.1)  # waiting at the global gate
+    await outbox.delete(channel, old)
+    assert await edit is None
+    assert edits_of(world.emu, old) == []
+    assert world.emu.message(old).deleted

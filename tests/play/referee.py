@@ -272,6 +272,11 @@ def check_end(
         )
         assert reveal is not None, f"no reveal of round {number}"
         _check_reveal(reveal.text, result, names, match)
+        # The channel reads in order though the hands do not wait for it: the round's
+        # board, its reveal below it, then the next round's board (docs/playing.md).
+        rounds = [(_round_of(b), b.id) for b in boards(emu, channel, tid)]
+        assert any(n == number and i < reveal.id for n, i in rounds), (number, rounds)
+        assert all(i > reveal.id for n, i in rounds if n > number), (number, rounds)
     if ended_by == "score":
         # The round that ended the match says so, with each final total and its bonuses
         # (the engine's breakdown), not only a jump to the total on the next message.
@@ -326,6 +331,12 @@ def _check_total(text: str, name: str, seat: int, match: Match) -> None:
         (part.line_bonus, "line bonus"),
     ):
         assert (f"{points} {kind}" in words) == bool(points), (words, kind, points)
+
+
+def _round_of(board: Message) -> int:
+    """The round a board shows ("Round 2" in English; the play tests' language)."""
+    name = next((k for k in _fields(board) if re.match(r"Round \d+$", k)), "Round 0")
+    return int(name.split()[1])
 
 
 def _check_reveal(text: str, result: Any, names: list[str], match: Match) -> None:
