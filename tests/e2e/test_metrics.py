@@ -103,6 +103,8 @@ async def test_metrics_move_during_a_match_and_health_follows_the_gateway(
     before, _ = await scrape(base)
 
     a, b, ch = world.alice, world.bob, world.channel
+    # Hand pictures are a player's choice (off by default): Alice's are drawn, and timed.
+    await emu.slash(a, ch, "gin me settings", images="on")
     # One board edit answered 429 once: discord.py waits and retries, the metrics count it.
     emu.inject_fault("PATCH /channels/{channel_id}/messages/{message_id}", status=429)
     await challenge_accepted(emu, world)
