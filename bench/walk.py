@@ -27,10 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Locator, Page, async_playwright
 
 from bot.engine import best_melds, parse_card
+from bot.engine.cards import deck
 from bot.i18n import t
+from bot.i18n.cards import label
 
 ROOT = Path(__file__).resolve().parents[1]
 URL = re.compile(r"Gin Rummy sandbox: (http://\S+)")
@@ -215,23 +217,29 @@ class Walk:
         loc = m.locale
         msg = m.page.locator(f'#dm .msg[data-id="{controls["id"]}"]')
         buttons: list[str] = controls["buttons"]
-        selects = {s["placeholder"]: s["options"] for s in controls["selects"]}
         confirm = [prefix(loc, k, card=1) for k in ("button-confirm-knock", "button-confirm-gin")]
         confirm.append(t(loc, "button-confirm-big-gin"))
         gin = (t(loc, "button-big-gin"), prefix(loc, "button-gin", card=1))
         wanted = [b for b in buttons if b.startswith(tuple(confirm))]
         wanted += [b for b in buttons if b.startswith(gin)]
+        # The hand's cards are buttons labelled in the reader's language (issue 33): a click
+        # discards, or knocks once "Knock with…" turned them into the knock's choice.
+        by_label = {label(card, loc): card for card in deck()}
+        cards = [b for b in buttons if b in by_label]
         try:
             if wanted:
                 await msg.get_by_role("button", name=wanted[0], exact=True).click(timeout=3000)
                 return wanted[0]
-            knock, discard = t(loc, "select-knock"), t(loc, "select-discard")
-            if knock in selects:
-                await msg.get_by_label(knock).select_option(selects[knock][0][1], timeout=3000)
+            if t(loc, "button-back") in buttons and cards:
+                await press_card(msg, cards[0])
                 return "knock"
-            if discard in selects:
-                value = best_discard([v for _, v in selects[discard]])
-                await msg.get_by_label(discard).select_option(value, timeout=3000)
+            if t(loc, "select-knock") in buttons:
+                name = t(loc, "select-knock")
+                await msg.get_by_role("button", name=name, exact=True).click(timeout=3000)
+                return "knock with"
+            if cards:
+                best = best_discard([by_label[b].code for b in cards])
+                await press_card(msg, label(parse_card(best), loc))
                 return "discard"
             for key in ("button-pass", "button-draw-stock"):
                 if t(loc, key) in buttons:
@@ -288,6 +296,13 @@ def describe(msg: dict[str, Any]) -> str:
     if msg["error"]:
         parts.append(f"!! {msg['error']}")
     return " / ".join(p for p in parts if p)
+
+
+async def press_card(msg: Locator, name: str) -> None:
+    """Click the card button labelled `name`: by its text, as its accessible name also
+    holds its emoji's alt text once the card emojis are uploaded."""
+    exact = re.compile(rf"^\s*{re.escape(name)}\s*$")
+    await msg.locator("button.btn:not([disabled])").filter(has_text=exact).first.click(timeout=3000)
 
 
 def best_discard(codes: list[str]) -> str:
