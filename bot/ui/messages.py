@@ -372,7 +372,3 @@ def challenge_message(
             )
         )
     return Message(None, embed, view)
-
-
-def cards_list(cards: Sequence[object]) -> str:
-    return ", ".join(str(c) for c in cards)
