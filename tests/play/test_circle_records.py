@@ -90,8 +90,16 @@ def live_tables(world: World) -> dict[int, Any]:
 async def test_history_and_replay_hide_hands_until_the_match_is_over(world: World) -> None:
     emu, a, b, c, ch = world.emu, world.alice, world.bob, world.carol, world.channel
     await start_match(world, a, b, target=500)
-    await play_until(world, [a, b], lambda m: "Round 1" in m.text and "deadwood" in m.text)
     table_id = world.bot.services.tables.live_ids()[0]
+    # Stop clicking once the engine has scored round 1, not once its reveal reaches the channel
+    # (the next deal does not wait for the reveal, so clicking on could finish round 2 too).
+    live = world.bot.services.tables.find(table_id)
+    assert live is not None and live.match is not None
+    match = live.match
+    await play_until(world, [a, b], lambda m: len(match.results) >= 1)
+    await emu.wait_for(
+        lambda: any("Round 1" in m.text and "deadwood" in m.text for m in emu.messages(ch))
+    )
     # The match goes on: a player may replay the finished round, seeing only their own hand.
     mine = said(await emu.slash(a, ch, "gin records replay", match=table_id, round=1))
     assert f"Match #{table_id}, round 1" in mine
