@@ -450,7 +450,8 @@ async def test_two_results_announced_at_once_share_one_standings_message(
             info = await cog.service.info(tid)
             assert info.standings_message_id is None
             # As two result updates would, each with the tournament as it was then.
-            await asyncio.gather(cog._standings(info, "en"), cog._standings(info, "en"))
+            shown = cog.case.screen  # the presenter
+            await asyncio.gather(shown.show_standings(info, "en"), shown.show_standings(info, "en"))
             boards = [m for m in emu.messages(home) if "Standings" in m.text]
             assert len(boards) == 1
             assert (await cog.service.info(tid)).standings_message_id == boards[0].id
