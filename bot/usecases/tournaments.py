@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
 from bot.i18n import Coded
-from bot.store.models import Tournament as TournamentRow
 from bot.tournaments._model import TournamentInfo
 from bot.tournaments.service import TournamentProblem, TournamentService
 
@@ -52,6 +51,15 @@ class NewTournament:
     max_players: int | None = None
     rounds: int | None = None
     duplicate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A tournament as the `tournament` option lists it."""
+
+    id: int
+    name: str
+    status: str
 
 
 class Answer(Protocol):
@@ -200,12 +208,12 @@ class TournamentUseCase:
         )
         return await self.service.info(tid)
 
-    async def recent(self, guild_id: int | None) -> list[TournamentRow]:
+    async def recent(self, guild_id: int | None) -> list[Listed]:
         """The server's recent tournaments, newest first (the `tournament` option's
         choices); none outside a server."""
         if guild_id is None:
             return []
-        return await self.service.recent(guild_id)
+        return [Listed(r.id, r.name, r.status) for r in await self.service.recent(guild_id)]
 
     async def signup(self, tournament_id: int, user_id: int, name: str, op: str) -> TournamentInfo:
         """A click on Join (``op`` "join") or Leave: the tournament as it is now."""

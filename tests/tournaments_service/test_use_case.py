@@ -15,7 +15,7 @@ import pytest
 from bot.i18n import Coded
 from bot.tournaments._model import TournamentInfo
 from bot.tournaments.service import TournamentProblem
-from bot.usecases.tournaments import Member, NewTournament, TournamentUseCase
+from bot.usecases.tournaments import Listed, Member, NewTournament, TournamentUseCase
 
 from .conftest import CHANNEL, GUILD, NAMES, ORGANIZER, PLAYERS, Rig
 
@@ -161,4 +161,5 @@ async def test_the_organizer_role_runs_a_tournament_from_signup_to_cancel(rig: R
     assert discord.asked == [("edit the sign-up", SIGNUP_MESSAGE, "cancelled")]
     # Over: the standings command still finds it, as the server's most recent one.
     assert (await case.standings(host, None)).status == "cancelled"
+    assert await case.recent(GUILD) == [Listed(row.id, "Cup", "cancelled")]
     assert await case.organizer_role(ADMIN, None) == Coded("tournament-role-cleared")
