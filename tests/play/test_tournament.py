@@ -217,6 +217,16 @@ async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
             assert emu.last_ephemeral(players[4]).text == asked
             await emu.slash(players[5], home, f"{path} standings")
             assert emu.last_ephemeral(players[5]).text == asked
+            # Its `tournament` option lists the server's tournaments, filtered by what is typed.
+            listed = {"name": f"#{tid} Friday Gin (finished)", "value": tid}
+            for typed in ("", "friday", f"#{tid}"):
+                found = await emu.autocomplete(
+                    players[5], ch, f"{path} standings", "tournament", typed
+                )
+                assert found == [listed]
+            assert (
+                await emu.autocomplete(players[5], ch, f"{path} standings", "tournament", "x") == []
+            )
             # Everything happened in the thread: the channel holds only the sign-up.
             assert emu.messages(ch) == [emu.message(signup.id)]
             boards = [m for m in emu.messages(home) if "table #" in m.text.lower()]
