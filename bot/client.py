@@ -27,6 +27,8 @@ from .settings import Settings, apply_endpoints
 from .ui.cycles import let_go
 from .ui.emoji_upload import Synced, sync_card_emojis
 from .ui.screens import Screens
+from .ui.tournaments import TournamentPresenter
+from .usecases.tournaments import TournamentUseCase
 
 log = logging.getLogger("gin")
 
@@ -135,6 +137,8 @@ class GinBot(commands.Bot):
         self.services: Services | None = None
         #: The pictures and the notifier of the tables (``bot.ui.screens``), built with them.
         self.screens: Screens | None = None
+        #: `/gin tournament`'s use case, built with its presenter beside the services.
+        self.tournament_case: TournamentUseCase | None = None
         self._services_closed: asyncio.Future[None] | None = None
         #: This bot's Prometheus metrics; other components register gauges on it
         #: (``Metrics.gauge_source``). Served with /healthz when ``GIN_METRICS_ADDRESS`` is set.
@@ -190,6 +194,12 @@ class GinBot(commands.Bot):
             limits=self.settings.rest_limits,
             share=self.settings.global_share,
         )
+        tournaments, screens = self.services.tournaments, self.screens
+        shown = TournamentPresenter(
+            self, tournaments, screens.readers, screens.outbox, screens.notifier.dms
+        )
+        tournaments.subscribe(shown.show)
+        self.tournament_case = TournamentUseCase(tournaments, shown)
 
     def wired(self) -> tuple[Services, Screens]:
         """The services and screens, for a cog's ``setup`` (built in :meth:`setup_hook`)."""
