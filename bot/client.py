@@ -29,8 +29,8 @@ from .ui.cycles import let_go
 from .ui.emoji_upload import Synced, sync_card_emojis
 from .ui.screens import Screens
 from .ui.tournaments import TournamentPresenter
+from .usecases.challenges import ChallengeUseCase
 from .usecases.tournaments import TournamentUseCase
-from .usecases.challenges import Challenges
 
 log = logging.getLogger("gin")
 
@@ -142,7 +142,7 @@ class GinBot(commands.Bot):
         #: `/gin tournament`'s use case, built with its presenter beside the services.
         self.tournament_case: TournamentUseCase | None = None
         #: The challenges' and lobbies' use case (``bot.usecases.challenges``), built with them.
-        self.challenges: Challenges | None = None
+        self.challenge_case: ChallengeUseCase | None = None
         self._services_closed: asyncio.Future[None] | None = None
         #: This bot's Prometheus metrics; other components register gauges on it
         #: (``Metrics.gauge_source``). Served with /healthz when ``GIN_METRICS_ADDRESS`` is set.
@@ -206,7 +206,7 @@ class GinBot(commands.Bot):
         self.tournament_case = TournamentUseCase(tournaments, shown)
         services = self.services
         presenter = ChallengePresenter(screens.outbox, screens.notifier.dms, screens.readers)
-        self.challenges = Challenges(
+        self.challenge_case = ChallengeUseCase(
             services.challenges, services.tables, services.circle, presenter
         )
 

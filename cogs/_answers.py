@@ -72,7 +72,7 @@ class InteractionReply:
         self.clicked = interaction.message.id if interaction.message is not None else None
         self.in_dm = interaction.guild_id is None
 
-    async def within(self, work: Awaitable[T]) -> T:
+    async def in_time(self, work: Awaitable[T]) -> T:
         return await in_time(self.interaction, work)
 
     async def defer(self) -> None:

@@ -30,7 +30,7 @@ from bot.ui.components import DYNAMIC_ITEMS, bind, refuse_unread, unbind
 from bot.ui.hand_layout import custom_ids
 from bot.ui.ownership import OwnView
 from bot.ui.screens import Screens
-from bot.usecases.challenges import Ask, Challenges
+from bot.usecases.challenges import Ask, ChallengeUseCase
 from cogs._answers import InteractionReply, age, answer_with_message, in_time
 from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
 from cogs._pace import CHALLENGES, Pace
@@ -91,13 +91,13 @@ async def reply(interaction: discord.Interaction, said: str | Exception, languag
 
 
 class Play(commands.Cog):
-    """Challenges, open tables, computer matches, hands, resigning, the rules."""
+    """ChallengeUseCase, open tables, computer matches, hands, resigning, the rules."""
 
     def __init__(
         self,
         bot: GinBot,
         tables: TableService,
-        challenges: Challenges,
+        challenges: ChallengeUseCase,
         screens: Screens,
     ) -> None:
         self.bot = bot
@@ -685,9 +685,9 @@ class ConfirmResign(OwnView):
 
 async def setup(bot: GinBot) -> None:
     services, screens = bot.wired()
-    if bot.challenges is None:
+    if bot.challenge_case is None:
         raise RuntimeError("extensions load in setup_hook, after the use cases are built")
-    await bot.add_cog(Play(bot, services.tables, bot.challenges, screens))
+    await bot.add_cog(Play(bot, services.tables, bot.challenge_case, screens))
 
 
 __all__ = ["NOT_SEATED", "Play", "setup"]

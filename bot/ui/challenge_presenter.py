@@ -37,7 +37,7 @@ class Reply(Protocol):
     #: The click came from a DM (the challenged player's copy of a challenge).
     in_dm: bool
 
-    async def within(self, work: Awaitable[T]) -> T:
+    async def in_time(self, work: Awaitable[T]) -> T:
         """`work`'s result, the interaction acknowledged in time however long it takes."""
         ...
 

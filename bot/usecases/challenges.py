@@ -1,4 +1,4 @@
-"""Challenges and lobbies: the ways a match between people starts, one method per
+"""ChallengeUseCase and lobbies: the ways a match between people starts, one method per
 interaction. Each takes plain values (ids, a `Person`, the clicker's `Reply`), calls the
 services, keeps which message shows what, has the presenter show what changed, and returns
 what the clicker is told privately (a `Coded`), None when the answer was the message itself,
@@ -32,7 +32,7 @@ def _refused(error: GameError) -> Coded:
     return Coded(error.key, error.values)
 
 
-class Challenges:
+class ChallengeUseCase:
     """Challenge, accept, decline, cancel, expire, rematch; join, leave and start a lobby,
     seat a computer in it. A refusal (`GameError`) comes back as the `Coded` to say."""
 
@@ -65,7 +65,7 @@ class Challenges:
         one transaction), posted as the answer, then by DM to the opponent."""
         guild_id, channel_id = where
         try:
-            ch = await reply.within(
+            ch = await reply.in_time(
                 self.challenges.create(
                     guild_id=guild_id,
                     channel_id=channel_id,
@@ -142,7 +142,7 @@ class Challenges:
         """Another match with the same players and rules: against a computer it is dealt at
         once; against a person it is a new challenge, posted and DMed as any other."""
         try:
-            rematch = await reply.within(
+            rematch = await reply.in_time(
                 self.challenges.rematch(table_id, (person.user_id, person.name))
             )
         except GameError as exc:

@@ -12,7 +12,7 @@ from bot.circle import Person
 from bot.client import GinBot
 from bot.i18n import Coded
 from bot.outbox.write import Payload
-from bot.usecases.challenges import Ask, Challenges
+from bot.usecases.challenges import Ask, ChallengeUseCase
 from emulator import User
 
 from ..play.conftest import quiet
@@ -33,7 +33,7 @@ class BotReply:
     posted: list[int] = field(default_factory=list)
     deferred: bool = False
 
-    async def within(self, work: Awaitable[T]) -> T:
+    async def in_time(self, work: Awaitable[T]) -> T:
         return await work
 
     async def defer(self) -> None:
@@ -56,9 +56,9 @@ class BotReply:
         await clicked.edit(**message.kwargs())
 
 
-def cases(world: World) -> Challenges:
-    assert world.bot.challenges is not None
-    return world.bot.challenges
+def cases(world: World) -> ChallengeUseCase:
+    assert world.bot.challenge_case is not None
+    return world.bot.challenge_case
 
 
 def person(user: User) -> Person:
