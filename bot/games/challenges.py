@@ -52,7 +52,7 @@ class ChallengeService:
         preset: str | None,
         target: int | None,
     ) -> Challenge:
-        me, my_name = challenger
+        me = challenger[0]
         them, their_name = opponent
         if me == them:
             raise GameError("challenge-self")
