@@ -25,11 +25,13 @@ from .ops.server import OpsServer
 from .services import Services
 from .settings import Settings, apply_endpoints
 from .ui.challenge_presenter import ChallengePresenter
+from .ui.chat_presenter import ChatPresenter
 from .ui.cycles import let_go
 from .ui.emoji_upload import Synced, sync_card_emojis
 from .ui.screens import Screens
 from .ui.tournaments import TournamentPresenter
 from .usecases.challenges import ChallengeUseCase
+from .usecases.chat import ChatUseCase
 from .usecases.tournaments import TournamentUseCase
 
 log = logging.getLogger("gin")
@@ -143,6 +145,7 @@ class GinBot(commands.Bot):
         self.tournament_case: TournamentUseCase | None = None
         #: The challenges' and lobbies' use case (``bot.usecases.challenges``), built with them.
         self.challenge_case: ChallengeUseCase | None = None
+        self.chat_case: ChatUseCase | None = None
         self._services_closed: asyncio.Future[None] | None = None
         #: This bot's Prometheus metrics; other components register gauges on it
         #: (``Metrics.gauge_source``). Served with /healthz when ``GIN_METRICS_ADDRESS`` is set.
@@ -208,6 +211,9 @@ class GinBot(commands.Bot):
         presenter = ChallengePresenter(screens.outbox, screens.notifier.dms, screens.readers)
         self.challenge_case = ChallengeUseCase(
             services.challenges, services.tables, services.circle, presenter
+        )
+        self.chat_case = ChatUseCase(
+            services.tables, services.circle, ChatPresenter(screens.outbox)
         )
 
     def wired(self) -> tuple[Services, Screens]:
