@@ -32,6 +32,7 @@ from .ui.screens import Screens
 from .ui.tournaments import TournamentPresenter
 from .usecases.challenges import ChallengeUseCase
 from .usecases.chat import ChatUseCase
+from .usecases.records import RecordsUseCase
 from .usecases.tournaments import TournamentUseCase
 
 log = logging.getLogger("gin")
@@ -146,6 +147,7 @@ class GinBot(commands.Bot):
         #: The challenges' and lobbies' use case (``bot.usecases.challenges``), built with them.
         self.challenge_case: ChallengeUseCase | None = None
         self.chat_case: ChatUseCase | None = None
+        self.records_case: RecordsUseCase | None = None
         self._services_closed: asyncio.Future[None] | None = None
         #: This bot's Prometheus metrics; other components register gauges on it
         #: (``Metrics.gauge_source``). Served with /healthz when ``GIN_METRICS_ADDRESS`` is set.
@@ -215,6 +217,7 @@ class GinBot(commands.Bot):
         self.chat_case = ChatUseCase(
             services.tables, services.circle, ChatPresenter(screens.outbox)
         )
+        self.records_case = RecordsUseCase(services.circle)
 
     def wired(self) -> tuple[Services, Screens]:
         """The services and screens, for a cog's ``setup`` (built in :meth:`setup_hook`)."""

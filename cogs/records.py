@@ -9,13 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.circle import CircleService
+from bot.circle import RatingPage
 from bot.circle import text as views
 from bot.circle.replay import RoundReplay
-from bot.circle.service import RATING_SORT
 from bot.command_group import gin_command
 from bot.i18n import t
 from bot.ui.readers import Readers
+from bot.usecases.records import RecordsUseCase
 from cogs._views import NONE, OwnedView, private
 
 if TYPE_CHECKING:
@@ -111,9 +111,9 @@ class RecordsCommands(commands.Cog, name="Records"):
 
     gin_group = "records"
 
-    def __init__(self, bot: GinBot, circle: CircleService, readers: Readers) -> None:
+    def __init__(self, bot: GinBot, records: RecordsUseCase, readers: Readers) -> None:
         self.bot = bot
-        self.circle = circle
+        self.records = records
         self.readers = readers
 
     @app_commands.describe(
@@ -130,7 +130,7 @@ class RecordsCommands(commands.Cog, name="Records"):
     ) -> None:
         who = player or interaction.user
         chosen: Scope = scope or ("server" if interaction.guild_id else "global")
-        view = await self.circle.stats(who.id, guild_id=interaction.guild_id, scope=chosen)
+        view = await self.records.stats(who.id, guild_id=interaction.guild_id, scope=chosen)
         if view.name.startswith("Player "):
             view = dataclasses.replace(view, name=who.display_name)
         title, fields = views.stats_text(view, await self.readers.language(interaction))
@@ -148,23 +148,16 @@ class RecordsCommands(commands.Cog, name="Records"):
         page: int,
         language: str = "en",
     ) -> tuple[str, LeaderboardView]:
-        if sort == RATING_SORT:
-            rated = await self.circle.rating_leaderboard(
-                viewer_id, guild_id=guild_id, scope=scope, page=page
-            )
-            hearts = await self.circle.decorate_names(viewer_id, [e.user_id for e in rated.entries])
-            view = LeaderboardView(
-                self, viewer_id, guild_id, scope, sort, rated.page, rated.pages, language
-            )
-            return views.rating_board_text(rated, hearts, language), view
-        board = await self.circle.leaderboard(
+        board = await self.records.leaderboard(
             viewer_id, guild_id=guild_id, scope=scope, sort=sort, page=page
         )
-        hearts = await self.circle.decorate_names(viewer_id, [e.user_id for e in board.entries])
+        shown = board.shown
         view = LeaderboardView(
-            self, viewer_id, guild_id, scope, sort, board.page, board.pages, language
+            self, viewer_id, guild_id, scope, sort, shown.page, shown.pages, language
         )
-        return views.leaderboard_text(board, hearts, language), view
+        if isinstance(shown, RatingPage):
+            return views.rating_board_text(shown, board.hearts, language), view
+        return views.leaderboard_text(shown, board.hearts, language), view
 
     @app_commands.describe(scope="This server or all servers", sort="What to rank by")
     @gin_command(name="leaderboard", description="The top players, and your own rank.")
@@ -190,13 +183,10 @@ class RecordsCommands(commands.Cog, name="Records"):
         self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
         who = player or interaction.user
-        matches = await self.circle.history(who.id)
-        ids = [s.user_id for m in matches for s in m.seats if s.user_id is not None]
-        hearts = await self.circle.decorate_names(interaction.user.id, ids)
+        seen = await self.records.history(interaction.user.id, who.id)
         lang = await self.readers.language(interaction)
-        await private(
-            interaction, views.history_text(who.id, who.display_name, matches, hearts, lang)
-        )
+        text = views.history_text(who.id, who.display_name, seen.shown, seen.hearts, lang)
+        await private(interaction, text)
 
     @app_commands.describe(
         match="The match number (see /gin records history)", round="The round (1 = first)"
@@ -209,11 +199,12 @@ class RecordsCommands(commands.Cog, name="Records"):
         round: app_commands.Range[int, 1, 500] = 1,
     ) -> None:
         lang = await self.readers.language(interaction)
-        replay = await self.circle.replay(match, round, interaction.user.id, locale=lang)
+        replay = await self.records.replay(match, round, interaction.user.id, language=lang)
         view = ReplayView(interaction.user.id, replay, language=lang)
         await interaction.response.send_message(view.content(), view=view, ephemeral=True)
 
 
 async def setup(bot: GinBot) -> None:
-    services, screens = bot.wired()
-    await bot.add_cog(RecordsCommands(bot, services.circle, screens.readers))
+    _, screens = bot.wired()
+    assert bot.records_case is not None
+    await bot.add_cog(RecordsCommands(bot, bot.records_case, screens.readers))

@@ -485,8 +485,6 @@ def service_calls(source: str, services: set[str]) -> dict[str, int]:
 MANY_SERVICE_CALLS: dict[str, int] = {
     "cogs/admin.py:Admin.language": 2,
     "cogs/play.py:Play.table": 2,
-    "cogs/records.py:RecordsCommands.leaderboard_message": 4,
-    "cogs/records.py:RecordsCommands.history": 2,
 }
 
 

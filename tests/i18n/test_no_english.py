@@ -71,6 +71,7 @@ CONVERTED = [
     "bot/usecases/tournaments.py",
     "bot/usecases/challenges.py",
     "bot/usecases/chat.py",
+    "bot/usecases/records.py",
     "bot/ui/challenge_presenter.py",
     "bot/ui/chat_presenter.py",
     "cogs/_views.py",
