@@ -84,12 +84,13 @@ class Admin(
                     language=LANGUAGE_NAMES[chosen],
                     command=command,
                 )
-        elif choice == FOLLOW_SERVER:
-            await self.servers.set_language(guild_id, None)
-            text = t(lang, "reply-server-language-cleared", language=discords)
         else:
-            await self.servers.set_language(guild_id, choice)
-            text = t(lang, "reply-server-language-set", language=LANGUAGE_NAMES[choice])
+            chosen = None if choice == FOLLOW_SERVER else choice
+            await self.servers.set_language(guild_id, chosen)
+            if chosen is None:
+                text = t(lang, "reply-server-language-cleared", language=discords)
+            else:
+                text = t(lang, "reply-server-language-set", language=LANGUAGE_NAMES[chosen])
         await private(interaction, text)
 
 

@@ -31,7 +31,7 @@ from bot.ui.hand_layout import custom_ids
 from bot.ui.ownership import OwnView
 from bot.ui.screens import Screens
 from bot.usecases.challenges import Ask, ChallengeUseCase
-from cogs._answers import InteractionReply, age, answer_with_message, in_time
+from cogs._answers import InteractionReply, age
 from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
 from cogs._pace import CHALLENGES, Pace
 
@@ -203,22 +203,16 @@ class Play(commands.Cog):
         seats: app_commands.Range[int, 2, 4] = 2,
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
-        guild_id, channel_id = hosting_channel(interaction, "reply-table-elsewhere")
-        state = await in_time(
-            interaction,
-            self.tables.open_lobby(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                host=(interaction.user.id, _name(interaction.user)),
-                preset=rules,
-                target=target,
-                seats=seats,
-            ),
+        where = hosting_channel(interaction, "reply-table-elsewhere")
+        said = await self.challenges.open_lobby(
+            self._reply(interaction),
+            where=where,
+            host=_person(interaction.user),
+            preset=rules,
+            target=target,
+            seats=seats,
         )
-        lobby = messages.lobby_message(state, locale=self.readers.server_language(guild_id))
-        message_id = await answer_with_message(interaction, **lobby.send_kwargs())
-        lobby.release()
-        await self.tables.set_lobby_message(state.table_id, message_id)
+        await self._say(interaction, said)
 
     @app_commands.describe(
         level="How strong (default normal)", rules="Rule preset", target="Points"

@@ -477,15 +477,6 @@ def service_calls(source: str, services: set[str]) -> dict[str, int]:
     return counts
 
 
-#: The cog handlers that make more than one awaited service call today, with how many. The
-#: challenge handlers (and others) are being moved to use cases (issue 32, the tournaments'
-#: already are); the lead shrinks this list as they land. A handler not listed here, or one
-#: that makes more calls than listed, fails the test: a new handler makes one call (on its
-#: feature's use case).
-MANY_SERVICE_CALLS: dict[str, int] = {
-    "cogs/admin.py:Admin.language": 2,
-    "cogs/play.py:Play.table": 2,
-}
 
 
 def test_a_cog_handler_makes_one_awaited_service_call() -> None:
@@ -498,12 +489,9 @@ def test_a_cog_handler_makes_one_awaited_service_call() -> None:
         for name, calls in service_calls(p.read_text(encoding="utf-8"), services).items()
         if calls > 1
     }
-    new = {
-        where: calls for where, calls in over.items() if calls > MANY_SERVICE_CALLS.get(where, 1)
-    }
-    # A handler that now makes fewer calls than listed passes (its entry is shrunk by hand):
-    # the conversions land in parallel and must not fail on a list they do not own.
-    assert new == {}, "more than one awaited service call in a cog handler"
+    # Parse, ONE call on the feature's use case (or service), reply: a handler that needs
+    # more belongs in a use case (bot/usecases), which is the interaction's one boundary.
+    assert over == {}, "more than one awaited service call in a cog handler"
 
 
 def test_the_service_call_count_reads_what_it_means() -> None:

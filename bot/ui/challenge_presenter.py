@@ -12,7 +12,7 @@ from typing import Protocol, TypeVar
 import discord
 
 from bot.games.challenges import Challenge
-from bot.games.model import TableUpdate
+from bot.games.model import TableState, TableUpdate
 from bot.games.presets import preset_name
 from bot.i18n import Coded, Said, render, t
 from bot.outbox import Outbox, Priority
@@ -142,6 +142,12 @@ class ChallengePresenter:
         else:
             closed = t(board, "reply-started")
         return messages.lobby_message(update.state, closed=closed, locale=board)
+
+    async def lobby_posted(self, reply: Reply, state: TableState) -> int:
+        """A new table's lobby, posted as the host's answer (in the server's language): its
+        message id."""
+        board = self.readers.server_language(state.guild_id)
+        return await reply.post(messages.lobby_message(state, locale=board))
 
     async def lobby_shown(self, reply: Reply, update: TableUpdate) -> None:
         """The clicked lobby message shows the table now."""

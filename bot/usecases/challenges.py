@@ -126,6 +126,38 @@ class ChallengeUseCase:
         await self.present.answered(reply, ch, challenger, Coded("reply-cancelled"))
         return None
 
+    # ----- a table's lobby ----------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        reply: Reply,
+        *,
+        where: Where,
+        host: Person,
+        preset: str | None,
+        target: int | None,
+        seats: int,
+    ) -> Coded | None:
+        """`/gin table`: a new table in the lobby with the host seated, posted as the answer
+        (its message id kept, for the lobby's edits)."""
+        guild_id, channel_id = where
+        try:
+            state = await reply.in_time(
+                self.tables.open_lobby(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    host=(host.user_id, host.name),
+                    preset=preset,
+                    target=target,
+                    seats=seats,
+                )
+            )
+        except GameError as exc:
+            return _refused(exc)
+        message_id = await self.present.lobby_posted(reply, state)
+        await self.tables.set_lobby_message(state.table_id, message_id)
+        return None
+
     async def expiry_loop(self) -> None:
         """The service's expiry loop, each expired challenge shown as such (runs until
         cancelled)."""
