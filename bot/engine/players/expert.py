@@ -152,6 +152,16 @@ class ExpertParams:
     #: paired rounds each, docs/performance.md), so there it keeps its own.
     read_commit_10: float = 1.1
     read_commit_25: float = 0.5
+    #: Two players: while the opponent reads at least this loose (it throws a random
+    #: unmelded card now and then, like `easy`: `_styles.py`), play exactly as `hard` too.
+    #: A loose player's rounds are long because its hand is weak, not because it holds
+    #: out for gin, so the turn count reads it patient; against `easy` expert's own play
+    #: lost 0.5 and 1.4 points a round to hard's under cardgames and classic (400 and 320
+    #: paired rounds, docs/performance.md). At an undercut bonus of 10 and of 25, linear
+    #: in between; above 1: never (under playingcards expert's own play beat hard's
+    #: against easy by 1.3 points a round).
+    read_loose_10: float = 1.1
+    read_loose_25: float = 0.5
 
 
 #: Expert's guesses of the opponent's hand at two seats under a small undercut bonus
@@ -208,7 +218,9 @@ class ExpertPlayer(HardPlayer):
         self._as_hard = False
         if two and self.expert.read:
             reader = self._read_opponent(view)
-            if reader.hasty >= self._commit_at(view.rules.undercut_bonus):
+            undercut = view.rules.undercut_bonus
+            hasty = reader.hasty >= self._commit_at(undercut)
+            if hasty or reader.loose >= self._loose_at(undercut):
                 self._as_hard = True
                 self.params = self._multi_params
                 infer = self._multi_infer
@@ -241,6 +253,11 @@ class ExpertPlayer(HardPlayer):
         """The chance of a hasty opponent from which expert plays exactly as hard."""
         prm = self.expert
         return prm.read_commit_10 + _patience(undercut) * (prm.read_commit_25 - prm.read_commit_10)
+
+    def _loose_at(self, undercut: int) -> float:
+        """The chance of a loose opponent from which expert plays exactly as hard."""
+        prm = self.expert
+        return prm.read_loose_10 + _patience(undercut) * (prm.read_loose_25 - prm.read_loose_10)
 
     def _pull_for(self, hasty: float) -> HardParams:
         """Two players: hand values pulling toward gin as much as the opponent is patient."""
