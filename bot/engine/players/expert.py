@@ -18,8 +18,9 @@ At two seats it also reads the opponent it faces over the match (`_styles.py`): 
 that it knocks as soon as it can rather than holding out for gin sets how much of the
 look-ahead, the pull toward gin, the late margin and the knock rule follow a hasty
 opponent (hard's knock rule) instead of a patient one. Under a large undercut bonus it
-starts leaning hasty, and while the opponent reads hasty it plays exactly as `hard` (the
-look-ahead draws its own random numbers, so hard's share of the play is hard's own).
+starts leaning hasty, and while the opponent reads hasty, or loose (it throws low cards
+early, like `easy`: a weak hand, not patience), it plays exactly as `hard` (the look-ahead
+draws its own random numbers, so hard's share of the play is hard's own).
 """
 
 from __future__ import annotations
@@ -157,7 +158,8 @@ class ExpertParams:
     #: A loose player's rounds are long because its hand is weak, not because it holds
     #: out for gin, so the turn count reads it patient; against `easy` expert's own play
     #: lost 0.5 and 1.4 points a round to hard's under cardgames and classic (400 and 320
-    #: paired rounds, docs/performance.md). At an undercut bonus of 10 and of 25, linear
+    #: paired rounds, docs/performance-log.md); reading easy loose, -0.13 and -0.28 on
+    #: the same deals (docs/performance.md). At an undercut bonus of 10 and of 25, linear
     #: in between; above 1: never (under playingcards expert's own play beat hard's
     #: against easy by 1.3 points a round).
     read_loose_10: float = 1.1
