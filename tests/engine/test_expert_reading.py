@@ -6,12 +6,15 @@ import copy
 import random
 from collections.abc import Sequence
 from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
-from bot.engine.actions import DRAW_STOCK, PASS, TAKE_UPCARD, Action
-from bot.engine.cards import Card, shuffled_deck
+from bot.engine.actions import DISCARD, DRAW_STOCK, PASS, TAKE_UPCARD, Action
+from bot.engine.cards import Card, parse_card, shuffled_deck
+from bot.engine.events import Event
 from bot.engine.players import BaselinePlayer, Player, play_round
+from bot.engine.players._styles import StyleReader
 from bot.engine.players.expert import ExpertParams, ExpertPlayer
 from bot.engine.players.hard import HardPlayer
 from bot.engine.players.levels import make_player
@@ -152,3 +155,43 @@ def test_a_hasty_opponent_gets_hards_play_and_a_patient_one_experts_own() -> Non
         expert.choose(view, view.legal)
     assert vs_normal._as_hard
     assert not vs_hunter._as_hard
+
+
+def test_a_loose_opponent_reads_loose_and_careful_ones_do_not() -> None:
+    # Easy throws a random unmelded card a third of the time, so low cards early in a
+    # round; careful players throw their high cards first.
+    vs_easy = _read_after(make_player("easy", 5), "cardgames", 8)
+    careful = [
+        _read_after(make_player("hard", 9), "cardgames", 8),
+        _read_after(BaselinePlayer(), "cardgames", 8),
+    ]
+    assert vs_easy._reader is not None
+    assert vs_easy._reader.loose > 0.5
+    for expert in careful:
+        assert expert._reader is not None
+        assert expert._reader.loose < 0.2
+
+
+def test_low_cards_thrown_early_read_loose_and_high_ones_careful() -> None:
+    rules = RuleSet.preset("cardgames")
+    low = [parse_card(c) for c in ("S2", "H3", "D4")]
+    high = [parse_card(c) for c in ("SK", "HQ", "DJ")]
+    for cards, expect in ((low, True), (high, False)):
+        reader = StyleReader(0.5)
+        history = tuple(e for c in cards for e in (Event(1, DRAW_STOCK), Event(1, DISCARD, c)))
+        view = SimpleNamespace(history=history, rules=rules, stock_size=25)
+        reader.observe(cast(RoundView, view), 1)
+        assert (reader.loose > 0.9) is expect
+        assert (reader.loose < 0.5) is not expect
+
+
+def test_a_loose_opponent_gets_hards_play_under_cardgames_only() -> None:
+    loose = StyleReader(0.5)
+    loose.loose_logodds = 3.0
+    loose.hasty_logodds = -3.0
+    for preset, as_hard in (("cardgames", True), ("classic", True), ("playingcards", False)):
+        expert = ExpertPlayer(4)
+        expert._reader = loose
+        view = Round(RuleSet.preset(preset), 2, 78, 1).view(0)
+        expert.choose(view, view.legal)
+        assert expert._as_hard is as_hard

@@ -18,8 +18,9 @@ At two seats it also reads the opponent it faces over the match (`_styles.py`): 
 that it knocks as soon as it can rather than holding out for gin sets how much of the
 look-ahead, the pull toward gin, the late margin and the knock rule follow a hasty
 opponent (hard's knock rule) instead of a patient one. Under a large undercut bonus it
-starts leaning hasty, and while the opponent reads hasty it plays exactly as `hard` (the
-look-ahead draws its own random numbers, so hard's share of the play is hard's own).
+starts leaning hasty, and while the opponent reads hasty, or loose (it throws low cards
+early, like `easy`: a weak hand, not patience), it plays exactly as `hard` (the look-ahead
+draws its own random numbers, so hard's share of the play is hard's own).
 """
 
 from __future__ import annotations
@@ -152,6 +153,17 @@ class ExpertParams:
     #: paired rounds each, docs/performance.md), so there it keeps its own.
     read_commit_10: float = 1.1
     read_commit_25: float = 0.5
+    #: Two players: while the opponent reads at least this loose (it throws a random
+    #: unmelded card now and then, like `easy`: `_styles.py`), play exactly as `hard` too.
+    #: A loose player's rounds are long because its hand is weak, not because it holds
+    #: out for gin, so the turn count reads it patient; against `easy` expert's own play
+    #: lost 0.5 and 1.4 points a round to hard's under cardgames and classic (400 and 320
+    #: paired rounds, docs/performance-log.md); reading easy loose, -0.13 and -0.28 on
+    #: the same deals (docs/performance.md). At an undercut bonus of 10 and of 25, linear
+    #: in between; above 1: never (under playingcards expert's own play beat hard's
+    #: against easy by 1.3 points a round).
+    read_loose_10: float = 1.1
+    read_loose_25: float = 0.5
 
 
 #: Expert's guesses of the opponent's hand at two seats under a small undercut bonus
@@ -208,7 +220,9 @@ class ExpertPlayer(HardPlayer):
         self._as_hard = False
         if two and self.expert.read:
             reader = self._read_opponent(view)
-            if reader.hasty >= self._commit_at(view.rules.undercut_bonus):
+            undercut = view.rules.undercut_bonus
+            hasty = reader.hasty >= self._commit_at(undercut)
+            if hasty or reader.loose >= self._loose_at(undercut):
                 self._as_hard = True
                 self.params = self._multi_params
                 infer = self._multi_infer
@@ -241,6 +255,11 @@ class ExpertPlayer(HardPlayer):
         """The chance of a hasty opponent from which expert plays exactly as hard."""
         prm = self.expert
         return prm.read_commit_10 + _patience(undercut) * (prm.read_commit_25 - prm.read_commit_10)
+
+    def _loose_at(self, undercut: int) -> float:
+        """The chance of a loose opponent from which expert plays exactly as hard."""
+        prm = self.expert
+        return prm.read_loose_10 + _patience(undercut) * (prm.read_loose_25 - prm.read_loose_10)
 
     def _pull_for(self, hasty: float) -> HardParams:
         """Two players: hand values pulling toward gin as much as the opponent is patient."""
