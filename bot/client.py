@@ -28,6 +28,7 @@ from .ui.challenge_presenter import ChallengePresenter
 from .ui.chat_presenter import ChatPresenter
 from .ui.cycles import let_go
 from .ui.emoji_upload import Synced, sync_card_emojis
+from .ui.letters import Letters
 from .ui.screens import Screens
 from .ui.tournaments import TournamentPresenter
 from .usecases.challenges import ChallengeUseCase
@@ -217,7 +218,8 @@ class GinBot(commands.Bot):
         self.chat_case = ChatUseCase(
             services.tables, services.circle, ChatPresenter(screens.outbox)
         )
-        self.records_case = RecordsUseCase(services.circle)
+        letters = Letters(screens.notifier.dms, screens.readers)
+        self.records_case = RecordsUseCase(services.circle, letters)
 
     def wired(self) -> tuple[Services, Screens]:
         """The services and screens, for a cog's ``setup`` (built in :meth:`setup_hook`)."""

@@ -477,8 +477,6 @@ def service_calls(source: str, services: set[str]) -> dict[str, int]:
     return counts
 
 
-
-
 def test_a_cog_handler_makes_one_awaited_service_call() -> None:
     services = service_types()
     assert {"TableService", "CircleService", "Profiles", "TournamentUseCase"} <= services

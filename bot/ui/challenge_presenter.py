@@ -19,6 +19,7 @@ from bot.outbox import Outbox, Priority
 from bot.outbox.write import Payload
 from bot.ui import messages
 from bot.ui.dms import DirectMessages, DMClosed
+from bot.ui.letters import Letters
 from bot.ui.readers import Readers
 
 log = logging.getLogger(__name__)
@@ -127,9 +128,7 @@ class ChallengePresenter:
 
     async def tell_challenger(self, ch: Challenge, said: Coded) -> None:
         """A DM to the challenger, in their language (never raises)."""
-        server = self.readers.server_language(ch.guild_id)
-        language = await self.readers.language_of(ch.challenger_id, server)
-        await self.dms.tell(ch.challenger_id, render(said, language))
+        await Letters(self.dms, self.readers).tell(ch.challenger_id, said, guild_id=ch.guild_id)
 
     # ----- a table's lobby ----------------------------------------------------------------
 

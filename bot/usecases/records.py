@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 from bot.circle import CircleService, LeaderboardPage, RatingPage, RoundReplay, StatsView
 from bot.circle.service import RATING_SORT, Scope
 from bot.store.models import MatchSummary
+from bot.ui.letters import Letters
 
 T = TypeVar("T")
 
@@ -22,8 +23,10 @@ class Hearted(Generic[T]):
 
 
 class RecordsUseCase:
-    def __init__(self, circle: CircleService) -> None:
+    def __init__(self, circle: CircleService, letters: Letters) -> None:
         self.circle = circle
+        #: DMs to a player in their language (a reminder, a note about their record).
+        self.letters = letters
 
     async def stats(self, user_id: int, *, guild_id: int | None, scope: Scope) -> StatsView:
         return await self.circle.stats(user_id, guild_id=guild_id, scope=scope)
