@@ -22,7 +22,7 @@ from bot.games.errors import NOT_SEATED, GameError
 from bot.games.model import TableState, TableUpdate
 from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET, preset_name
 from bot.games.tables import StaleButton, TableService
-from bot.i18n import Coded, Said, render, t
+from bot.i18n import Coded, render, t
 from bot.outbox import Priority
 from bot.outbox.write import without_rows
 from bot.render import warm_up, workers
@@ -573,7 +573,7 @@ class Play(commands.Cog):
         board = self.readers.server_language(update.state.guild_id)
         if update.kind in ("lobby", "closed"):
             note = update.note
-            closed = note.text(board) if isinstance(note, Said) else note
+            closed = note.text(board) if isinstance(note, Coded) else note
         else:
             closed = t(board, "reply-started")
         msg = messages.lobby_message(update.state, closed=closed, locale=board)
