@@ -18,7 +18,7 @@ from discord.utils import MISSING
 
 from . import command_group
 from .errors import handle_interaction_error, reply_privately
-from .i18n import t
+from .i18n import Language, resolve_locale, t
 from .i18n.commands import CatalogTranslator
 from .ops.metrics import Metrics
 from .ops.server import OpsServer
@@ -104,7 +104,9 @@ class GinTree(app_commands.CommandTree[Any]):
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if getattr(self.client, "stopping", False):
-            await reply_privately(interaction, t(interaction.locale, "reply-stopping"))
+            await reply_privately(
+                interaction, t(resolve_locale(interaction.locale), "reply-stopping")
+            )
             return False
         return True
 
@@ -321,7 +323,7 @@ class GinBot(commands.Bot):
     async def _on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        language = None
+        language: Language | None = None
         if self.screens is not None:
             # The reader's chosen language; a failing lookup must not hide the answer.
             with contextlib.suppress(Exception):

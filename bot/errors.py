@@ -1,11 +1,12 @@
 """Errors players may read, and the one place interaction errors are answered.
 
 Services raise :class:`PlayerError` with a catalog key and its values (``PlayerError("table-full")``);
-``error.text(locale)`` is the sentence in the reader's language (``bot/i18n``), ``str(error)``
-the English one. Every interaction error ends in :func:`handle_interaction_error`: the person who
-clicked or typed gets a private (ephemeral) answer in their language (``interaction.locale``),
-either that sentence or a short apology; unexpected
-errors are logged with their traceback for the operator. Nobody ever sees a traceback.
+it carries them as a :class:`bot.i18n.Coded` (``error.coded``), ``error.text(language)`` is the
+sentence in the reader's language (``bot/i18n``), ``str(error)`` the English one (for logs). Every
+interaction error ends in :func:`handle_interaction_error`: the person who clicked or typed gets a
+private (ephemeral) answer in their language (``interaction.locale``), either that sentence or a
+short apology; unexpected errors are logged with their traceback for the operator. Nobody ever
+sees a traceback.
 
 - Slash commands: ``GinBot`` installs it as ``tree.on_error``.
 - Views and modals: ``async def on_error(self, interaction, error, item=None):
@@ -25,33 +26,28 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.engine.errors import IllegalAction
+from bot.i18n import DEFAULT, Coded, Language, render, resolve_locale, t
 
 if TYPE_CHECKING:
     import discord
 
-    from bot.i18n import Coded
-
 log = logging.getLogger("gin.errors")
 
 UNKNOWN_INTERACTION = 10062
-#: Catalog keys (errors.ftl); the old names (``GENERIC_APOLOGY``...) give the English text.
-_KEYS = {
-    "GENERIC_APOLOGY": "error-generic",
-    "CHECK_FAILED": "error-check-failed",
-    "BAD_OPTION": "error-bad-option",
-}
+#: The apology's catalog key (errors.ftl).
+APOLOGY = "error-generic"
 
 
 def __getattr__(name: str) -> str:
-    if name in _KEYS:
-        from bot.i18n import t
-
-        return t("en", _KEYS[name])
+    # The apology in English under its old name: the tests that check nobody was sent it.
+    if name == "GENERIC_APOLOGY":
+        return t(DEFAULT, APOLOGY)
     raise AttributeError(name)
 
 
 class PlayerError(Exception):
-    """Something the player should be told: a catalog key and its values.
+    """Something the player should be told: a catalog key and its values, the sentence
+    ``error.coded`` (a :class:`bot.i18n.Coded`).
 
     A key holds no space; a text with spaces (a caller not converted yet) is shown as written,
     in every language. Values may be engine cards (shown by their name in the reader's language)
@@ -63,17 +59,20 @@ class PlayerError(Exception):
         self.values = values
         super().__init__(self.text())
 
-    def text(self, locale: Any = "en") -> str:
-        """The sentence in the language of ``locale`` (a Discord locale or en/es/fr)."""
+    @property
+    def coded(self) -> Coded:
+        """The sentence, not yet in words (as every service answer is)."""
+        return Coded(self.key, self.values)
+
+    def text(self, language: Language = DEFAULT) -> str:
+        """The sentence in ``language``."""
         if " " in self.key:
             return self.key
-        from bot.i18n import Coded, render
-
-        return render(Coded(self.key, self.values), locale)
+        return self.coded.text(language)
 
     @property
     def message(self) -> str:
-        """The English sentence (callers that don't know the reader's language yet)."""
+        """The English sentence (for logs)."""
         return self.text()
 
 
@@ -89,43 +88,39 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def player_message(error: BaseException, locale: Any = "en") -> str | None:
-    """What to tell the player in ``locale``'s language, or None when the error is ours (log
-    it, apologise)."""
+def player_message(error: BaseException, language: Language = DEFAULT) -> str | None:
+    """What to tell the player in ``language``, or None when the error is ours (log it,
+    apologise)."""
     from discord import app_commands
-
-    from bot.i18n import Coded, render, t
 
     original = _unwrap(error)
     if isinstance(original, PlayerError):
-        return original.text(locale)
+        return original.text(language)
     if isinstance(original, IllegalAction):
-        return render(Coded(f"illegal-{original.code}", original.values), locale)
+        return render(Coded(f"illegal-{original.code}", original.values), language)
     if isinstance(original, app_commands.CommandOnCooldown):
         # Rounded up: "try again in 0 s" would be refused again.
-        return t(locale, "error-cooldown", seconds=math.ceil(original.retry_after))
+        return t(language, "error-cooldown", seconds=math.ceil(original.retry_after))
     if isinstance(original, app_commands.NoPrivateMessage):
-        return t(locale, "error-no-dm")
+        return t(language, "error-no-dm")
     if isinstance(original, app_commands.MissingRole | app_commands.MissingAnyRole):
-        return t(locale, "error-missing-role")
+        return t(language, "error-missing-role")
     if isinstance(original, app_commands.MissingPermissions):
-        missing = render(listed_permissions(original.missing_permissions), locale)
-        return t(locale, "error-missing-permissions", missing=missing)
+        missing = render(listed_permissions(original.missing_permissions), language)
+        return t(language, "error-missing-permissions", missing=missing)
     if isinstance(original, app_commands.BotMissingPermissions):
-        missing = render(listed_permissions(original.missing_permissions), locale)
-        return t(locale, "error-bot-permissions", missing=missing)
+        missing = render(listed_permissions(original.missing_permissions), language)
+        return t(language, "error-bot-permissions", missing=missing)
     if isinstance(original, app_commands.CheckFailure):
-        return t(locale, _KEYS["CHECK_FAILED"])
+        return t(language, "error-check-failed")
     if isinstance(original, app_commands.TransformerError):
-        return t(locale, _KEYS["BAD_OPTION"])
+        return t(language, "error-bad-option")
     return None
 
 
 def listed_permissions(codes: list[str]) -> Coded:
     """Permission names in the reader's words, comma-separated (Discord's own names for
     them: "Attach Files", "Adjuntar archivos")."""
-    from bot.i18n import Coded
-
     name = Coded("permission-name", {"permission": codes[-1]})
     for code in reversed(codes[:-1]):
         name = Coded(
@@ -181,7 +176,7 @@ async def reply_privately(interaction: discord.Interaction[Any], text: str) -> N
 
 
 async def handle_interaction_error(
-    interaction: discord.Interaction[Any], error: BaseException, language: str | None = None
+    interaction: discord.Interaction[Any], error: BaseException, language: Language | None = None
 ) -> None:
     """The central handler: a private answer to the person (in `language`, their chosen one
     when the caller knows it, else their Discord client's), a traceback only in the log."""
@@ -190,8 +185,9 @@ async def handle_interaction_error(
         # Answered too late (3 s) or twice: nothing can reach the person any more.
         log.warning("interaction %s expired before it was answered", interaction.id)
         return
-    locale = language or getattr(interaction, "locale", None)
-    text = player_message(error, locale)
+    # The edge: Discord's locale becomes one of our languages here.
+    language = resolve_locale(language or getattr(interaction, "locale", None))
+    text = player_message(error, language)
     if text is None:
         original = _unwrap(error)
         if interaction.command is not None:
@@ -207,9 +203,7 @@ async def handle_interaction_error(
             interaction.channel_id,
             exc_info=(type(original), original, original.__traceback__),
         )
-        from bot.i18n import t
-
-        text = t(locale, _KEYS["GENERIC_APOLOGY"])
+        text = t(language, APOLOGY)
     await reply_privately(interaction, text)
 
 

@@ -8,7 +8,7 @@ import discord
 
 from bot.circle import Person
 from bot.errors import handle_interaction_error
-from bot.i18n import t
+from bot.i18n import resolve_locale, t
 
 NONE = discord.AllowedMentions.none()
 
@@ -32,7 +32,9 @@ class OwnedView(discord.ui.View):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id != self.owner_id:
-            await private(interaction, t(interaction.locale, "reply-not-your-buttons"))
+            await private(
+                interaction, t(resolve_locale(interaction.locale), "reply-not-your-buttons")
+            )
             return False
         return True
 

@@ -30,7 +30,9 @@ class ReactionsView(OwnedView):
     def __init__(self, cog: Chat, owner_id: int) -> None:
         super().__init__(owner_id, timeout=600)
         for index, line in enumerate(REACTIONS):
-            button: discord.ui.Button[ReactionsView] = discord.ui.Button(label=line, row=index // 5)
+            button: discord.ui.Button[ReactionsView] = discord.ui.Button(
+                label=line.text(), row=index // 5
+            )
             button.callback = self._sender(cog, index)  # type: ignore[method-assign,assignment]
             self.add_item(button)
 

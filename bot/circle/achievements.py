@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import Coded, render, t
+from bot.i18n import DEFAULT, Coded, Language, render, t
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +63,10 @@ class AchievementDef:
     key: str
     test: Callable[[Facts], bool]
 
-    def title_in(self, locale: Any = "en") -> str:
+    def title_in(self, locale: Language = DEFAULT) -> str:
         return t(locale, f"ach-{self.key}-title")
 
-    def description_in(self, locale: Any = "en") -> str:
+    def description_in(self, locale: Language = DEFAULT) -> str:
         return t(locale, f"ach-{self.key}-description")
 
     @property
@@ -123,11 +123,11 @@ def announcement(achievement: AchievementDef) -> Coded:
     )
 
 
-def achievement_text(achievement: AchievementDef, locale: Any = "en") -> str:
+def achievement_text(achievement: AchievementDef, locale: Language = DEFAULT) -> str:
     """The private announcement (DM) of a new achievement, in the player's language."""
     return render(announcement(achievement), locale)
 
 
-def titles(keys: Sequence[str], locale: Any = "en") -> list[str]:
+def titles(keys: Sequence[str], locale: Language = DEFAULT) -> list[str]:
     """Titles of stored keys (unknown keys, e.g. retired ones, are shown as stored)."""
     return [BY_KEY[k].title_in(locale) if k in BY_KEY else k for k in keys]

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.engine import Card, RuleSet
 from bot.engine.actions import Action
 from bot.engine.round import Round, RoundResult
 from bot.games.present import event_text
-from bot.i18n import t
+from bot.i18n import DEFAULT, Language, t
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +64,7 @@ def replay_round(
     moves: Sequence[tuple[int, Action]],
     reveal: bool,
     viewer_seat: int | None = None,
-    locale: Any = "en",
+    locale: Language = DEFAULT,
 ) -> tuple[RoundReplay, Round]:
     """Deal and play `moves` (seat, action) in order; `IllegalAction` if the log is corrupt.
 

@@ -15,7 +15,7 @@ from bot.circle.replay import RoundReplay, replay_round
 from bot.engine import RuleSet
 from bot.engine.actions import Action
 from bot.games.errors import GameError
-from bot.i18n import Said, said
+from bot.i18n import DEFAULT, Coded, Language
 from bot.ratings import Rating
 from bot.store.errors import PlayerInGame
 from bot.store.models import (
@@ -45,9 +45,8 @@ RATING_SORT = "rating"
 SORTS: tuple[str, ...] = (*LEADERBOARD_SORTS, RATING_SORT)
 #: Table chat: a line is cut to this many characters.
 MAX_CHAT = 200
-#: Canned quick reactions, offered as buttons (English text that carries its catalog key:
-#: ``REACTIONS[i].text(locale)``).
-REACTIONS: tuple[Said, ...] = tuple(said(f"reaction-{i}") for i in range(5))
+#: Canned quick reactions, offered as buttons (``REACTIONS[i].text(language)``).
+REACTIONS: tuple[Coded, ...] = tuple(Coded(f"reaction-{i}") for i in range(5))
 
 
 class CircleError(GameError):
@@ -181,7 +180,7 @@ class CircleService:
 
     async def _relate(
         self, user: Person, target: Person, kind: RelationKind, add: bool, *, is_bot: bool = False
-    ) -> Said:
+    ) -> Coded:
         if user.user_id == target.user_id:
             raise CircleError("circle-self", relation=kind, add=add)
         if is_bot and add:
@@ -191,32 +190,34 @@ class CircleService:
         await self.store.players.upsert(target.user_id, target.name)
         if add:
             changed = await self.store.relations.add(user.user_id, target.user_id, kind)
-            return said(f"relation-{kind}-{'done' if changed else 'already'}", name=target.name)
+            return Coded(
+                f"relation-{kind}-{'done' if changed else 'already'}", {"name": target.name}
+            )
         changed = await self.store.relations.remove(user.user_id, target.user_id, kind)
-        return said(f"relation-un{kind}-{'done' if changed else 'already'}", name=target.name)
+        return Coded(f"relation-un{kind}-{'done' if changed else 'already'}", {"name": target.name})
 
-    async def block(self, user: Person, target: Person, *, is_bot: bool = False) -> Said:
+    async def block(self, user: Person, target: Person, *, is_bot: bool = False) -> Coded:
         return await self._relate(user, target, "block", True, is_bot=is_bot)
 
-    async def unblock(self, user: Person, target: Person) -> Said:
+    async def unblock(self, user: Person, target: Person) -> Coded:
         return await self._relate(user, target, "block", False)
 
-    async def mute(self, user: Person, target: Person, *, is_bot: bool = False) -> Said:
+    async def mute(self, user: Person, target: Person, *, is_bot: bool = False) -> Coded:
         return await self._relate(user, target, "mute", True, is_bot=is_bot)
 
-    async def unmute(self, user: Person, target: Person) -> Said:
+    async def unmute(self, user: Person, target: Person) -> Coded:
         return await self._relate(user, target, "mute", False)
 
-    async def favorite(self, user: Person, target: Person, *, is_bot: bool = False) -> Said:
+    async def favorite(self, user: Person, target: Person, *, is_bot: bool = False) -> Coded:
         return await self._relate(user, target, "favorite", True, is_bot=is_bot)
 
-    async def unfavorite(self, user: Person, target: Person) -> Said:
+    async def unfavorite(self, user: Person, target: Person) -> Coded:
         return await self._relate(user, target, "favorite", False)
 
-    async def set_online(self, user: Person, online: bool) -> Said:
+    async def set_online(self, user: Person, online: bool) -> Coded:
         """`/gin me online`, `/gin me offline`: offline players can't be challenged."""
         await self.store.players.upsert(user.user_id, user.name, online=online)
-        return said("presence-online" if online else "presence-offline")
+        return Coded("presence-online" if online else "presence-offline")
 
     async def update_settings(
         self,
@@ -299,7 +300,8 @@ class CircleService:
     async def reaction(self, speaker_id: int, index: int, seated: Iterable[int | None]) -> ChatLine:
         if not 0 <= index < len(REACTIONS):
             raise CircleError("circle-no-reaction")
-        return await self.chat(speaker_id, REACTIONS[index], seated)
+        # A chat line is one text for the whole table, as typed lines are: in English.
+        return await self.chat(speaker_id, REACTIONS[index].text(DEFAULT), seated)
 
     # ----- records -----------------------------------------------------------------------
 
@@ -395,7 +397,7 @@ class CircleService:
         )
 
     async def replay(
-        self, table_id: int, round_no: int, viewer_id: int, *, locale: Any = "en"
+        self, table_id: int, round_no: int, viewer_id: int, *, locale: Language = DEFAULT
     ) -> RoundReplay:
         """Round `round_no` (1-based) of a table, move by move, rebuilt through the engine.
 

@@ -12,7 +12,7 @@ from bot.circle.replay import ReplayFrame, RoundReplay
 from bot.circle.service import LeaderboardPage, RatingPage, RelationsView, StatsView
 from bot.engine import RuleSet
 from bot.games.present import result_text
-from bot.i18n import t
+from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label, labels
 from bot.ratings import Rating, format_rating
 from bot.store.models import Favorite, MatchSummary, StatLine
@@ -20,12 +20,12 @@ from bot.store.models import Favorite, MatchSummary, StatLine
 SORTS = ("wins", "gins", "points", "streak", "played", "rating")
 
 
-def sort_title(sort: str, locale: Any = "en") -> str:
+def sort_title(sort: str, locale: Language = DEFAULT) -> str:
     """ "matches won", "best win streak"... for a leaderboard's heading."""
     return t(locale, f"sort-{sort}") if sort in SORTS else sort
 
 
-def rating_legend(locale: Any = "en") -> str:
+def rating_legend(locale: Language = DEFAULT) -> str:
     """Shown under rating lists: what "±" and "?" mean."""
     return t(locale, "rating-legend")
 
@@ -37,7 +37,7 @@ def __getattr__(name: str) -> Any:
     if name == "RATING_LEGEND":
         return rating_legend()
     if name == "NOTHING_STORED":
-        return t("en", "export-nothing")
+        return t(DEFAULT, "export-nothing")
     raise AttributeError(name)
 
 
@@ -47,7 +47,7 @@ def _who(name: str | None, user_id: int, hearts: Mapping[int, str]) -> str:
     return f"{name or f'Player {user_id}'}{' ' + heart if heart else ''}"
 
 
-def stat_lines(line: StatLine, locale: Any = "en") -> list[str]:
+def stat_lines(line: StatLine, locale: Language = DEFAULT) -> list[str]:
     """A record vs one kind of opponent, a few short lines."""
     if not line.matches_played:
         return [t(locale, "stats-none")]
@@ -89,13 +89,13 @@ def stat_lines(line: StatLine, locale: Any = "en") -> list[str]:
     ]
 
 
-def _decimal(value: float, locale: Any) -> str:
+def _decimal(value: float, locale: Language) -> str:
     """One decimal, with the language's decimal mark ("12.5", "12,5")."""
     text = f"{value:.1f}"
     return text.replace(".", ",") if t(locale, "decimal-mark") == "," else text
 
 
-def rating_text(rating: Rating | None, locale: Any = "en") -> str:
+def rating_text(rating: Rating | None, locale: Language = DEFAULT) -> str:
     """``1523 ±87 (12 rated matches)``; "provisional" while RD is large."""
     if rating is None:
         return t(locale, "rating-none")
@@ -109,7 +109,7 @@ def rating_text(rating: Rating | None, locale: Any = "en") -> str:
     )
 
 
-def ratings_field(view: StatsView, locale: Any = "en") -> str:
+def ratings_field(view: StatsView, locale: Language = DEFAULT) -> str:
     """The stats' rating field: this server's rating (in a server) and the global one."""
     lines = []
     if view.scope == "server":
@@ -118,7 +118,7 @@ def ratings_field(view: StatsView, locale: Any = "en") -> str:
     return "\n".join(lines)
 
 
-def stats_text(view: StatsView, locale: Any = "en") -> tuple[str, list[tuple[str, str]]]:
+def stats_text(view: StatsView, locale: Language = DEFAULT) -> tuple[str, list[tuple[str, str]]]:
     """Title and (field name, value) pairs for `/gin records stats`."""
     named = titles(view.achievements, locale)
     achievements = ", ".join(named) if named else t(locale, "none-yet")
@@ -132,7 +132,9 @@ def stats_text(view: StatsView, locale: Any = "en") -> tuple[str, list[tuple[str
     return t(locale, "stats-title", name=view.name, server=view.scope == "server"), fields
 
 
-def leaderboard_text(page: LeaderboardPage, hearts: Mapping[int, str], locale: Any = "en") -> str:
+def leaderboard_text(
+    page: LeaderboardPage, hearts: Mapping[int, str], locale: Language = DEFAULT
+) -> str:
     server = page.scope == "server"
     head = t(locale, "board-head", sort=sort_title(page.sort, locale), server=server)
     if not page.entries:
@@ -155,7 +157,9 @@ def leaderboard_text(page: LeaderboardPage, hearts: Mapping[int, str], locale: A
     return "\n".join([head, *rows, "", mine, foot])
 
 
-def rating_board_text(page: RatingPage, hearts: Mapping[int, str], locale: Any = "en") -> str:
+def rating_board_text(
+    page: RatingPage, hearts: Mapping[int, str], locale: Language = DEFAULT
+) -> str:
     """`/gin records leaderboard sort:rating`: rating ± RD per player, provisional ones marked."""
     head = t(locale, "rating-board-head", server=page.scope == "server")
     if not page.entries:
@@ -180,7 +184,7 @@ def rating_board_text(page: RatingPage, hearts: Mapping[int, str], locale: Any =
     return "\n".join([head, *rows, "", mine, f"{foot} · {rating_legend(locale)}"])
 
 
-def relations_text(view: RelationsView, locale: Any = "en") -> str:
+def relations_text(view: RelationsView, locale: Language = DEFAULT) -> str:
     nobody = t(locale, "nobody-lower")
 
     def names(people: Sequence[object]) -> str:
@@ -197,7 +201,7 @@ def relations_text(view: RelationsView, locale: Any = "en") -> str:
     )
 
 
-def friends_text(favorites: Sequence[Favorite], locale: Any = "en") -> str:
+def friends_text(favorites: Sequence[Favorite], locale: Language = DEFAULT) -> str:
     if not favorites:
         return t(locale, "friends-none")
     lines = [t(locale, "friends-head")]
@@ -216,7 +220,7 @@ def history_text(
     name: str,
     matches: Sequence[MatchSummary],
     hearts: Mapping[int, str],
-    locale: Any = "en",
+    locale: Language = DEFAULT,
 ) -> str:
     if not matches:
         return t(locale, "history-none", name=name)
@@ -248,7 +252,7 @@ def history_text(
 
 
 def frame_text(
-    replay: RoundReplay, frame: ReplayFrame, scoring: str = "points", locale: Any = "en"
+    replay: RoundReplay, frame: ReplayFrame, scoring: str = "points", locale: Language = DEFAULT
 ) -> str:
     names = replay.names
     head = t(
@@ -291,7 +295,7 @@ _RECORDS = (
 )
 
 
-def export_summary(data: Mapping[str, object], locale: Any = "en") -> str:
+def export_summary(data: Mapping[str, object], locale: Language = DEFAULT) -> str:
     """What `/gin me forget-me` shows before asking: counts per kind of record."""
     counts = []
     for key in _RECORDS:

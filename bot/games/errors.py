@@ -30,7 +30,7 @@ _KEYS = {
 
 def __getattr__(name: str) -> str:
     if name in _KEYS:
-        from bot.i18n import t
+        from bot.i18n import DEFAULT, t
 
-        return t("en", _KEYS[name])
+        return t(DEFAULT, _KEYS[name])
     raise AttributeError(name)

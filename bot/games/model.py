@@ -8,6 +8,7 @@ from bot.engine import Card, RuleSet
 from bot.engine.breakdown import MatchBreakdown
 from bot.engine.round import Event, RoundResult
 from bot.engine.view import RoundView
+from bot.i18n import Coded
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +139,9 @@ class TableUpdate:
     state: TableState
     views: dict[int, RoundView] = field(default_factory=dict)
     actor: int | None = None
-    note: str | None = None
+    #: A chat line or a reminder's seconds (words as they are), or why the table closed (a
+    #: sentence said in each reader's language).
+    note: str | Coded | None = None
     summary: MatchSummary | None = None
     #: The seat the update is about: who was removed ("removed"), who spoke ("chat").
     seat: int | None = None

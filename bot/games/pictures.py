@@ -12,11 +12,11 @@ from bot.engine.breakdown import round_points
 from bot.engine.view import RoundView
 from bot.games import present
 from bot.games.model import TableState
-from bot.i18n import resolve_locale
+from bot.i18n import DEFAULT, Language
 from bot.render import HandPicture, RevealHand, RevealPicture, RevealScore
 
 
-def hand_picture(view: RoundView, locale: object = "en") -> HandPicture:
+def hand_picture(view: RoundView, locale: Language = DEFAULT) -> HandPicture:
     """`locale`: the reader's language, for the words drawn in."""
     arrangement = best_melds(view.hand)
     return HandPicture(
@@ -24,11 +24,13 @@ def hand_picture(view: RoundView, locale: object = "en") -> HandPicture:
         deadwood=arrangement.deadwood,
         deadwood_points=arrangement.deadwood_points,
         highlight=view.drawn,
-        locale=resolve_locale(locale),
+        locale=locale,
     )
 
 
-def reveal_picture(state: TableState, title: str, locale: object = "en") -> RevealPicture | None:
+def reveal_picture(
+    state: TableState, title: str, locale: Language = DEFAULT
+) -> RevealPicture | None:
     """Every hand after a knock, and the result as the engine settled it: who knocked, who
     undercut or won, the knock card, each player's melds, the cards they laid off and their
     deadwood, and each score with its parts (`round_points`); None for a round that ended
@@ -74,5 +76,5 @@ def reveal_picture(state: TableState, title: str, locale: object = "en") -> Reve
         knocker=s.knocker,
         winner=s.winner,
         knock_card=present.shown_knock_card(result),
-        locale=resolve_locale(locale),
+        locale=locale,
     )

@@ -8,7 +8,6 @@ only ever formatted from that seat's own `RoundView`, so nothing here can leak h
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
 
 from bot.engine import Card, RuleSet, best_melds
 from bot.engine.actions import (
@@ -22,7 +21,7 @@ from bot.engine.actions import (
 from bot.engine.breakdown import MatchBreakdown, RoundPoints, round_points
 from bot.engine.round import Event, RoundResult
 from bot.engine.view import RoundView
-from bot.i18n import t
+from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label, labels
 
 RESULT_KINDS = ("knock", "gin", "big_gin", "undercut", "draw", "redeal")
@@ -38,7 +37,7 @@ _EVENTS = {
 }
 
 
-def result_name(kind: str, locale: Any = "en") -> str:
+def result_name(kind: str, locale: Language = DEFAULT) -> str:
     """ "Knock", "Gin", "Big Gin", "Undercut", "Draw", "Re-deal" in the reader's language."""
     return t(locale, f"result-{kind}") if kind in RESULT_KINDS else kind
 
@@ -48,13 +47,13 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
-def cards_text(cards: Sequence[Card], locale: Any = "en") -> str:
+def cards_text(cards: Sequence[Card], locale: Language = DEFAULT) -> str:
     """`8♥ 9♥ 10♥`, or a dash for none."""
     return labels(cards, locale) if cards else "—"
 
 
 def melds_text(
-    melds: Sequence[Sequence[Card]], deadwood: Sequence[Card], locale: Any = "en"
+    melds: Sequence[Sequence[Card]], deadwood: Sequence[Card], locale: Language = DEFAULT
 ) -> str:
     """Melds then deadwood, separated by bars: `8♥ 9♥ 10♥ | 4♣ 4♦ 4♠ | K♠ 2♦`."""
     parts = [labels(m, locale) for m in melds]
@@ -63,7 +62,7 @@ def melds_text(
     return " | ".join(parts) if parts else "—"
 
 
-def hand_text(hand: Sequence[Card], locale: Any = "en") -> tuple[str, int]:
+def hand_text(hand: Sequence[Card], locale: Language = DEFAULT) -> tuple[str, int]:
     """A hand grouped into its best melds and deadwood, with the deadwood count."""
     arrangement = best_melds(hand)
     return (
@@ -72,13 +71,13 @@ def hand_text(hand: Sequence[Card], locale: Any = "en") -> tuple[str, int]:
     )
 
 
-def _action(event: Event, locale: Any) -> str:
+def _action(event: Event, locale: Language) -> str:
     """What a seat did, without who: `discarded 9♠`."""
     card = label(event.card, locale) if event.card is not None else ""
     return t(locale, f"do-{event.kind}", card=card)
 
 
-def event_text(event: Event, names: Sequence[str], locale: Any = "en") -> str:
+def event_text(event: Event, names: Sequence[str], locale: Language = DEFAULT) -> str:
     """One public log line, e.g. `Alice took 9♠ from the discard pile`."""
     if event.kind == "reshuffle":
         return t(locale, "event-reshuffle")
@@ -96,7 +95,7 @@ def recent_turns(
     auto: Collection[int] = (),
     away: Collection[int] = (),
     resigned: Collection[int] = (),
-    locale: Any = "en",
+    locale: Language = DEFAULT,
 ) -> list[str]:
     """The last few turns, each draw joined with its discard:
     `Alice drew from the stock and discarded 9♠`. The latest turn of a seat in `auto` and
@@ -136,7 +135,7 @@ def recent_turns(
     return out[-count:]
 
 
-def turn_text(view: RoundView, names: Sequence[str], locale: Any = "en") -> str:
+def turn_text(view: RoundView, names: Sequence[str], locale: Language = DEFAULT) -> str:
     """Whose turn it is and what they must do."""
     if view.to_move is None:
         return t(locale, "turn-round-over")
@@ -154,7 +153,7 @@ def shown_knock_card(result: RoundResult) -> Card | None:
     return result.knock_card if result.kind in ("knock", "undercut") else None
 
 
-def result_title(result: RoundResult, names: Sequence[str], locale: Any = "en") -> str:
+def result_title(result: RoundResult, names: Sequence[str], locale: Language = DEFAULT) -> str:
     """Who ended the round and how: `**Undercut**: Computer knocked and Bob undercut`."""
     title = result_name(result.kind, locale)
     s = result.settlement
@@ -179,7 +178,7 @@ def result_title(result: RoundResult, names: Sequence[str], locale: Any = "en") 
     return t(locale, "title-by", title=title, knocker=names[s.knocker], card=card)
 
 
-def points_text(part: RoundPoints, scoring: str, locale: Any = "en") -> str:
+def points_text(part: RoundPoints, scoring: str, locale: Language = DEFAULT) -> str:
     """How one seat's round points were made: `29 points (25 gin bonus + 4 deadwood)`, or
     under penalty scoring `37 penalty points (12 deadwood + 25 gin penalty)`."""
     penalty = scoring == "penalty"
@@ -202,7 +201,7 @@ def points_text(part: RoundPoints, scoring: str, locale: Any = "en") -> str:
 
 
 def score_lines(
-    result: RoundResult, names: Sequence[str], rules: RuleSet, locale: Any = "en"
+    result: RoundResult, names: Sequence[str], rules: RuleSet, locale: Language = DEFAULT
 ) -> list[str]:
     """Who won the round and every score it gave, each with how it was made."""
     s = result.settlement
@@ -225,7 +224,7 @@ def score_lines(
 
 
 def result_text(
-    result: RoundResult, names: Sequence[str], rules: RuleSet, locale: Any = "en"
+    result: RoundResult, names: Sequence[str], rules: RuleSet, locale: Language = DEFAULT
 ) -> list[str]:
     """The reveal after a round: who ended it, each hand with melds, lay-offs and deadwood,
     and the points with how they were made."""
@@ -260,7 +259,7 @@ def result_text(
 
 
 def short_result(
-    result: RoundResult, names: Sequence[str], rules: RuleSet, locale: Any = "en"
+    result: RoundResult, names: Sequence[str], rules: RuleSet, locale: Language = DEFAULT
 ) -> str:
     """One line for a hand message: `Gin by Alice: Alice scores 29 points (...)`."""
     title = result_title(result, names, locale)
@@ -273,7 +272,7 @@ def total_text(
     breakdown: MatchBreakdown | None,
     total: int,
     scoring: str,
-    locale: Any = "en",
+    locale: Language = DEFAULT,
 ) -> str:
     """A seat's final score with its parts: `**280** points (105 round points + 100 game
     bonus + 75 line bonus)`."""

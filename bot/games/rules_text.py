@@ -3,13 +3,11 @@ language (``rules.ftl``: written for each language, every number from the `RuleS
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.engine import RuleSet
-from bot.i18n import t
+from bot.i18n import DEFAULT, Language, t
 
 
-def summary(preset: str, locale: Any = "en") -> str:
+def summary(preset: str, locale: Language = DEFAULT) -> str:
     """A few lines on a preset, every number taken from its `RuleSet`."""
     r = RuleSet.preset(preset)
     if r.min_players == r.max_players:

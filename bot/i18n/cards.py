@@ -7,40 +7,44 @@ French (valet, dame, roi). The catalog (``cards.ftl``) holds the words.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from bot.engine.cards import SUIT_SYMBOLS, Card
-from bot.i18n.catalog import t
+from bot.i18n.catalog import DEFAULT, t
+from bot.i18n.locales import Language
 
 
-def rank_name(rank: int, locale: Any = "en") -> str:
+def rank_name(rank: int, language: Language = DEFAULT) -> str:
     """``12`` → "Queen" / "Reina" / "Dame"."""
-    return t(locale, f"rank-{rank}")
+    return t(language, f"rank-{rank}")
 
 
-def suit_name(suit: str, locale: Any = "en") -> str:
+def suit_name(suit: str, language: Language = DEFAULT) -> str:
     """``"S"`` → "Spades" / "picas" / "pique" (as said after "of": *Reina de picas*)."""
-    return t(locale, f"suit-{suit}")
+    return t(language, f"suit-{suit}")
 
 
-def name(card: Card, locale: Any = "en") -> str:
+def name(card: Card, language: Language = DEFAULT) -> str:
     """The card in words: "Queen of Spades", "Reina de picas", "Dame de pique"."""
     return t(
-        locale, "card-name", rank=rank_name(card.rank, locale), suit=suit_name(card.suit, locale)
+        language,
+        "card-name",
+        rank=rank_name(card.rank, language),
+        suit=suit_name(card.suit, language),
     )
 
 
-def rank_index(rank: int, locale: Any = "en") -> str:
+def rank_index(rank: int, language: Language = DEFAULT) -> str:
     """The rank as printed in a card's corner: "Q" in English and Spanish, "D" in French.
     The one source of a card's short name: labels, menus, buttons and pictures use it."""
-    return t(locale, f"rank-short-{rank}")
+    return t(language, f"rank-short-{rank}")
 
 
-def label(card: Card, locale: Any = "en") -> str:
+def label(card: Card, language: Language = DEFAULT) -> str:
     """The short label: "Q♠" in English and Spanish, "D♠" in French, "10♦" everywhere."""
-    return rank_index(card.rank, locale) + SUIT_SYMBOLS[card.suit]
+    return rank_index(card.rank, language) + SUIT_SYMBOLS[card.suit]
 
 
-def labels(cards: Any, locale: Any = "en") -> str:
+def labels(cards: Iterable[Card], language: Language = DEFAULT) -> str:
     """Short labels separated by spaces (``label_cards`` in the reader's language)."""
-    return " ".join(label(c, locale) for c in cards)
+    return " ".join(label(c, language) for c in cards)

@@ -19,11 +19,12 @@ from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import fluent_number
 from fluent.syntax.ast import Junk
 
-from bot.i18n.locales import DEFAULT, LANGUAGES, resolve_locale
+from bot.i18n.locales import DEFAULT, LANGUAGES, Language, resolve_locale
 
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
+    "Language",
     "keys",
     "source",
     "t",
@@ -146,7 +147,7 @@ def _filled(template: _Template, values: Mapping[str, Any]) -> str | None:
             if type(value) is str:
                 out.append(value)
             elif (type(value) is int and value >= 0) or isinstance(value, str):
-                out.append(str(value))  # a Said (a str) shows its English text, as in Fluent
+                out.append(str(value))  # a str subclass shows its text, as in Fluent
             else:
                 return None
         else:
@@ -180,13 +181,15 @@ def _format(language: str, key: str, items: tuple[tuple[str, Any], ...]) -> str:
     return str(text)
 
 
-def t(locale: Any, key: str, /, **values: Any) -> str:
-    """The sentence ``key`` in the language of ``locale`` (a Discord locale, en/es/fr or None).
+def t(language: Language, key: str, /, **values: Any) -> str:
+    """The sentence ``key`` in ``language``.
 
     A key missing in that language falls back to English (logged once per key and language);
-    a key missing everywhere comes back as the key itself (logged once).
+    a key missing everywhere comes back as the key itself (logged once). A Discord locale
+    passed by mistake is still understood (``resolve_locale`` leaves a Language as it is).
     """
-    language = resolve_locale(locale)
+    if language not in LANGUAGES:
+        language = resolve_locale(language)
     template = _templates(language).get(key)
     if template is not None:
         text = _filled(template, values)

@@ -23,7 +23,7 @@ from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n.catalog import DEFAULT, keys, t
-from bot.i18n.locales import resolve_locale
+from bot.i18n.locales import Language, resolve_locale
 
 __all__ = ["CatalogTranslator", "choice_key", "command_key", "key_for", "shown_path"]
 
@@ -37,14 +37,14 @@ def command_key(qualified_name: str, part: str) -> str:
     return f"cmd-{qualified_name.replace(' ', '-')}-{part}"
 
 
-def shown_path(qualified_name: str, locale: object = "en") -> str:
-    """``/gin records stats`` as a reader of `locale` types it: each part by the name Discord
-    shows them (``/gin registros estadisticas``), the code's own name where none is given."""
+def shown_path(qualified_name: str, language: Language = DEFAULT) -> str:
+    """``/gin records stats`` as a reader of `language` types it: each part by the name
+    Discord shows them (``/gin registros estadisticas``), the code's own name where none is
+    given."""
     parts = qualified_name.split()
     shown = []
     for end in range(1, len(parts) + 1):
         key = command_key(" ".join(parts[:end]), "name")
-        language = resolve_locale(locale)
         shown.append(t(language, key) if key in keys(language) else parts[end - 1])
     return "/" + " ".join(shown)
 

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from importlib import resources
 from importlib.abc import Traversable
-from typing import Any
+from typing import TypeAlias
 
-DEFAULT = "en"
+#: The language a reader reads: one of :data:`LANGUAGES` ("en", "es", "fr"), never a Discord
+#: locale ("es-419", a ``discord.Locale``) or a stored choice not yet checked. Made once, at
+#: the edge, by :func:`resolve_locale` or :func:`pick_language`. A ``str`` alias rather than a
+#: NewType: docs/i18n.md says why.
+Language: TypeAlias = str
+
+DEFAULT: Language = "en"
 
 
-def languages_in(folder: Traversable) -> tuple[str, ...]:
+def languages_in(folder: Traversable) -> tuple[Language, ...]:
     """The languages with a catalog in ``folder`` (a subfolder of ``.ftl`` files each),
     English first: adding a language is adding its folder."""
     found = sorted(
@@ -23,7 +29,7 @@ def languages_in(folder: Traversable) -> tuple[str, ...]:
 LANGUAGES = languages_in(resources.files("bot.i18n").joinpath("locales"))
 
 
-def resolve_locale(locale: Any) -> str:
+def resolve_locale(locale: object) -> Language:
     """``"en-US"``, ``"en-GB"``, ``"es-ES"``, ``"es-419"``, ``"fr"`` → en/es/fr; anything else → en.
 
     Accepts a ``discord.Locale`` (its ``value`` is the string), a string or None.
@@ -35,7 +41,7 @@ def resolve_locale(locale: Any) -> str:
     return language if language in LANGUAGES else DEFAULT
 
 
-def speaks(locale: Any) -> bool:
+def speaks(locale: object) -> bool:
     """Whether ``locale`` is one of our languages (not just falls back to English)."""
     value = getattr(locale, "value", locale)
     if not isinstance(value, str) or not value:
@@ -44,8 +50,8 @@ def speaks(locale: Any) -> bool:
 
 
 def pick_language(
-    interaction_locale: Any = None, saved: str | None = None, guild_locale: Any = None
-) -> str:
+    interaction_locale: object = None, saved: str | None = None, guild_locale: object = None
+) -> Language:
     """A private reader's language: their saved choice (`/gin settings language`) wins, then
     their Discord client's locale if we speak it, then the server's, then English."""
     for candidate in (saved, interaction_locale, guild_locale):

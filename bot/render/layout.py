@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.cards import Card
+from bot.i18n import DEFAULT, Language
 from bot.i18n.cards import rank_index
 from bot.render import theme as t
 from bot.render.compose import RING, Picture
@@ -128,7 +129,7 @@ def draw_groups(
     options: RenderOptions,
     marks: dict[Card, t.RGB],
     raised: Card | None,
-    locale: str = "en",
+    locale: Language = DEFAULT,
 ) -> None:
     """Draw the groups in a centred row with cards at `y`, labels underneath.
 
@@ -160,7 +161,7 @@ def hand_groups(
     deadwood: Sequence[Card],
     deadwood_points: int,
     count_if_none: bool = True,
-    locale: str = "en",
+    locale: Language = DEFAULT,
 ) -> list[Group]:
     groups = [Group(tuple(meld), meld_label(meld, locale)) for meld in melds]
     if deadwood:

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.engine.cards import Card
+from bot.i18n import DEFAULT, Language
 
 
 def _melds(melds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
@@ -38,7 +39,7 @@ class HandPicture:
     deadwood_points: int = 0
     highlight: Card | None = None
     #: The reader's language (en/es/fr) for the words drawn in: part of the cache key.
-    locale: str = "en"
+    locale: Language = DEFAULT
 
     def __post_init__(self) -> None:
         # Lists are accepted and frozen into tuples, so the picture can key the cache.
@@ -59,7 +60,7 @@ class TablePicture:
     players: tuple[tuple[str, int], ...] = ()
     to_play: int | None = None
     #: The server's language (a public picture), for the words drawn in.
-    locale: str = "en"
+    locale: Language = DEFAULT
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "discard_pile", tuple(self.discard_pile))
@@ -125,7 +126,7 @@ class RevealPicture:
     winner: int | None = None
     knock_card: Card | None = None
     #: The reader's language, for the words drawn in (`result` comes already in words).
-    locale: str = "en"
+    locale: Language = DEFAULT
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hands", tuple(self.hands))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from PIL import ImageDraw
 
 from bot.engine.cards import Card
+from bot.i18n import DEFAULT, Language
 from bot.i18n.cards import rank_index
 from bot.render import theme as t
 from bot.render.compose import MINI_W, Picture
@@ -38,7 +39,7 @@ class TableView:
     stock_count: int
     players: tuple[tuple[str, int], ...]
     to_play: int | None
-    locale: str = "en"
+    locale: Language = DEFAULT
 
 
 def _slot(canvas: Picture, x: int, y: int, colour: t.RGB) -> None:

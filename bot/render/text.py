@@ -4,42 +4,41 @@ readers, images turned off), in the picture's language (``pic.locale``; ``pictur
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from bot.engine.cards import Card
-from bot.i18n import t
+from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import labels
 from bot.render.models import HandPicture, RevealPicture, RevealScore, TablePicture
 
 RESULT_KINDS = ("knock", "gin", "big_gin", "undercut")
 
 
-def _cards(cards: Iterable[Card], locale: Any) -> str:
+def _cards(cards: Iterable[Card], locale: Language) -> str:
     return labels(cards, locale)
 
 
 # ----- labels drawn in the pictures --------------------------------------------------------
 
 
-def meld_label(meld: Sequence[Card], locale: Any = "en") -> str:
+def meld_label(meld: Sequence[Card], locale: Language = DEFAULT) -> str:
     """`Set` (same rank) or `Run`."""
     return t(locale, "pic-set" if len({c.rank for c in meld}) == 1 else "pic-run")
 
 
-def deadwood_label(points: int, locale: Any = "en") -> str:
+def deadwood_label(points: int, locale: Language = DEFAULT) -> str:
     """`Deadwood 14`."""
     return t(locale, "pic-deadwood", points=points)
 
 
-def knock_card_label(locale: Any = "en") -> str:
+def knock_card_label(locale: Language = DEFAULT) -> str:
     return t(locale, "pic-knock-card")
 
 
-def stock_label(count: int, locale: Any = "en") -> str:
+def stock_label(count: int, locale: Language = DEFAULT) -> str:
     return t(locale, "pic-stock", count=count)
 
 
-def discard_label(count: int, locale: Any = "en") -> str:
+def discard_label(count: int, locale: Language = DEFAULT) -> str:
     return t(locale, "pic-discard", count=count)
 
 
@@ -50,7 +49,7 @@ def _groups(
     melds: tuple[tuple[Card, ...], ...],
     deadwood: tuple[Card, ...],
     deadwood_points: int,
-    locale: Any,
+    locale: Language,
 ) -> str:
     parts = [_cards(m, locale) for m in melds]
     if deadwood:
@@ -80,7 +79,7 @@ def table_text(pic: TablePicture) -> str:
     return t(pic.locale, "alt-table", top=top, pile=len(pile), stock=pic.stock_count, seats=seats)
 
 
-def score_parts(score: RevealScore, locale: Any = "en") -> tuple[str, str]:
+def score_parts(score: RevealScore, locale: Language = DEFAULT) -> tuple[str, str]:
     """A seat's round points and how they were made, as (head, how): `("+29", "= 25 gin
     bonus + 4 deadwood")`, `("+13", "= 18 − 5 deadwood")`, or under penalty scoring
     `("penalty 37", "= 12 deadwood + 25 gin")`: a penalty never reads as a gain."""
@@ -98,7 +97,7 @@ def score_parts(score: RevealScore, locale: Any = "en") -> tuple[str, str]:
     return f"{s.points:+d}", "= " + " + ".join(terms)
 
 
-def score_text(score: RevealScore, locale: Any = "en") -> str:
+def score_text(score: RevealScore, locale: Language = DEFAULT) -> str:
     """`+29 = 25 gin bonus + 4 deadwood`, `penalty 12 = 18 − 6 deadwood` (see `score_parts`)."""
     return " ".join(score_parts(score, locale))
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
+
+from bot.i18n import DEFAULT, Coded, Language
 
 from .types import Format
 
@@ -61,7 +63,7 @@ class RankLine:
     buchholz: int = 0
     sonneborn_berger: int = 0
 
-    def detail(self, locale: Any = "en") -> str:
+    def detail(self, locale: Language = DEFAULT) -> str:
         """``1-0``, ``1-1 (1 ff)``, or ``2 pts, Bu 3, SB 1, 2-1``."""
         from bot.i18n import t
 
@@ -116,7 +118,7 @@ class TournamentInfo:
     def started(self) -> bool:
         return self.snapshot is not None
 
-    def standings(self, locale: Any = "en") -> str | None:
+    def standings(self, locale: Language = DEFAULT) -> str | None:
         """The standings table (None before the first round)."""
         from .render import render_standings
 
@@ -124,7 +126,7 @@ class TournamentInfo:
             None if self.snapshot is None else render_standings(self.snapshot, self.names, locale)
         )
 
-    def round_text(self, locale: Any = "en") -> str | None:
+    def round_text(self, locale: Language = DEFAULT) -> str | None:
         """The current round's tables (None before the first round)."""
         from .render import render_round
 
@@ -132,7 +134,7 @@ class TournamentInfo:
             None if self.snapshot is None else render_round(self.snapshot, self.names, None, locale)
         )
 
-    def bracket(self, locale: Any = "en") -> str | None:
+    def bracket(self, locale: Language = DEFAULT) -> str | None:
         """The bracket of an elimination tournament (else None)."""
         from .render import render_bracket
 
@@ -162,8 +164,8 @@ class TournamentUpdate:
     blocked: tuple[tuple[str, int, int], ...] = ()
     #: finished: the final ranking.
     ranking: tuple[RankLine, ...] = ()
-    #: A player-readable line (who was kicked, which table was forfeited...): a ``Said``,
-    #: ``note.text(locale)`` in the reader's language.
-    note: str | None = None
+    #: A player-readable line (who was kicked, which table was forfeited...), said in the
+    #: reader's language: ``note.text(language)``.
+    note: Coded | None = None
     #: Players the note concerns (to ping or DM).
     users: tuple[int, ...] = field(default_factory=tuple)

@@ -8,8 +8,8 @@ name falls back to the id. Lines stay under ~50 characters so phones do not wrap
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from bot.i18n import DEFAULT, Language
 from bot.i18n import t as say
 
 from .bracket import MatchState
@@ -41,7 +41,7 @@ def _tag(t: Tournament, names: Mapping[PlayerId, str], p: PlayerId | None) -> st
 
 
 def _table_line(
-    t: Tournament, names: Mapping[PlayerId, str], p: Pairing, locale: Any = "en"
+    t: Tournament, names: Mapping[PlayerId, str], p: Pairing, locale: Language = DEFAULT
 ) -> str:
     a = _tag(t, names, p.a)
     if p.b is None:
@@ -61,7 +61,7 @@ def render_round(
     t: Tournament,
     names: Mapping[PlayerId, str],
     round_no: int | None = None,
-    locale: Any = "en",
+    locale: Language = DEFAULT,
 ) -> str:
     """The tables of a round (the current one by default), one per line."""
     number = round_no or t.current_round
@@ -94,14 +94,14 @@ def forfeit_counts(t: Tournament) -> dict[PlayerId, int]:
     return counts
 
 
-def record_words(wins: int, losses: int, forfeits: int, locale: Any = "en") -> str:
+def record_words(wins: int, losses: int, forfeits: int, locale: Language = DEFAULT) -> str:
     """Wins-losses, with the forfeits among them: ``1-1 (1 ff)``."""
     if forfeits:
         return say(locale, "view-record-ff", wins=wins, losses=losses, forfeits=forfeits)
     return f"{wins}-{losses}"
 
 
-def record_text(s: Standing, forfeits: int, locale: Any = "en") -> str:
+def record_text(s: Standing, forfeits: int, locale: Language = DEFAULT) -> str:
     """A standing's record (see :func:`record_words`)."""
     return record_words(s.wins, s.losses, forfeits, locale)
 
@@ -111,7 +111,9 @@ def _place(s: Standing, ranking: Sequence[Standing]) -> str:
     return f"{'=' if shared else ''}{s.place}"
 
 
-def render_standings(t: Tournament, names: Mapping[PlayerId, str], locale: Any = "en") -> str:
+def render_standings(
+    t: Tournament, names: Mapping[PlayerId, str], locale: Language = DEFAULT
+) -> str:
     """The standings table. Swiss/round robin: match points (MP), Buchholz (Bu),
     Sonneborn-Berger (SB), wins-losses (``(1 ff)``: how many of them were forfeits);
     brackets: record and status. ``=`` marks a shared place."""
@@ -144,7 +146,7 @@ def render_standings(t: Tournament, names: Mapping[PlayerId, str], locale: Any =
 
 
 def _match_line(
-    t: Tournament, names: Mapping[PlayerId, str], s: MatchState, locale: Any = "en"
+    t: Tournament, names: Mapping[PlayerId, str], s: MatchState, locale: Language = DEFAULT
 ) -> str | None:
     mid = s.match.id
     if s.pairing is not None:
@@ -161,7 +163,7 @@ def _match_line(
     return f"{mid:<5} {say(locale, 'view-vs', a=a, b=b)}{tail}"
 
 
-def _section_title(section: str, level: int, locale: Any) -> str:
+def _section_title(section: str, level: int, locale: Language) -> str:
     if section == "F":
         key = "view-grand-final-reset" if level > 1 else "view-section"
         return say(locale, key, section=section)
@@ -172,7 +174,7 @@ def render_bracket(
     t: Tournament,
     names: Mapping[PlayerId, str],
     max_chars: int = EMBED_LIMIT,
-    locale: Any = "en",
+    locale: Language = DEFAULT,
 ) -> str:
     """The whole bracket, section by section and round by round. If it is longer than
     ``max_chars``, the earliest fully decided rounds are left out first."""

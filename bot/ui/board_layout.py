@@ -18,7 +18,7 @@ import discord
 from bot.games import present
 from bot.games.card_emojis import CardEmojis
 from bot.games.model import TableState
-from bot.i18n import t
+from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label
 from bot.ui.components import ShowHandButton
 from bot.ui.messages import (
@@ -50,7 +50,7 @@ def fact(name: str, value: str) -> str:
 def board_facts(
     state: TableState,
     *,
-    locale: Any = "en",
+    locale: Language = DEFAULT,
     emojis: CardEmojis | None = None,
     note: str | None = None,
 ) -> list[str]:
@@ -130,7 +130,7 @@ def table_message(
     state: TableState,
     *,
     finished: bool = False,
-    locale: Any = "en",
+    locale: Language = DEFAULT,
     emojis: CardEmojis | None = None,
     note: str | None = None,
 ) -> Message:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 import discord
 
 from bot.games.model import TableState
-from bot.i18n import t
+from bot.i18n import Language, t
 from bot.i18n.cards import label
 from bot.outbox import Outbox, Priority
 from bot.ui.messages import GREEN, Message, _deadline, _public_turn, _scores_line
@@ -34,7 +34,7 @@ BUSY = 3
 DESCRIPTION = 4096
 
 
-def table_line(state: TableState, locale: str) -> str:
+def table_line(state: TableState, locale: Language) -> str:
     """One table in a line: scores, the pile's top card, the stock, whose turn and until
     when (a Discord timestamp, which each reader sees in their own time)."""
     pub = state.public
@@ -60,7 +60,7 @@ def table_line(state: TableState, locale: str) -> str:
     )
 
 
-def tables_in_play_message(states: list[TableState], locale: str) -> Message:
+def tables_in_play_message(states: list[TableState], locale: Language) -> Message:
     """The channel's tables in play, oldest table first, within one embed."""
     lines = [table_line(state, locale) for state in sorted(states, key=lambda s: s.table_id)]
     footer = t(locale, "tables-in-play-boards")
@@ -77,7 +77,7 @@ def tables_in_play_message(states: list[TableState], locale: str) -> Message:
 class TablesInPlay:
     """Per channel, the tables in play and the one message that shows them when busy."""
 
-    def __init__(self, outbox: Outbox, language: Callable[[TableState], str]) -> None:
+    def __init__(self, outbox: Outbox, language: Callable[[TableState], Language]) -> None:
         self.outbox = outbox
         self.language = language
         self._tables: dict[int, dict[int, TableState]] = {}

@@ -14,7 +14,7 @@ import discord
 from bot.games.challenges import Challenge
 from bot.games.model import TableState, TableUpdate
 from bot.games.presets import preset_name
-from bot.i18n import Coded, Said, render, t
+from bot.i18n import Coded, render, t
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import Payload
 from bot.ui import messages
@@ -137,7 +137,7 @@ class ChallengePresenter:
         board = self.readers.server_language(update.state.guild_id)
         if update.kind in ("lobby", "closed"):
             note = update.note
-            closed = note.text(board) if isinstance(note, Said) else note
+            closed = note.text(board) if isinstance(note, Coded) else note
         else:
             closed = t(board, "reply-started")
         return messages.lobby_message(update.state, closed=closed, locale=board)

@@ -16,7 +16,7 @@ import discord
 from bot.engine import Card, parse_card
 from bot.engine.actions import Action
 from bot.errors import guarded, reply_privately
-from bot.i18n import t
+from bot.i18n import DEFAULT, Language, resolve_locale, t
 from bot.i18n.cards import label as card_label
 from bot.ui import ownership
 from bot.ui.cycles import let_go
@@ -99,7 +99,9 @@ async def refuse_unread(interaction: discord.Interaction) -> bool:
         custom_id[:120],
         interaction.user.id if interaction.user else None,
     )
-    await reply_privately(interaction, t(interaction.locale, "reply-control-out-of-date"))
+    await reply_privately(
+        interaction, t(resolve_locale(interaction.locale), "reply-control-out-of-date")
+    )
     return True
 
 
@@ -114,7 +116,9 @@ def handled(callback: F) -> F:
     @guarded
     async def inner(self: discord.ui.DynamicItem[Any], interaction: discord.Interaction) -> None:
         if getattr(interaction.client, "stopping", False):
-            await reply_privately(interaction, t(interaction.locale, "reply-stopping"))
+            await reply_privately(
+                interaction, t(resolve_locale(interaction.locale), "reply-stopping")
+            )
             return
         if await ownership.allowed(interaction, private=bool(getattr(self, "private", False))):
             await callback(self, interaction)
@@ -223,7 +227,7 @@ class GameSelect(
         placeholder: str = "…",
         *,
         row: int | None = None,
-        locale: str = "en",
+        locale: Language = DEFAULT,
     ) -> None:
         self.table_id, self.version, self.kind = table_id, version, kind
         options = [
@@ -252,7 +256,7 @@ class GameSelect(
             card = parse_card(str(values[0]))
         except (IndexError, ValueError):
             await interaction.response.send_message(
-                t(interaction.locale, "reply-pick-a-card"), ephemeral=True
+                t(resolve_locale(interaction.locale), "reply-pick-a-card"), ephemeral=True
             )
             return
         action = Action(self.kind, card)

@@ -32,7 +32,7 @@ from bot.engine.view import RoundView
 from bot.games import present
 from bot.games.card_emojis import EmojiRef
 from bot.games.model import TableState
-from bot.i18n import t
+from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label
 from bot.ui.components import AskButton, BackButton, GameButton
 from bot.ui.messages import (
@@ -61,7 +61,7 @@ def hand_message(
     favorites: frozenset[int] = frozenset(),
     confirm: Action | None = None,
     chat: Sequence[str] = (),
-    locale: Any = "en",
+    locale: Language = DEFAULT,
 ) -> Message:
     """A player's hand with only the moves legal now (the cards disabled out of turn).
     Players the reader marked as favorites get a heart. `confirm` is a knock or gin waiting
@@ -106,7 +106,7 @@ def _lines(
     view: RoundView,
     names: Sequence[str],
     confirm: Action | None,
-    locale: Any,
+    locale: Language,
 ) -> list[str]:
     """The message's text: the same facts and words as the hand embed had (the hand in
     words too, for screen readers and once the round is over and the buttons gone)."""
@@ -179,7 +179,7 @@ def arranged(hand: Sequence[Card]) -> list[list[Card]]:
 
 
 def card_rows(
-    state: TableState, view: RoundView, confirm: Action | None, locale: Any = "en"
+    state: TableState, view: RoundView, confirm: Action | None, locale: Language = DEFAULT
 ) -> Iterator[discord.ui.ActionRow[Any]]:
     """One button per card, a row per meld and for the deadwood (five a row at most). In
     the turn's discard phase a click discards the card; in knock mode (`confirm` a knock)
@@ -200,7 +200,7 @@ def _card_button(
     card: Card,
     legal: set[Action],
     knocking: bool,
-    locale: Any,
+    locale: Language,
 ) -> GameButton:
     kind = KNOCK if knocking else DISCARD
     playable = view.my_turn and Action(kind, card) in legal
@@ -222,7 +222,7 @@ def _card_button(
 
 
 def moves_row(
-    state: TableState, view: RoundView, confirm: Action | None, locale: Any = "en"
+    state: TableState, view: RoundView, confirm: Action | None, locale: Language = DEFAULT
 ) -> discord.ui.ActionRow[Any]:
     """The turn's other moves: draw, take, pass, knock, gin, Big Gin, a confirmation; out
     of turn one disabled "Waiting for …" button."""
@@ -233,7 +233,7 @@ def moves_row(
 
 
 def _moves(
-    state: TableState, view: RoundView, confirm: Action | None, locale: Any
+    state: TableState, view: RoundView, confirm: Action | None, locale: Language
 ) -> list[discord.ui.Item[Any]]:
     tid, version = state.table_id, state.version
     legal = view.legal
@@ -306,7 +306,7 @@ def _how_drawn(view: RoundView) -> str:
     return "drew"
 
 
-def _my_turn(view: RoundView, locale: Any = "en") -> str:
+def _my_turn(view: RoundView, locale: Language = DEFAULT) -> str:
     kinds = {a.kind for a in view.legal}
     if view.phase == "first_turn":
         return t(locale, "my-turn-first")
@@ -329,7 +329,7 @@ def _my_turn(view: RoundView, locale: Any = "en") -> str:
     return t(locale, "my-turn-options", some=", ".join(words[:-1]), last=words[-1])
 
 
-def _confirm_label(action: Action, locale: Any = "en") -> str:
+def _confirm_label(action: Action, locale: Language = DEFAULT) -> str:
     card = label(action.card, locale) if action.card is not None else ""
     if action.kind == KNOCK:
         return t(locale, "button-confirm-knock", card=card)
@@ -338,7 +338,7 @@ def _confirm_label(action: Action, locale: Any = "en") -> str:
     return t(locale, "button-confirm-big-gin")
 
 
-def _confirm_question(action: Action, view: RoundView, locale: Any = "en") -> str:
+def _confirm_question(action: Action, view: RoundView, locale: Language = DEFAULT) -> str:
     card = label(action.card, locale) if action.card is not None else ""
     if action.kind == KNOCK and action.card is not None:
         return t(locale, "confirm-knock", card=card, deadwood=_left(view, action.card))

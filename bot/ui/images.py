@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from bot.circle.profiles import PlayerSettings, Profiles
 from bot.engine.view import RoundView
 from bot.games import pictures, present
 from bot.games.card_emojis import CardEmojis
 from bot.games.model import TableState
-from bot.i18n import t
+from bot.i18n import DEFAULT, Language, t
 from bot.render import RenderOptions, render_hand_async, render_reveal_async
 from bot.ui.hand_layout import show_card_emojis
 from bot.ui.messages import Message
@@ -38,7 +37,7 @@ class Pictures:
         return _options(await self.profiles.settings(user_id))
 
     async def hand(
-        self, message: Message, view: RoundView, user_id: int, locale: Any = "en"
+        self, message: Message, view: RoundView, user_id: int, locale: Language = DEFAULT
     ) -> Message:
         if not self.enabled and not self.emojis.ready:
             return message
@@ -48,7 +47,9 @@ class Pictures:
         options = _options(settings) if self.enabled else None
         return await with_hand(message, view, options, locale)
 
-    async def reveal_png(self, state: TableState, title: str, locale: Any = "en") -> bytes | None:
+    async def reveal_png(
+        self, state: TableState, title: str, locale: Language = DEFAULT
+    ) -> bytes | None:
         """The reveal's picture (`title`: its caption), or None: pictures off, a round that
         ended without a knock, or a drawing that failed (a picture never costs a result)."""
         pic = pictures.reveal_picture(state, title, locale) if self.enabled else None
@@ -73,7 +74,7 @@ def with_card_emojis(message: Message, emojis: CardEmojis, four_colour: bool) ->
 
 
 async def with_hand(
-    message: Message, view: RoundView, options: RenderOptions | None, locale: Any = "en"
+    message: Message, view: RoundView, options: RenderOptions | None, locale: Language = DEFAULT
 ) -> Message:
     if options is None or (message.embed is None and not message.layout):
         return message

@@ -14,7 +14,7 @@ import discord
 
 from bot.games import present
 from bot.games.model import MatchSummary, SeatInfo, TableState
-from bot.i18n import t
+from bot.i18n import DEFAULT, Language, t
 from bot.outbox.write import strip_rows
 from bot.ui.components import (
     ChallengeButton,
@@ -151,13 +151,13 @@ def _names(state: TableState) -> tuple[str, ...]:
     return tuple(s.name + (" 🤖" if s.computer else "") for s in state.seats)
 
 
-def table_title(state: TableState, locale: Any = "en") -> str:
+def table_title(state: TableState, locale: Language = DEFAULT) -> str:
     return t(
         locale, "table-title", table=state.table_id, rules=state.rules.name, target=state.target
     )
 
 
-def _scores_line(state: TableState, locale: Any = "en") -> str:
+def _scores_line(state: TableState, locale: Language = DEFAULT) -> str:
     names = _names(state)
     scores = " · ".join(
         t(locale, "labelled", label=n, value=str(s))
@@ -174,14 +174,14 @@ def _resigned(state: TableState) -> frozenset[int]:
     return frozenset(s.seat for s in state.seats if s.resigned)
 
 
-def _out_marker(seat: SeatInfo, locale: Any) -> str:
+def _out_marker(seat: SeatInfo, locale: Language) -> str:
     """A seat out of the match: resigned, or removed for being away."""
     if seat.resigned:
         return t(locale, "seat-resigned")
     return t(locale, "seat-away") if seat.removed else ""
 
 
-def _deadline(state: TableState, locale: Any = "en") -> str:
+def _deadline(state: TableState, locale: Language = DEFAULT) -> str:
     if state.turn_deadline_ts is None:
         return ""
     return t(locale, "deadline", when=f"<t:{int(state.turn_deadline_ts)}:R>")
@@ -190,7 +190,7 @@ def _deadline(state: TableState, locale: Any = "en") -> str:
 # ----- the lobby and the results (the board: `bot/ui/board_layout.py`) ----------------
 
 
-def _public_turn(phase: str, who: str, locale: Any = "en") -> str:
+def _public_turn(phase: str, who: str, locale: Language = DEFAULT) -> str:
     if phase == "first_turn":
         return t(locale, "turn-first", who=who)
     if phase == "draw":
@@ -198,7 +198,9 @@ def _public_turn(phase: str, who: str, locale: Any = "en") -> str:
     return t(locale, "turn-discard", who=who)
 
 
-def lobby_message(state: TableState, *, closed: str | None = None, locale: Any = "en") -> Message:
+def lobby_message(
+    state: TableState, *, closed: str | None = None, locale: Language = DEFAULT
+) -> Message:
     names = _names(state)
     embed = discord.Embed(title=table_title(state, locale), colour=GOLD)
     seated = "\n".join(f"{i + 1}. {n}" for i, n in enumerate(names)) or "—"
@@ -220,7 +222,7 @@ def lobby_message(state: TableState, *, closed: str | None = None, locale: Any =
     return Message(None, embed, view)
 
 
-def reveal_lines(state: TableState, locale: Any = "en") -> list[str]:
+def reveal_lines(state: TableState, locale: Language = DEFAULT) -> list[str]:
     """The end of a round in words: every hand with melds, lay-offs and deadwood, and the
     points (the reveal, `bot/ui/result_layout.py`)."""
     pub = state.public
@@ -235,7 +237,7 @@ def reveal_lines(state: TableState, locale: Any = "en") -> list[str]:
     return lines
 
 
-def last_round_lines(state: TableState, locale: Any = "en") -> list[str]:
+def last_round_lines(state: TableState, locale: Language = DEFAULT) -> list[str]:
     """After the round that ended the match: it is over, and each final score with the
     bonuses that took it past the round points (the engine's breakdown)."""
     if not state.match_over:
@@ -249,7 +251,9 @@ def last_round_lines(state: TableState, locale: Any = "en") -> list[str]:
     return lines
 
 
-def summary_lines(state: TableState, summary: MatchSummary, locale: Any = "en") -> list[str]:
+def summary_lines(
+    state: TableState, summary: MatchSummary, locale: Language = DEFAULT
+) -> list[str]:
     """The end of a match: who won and how, and every seat's final score with its parts
     (round points, shutout, game and line bonus), as the engine totalled them."""
     names = _names(state)
@@ -279,7 +283,7 @@ def summary_lines(state: TableState, summary: MatchSummary, locale: Any = "en") 
 
 
 def final_hand_message(
-    state: TableState, summary: MatchSummary, extra: Sequence[str] = (), locale: Any = "en"
+    state: TableState, summary: MatchSummary, extra: Sequence[str] = (), locale: Language = DEFAULT
 ) -> Message:
     """A player's hand message once the match is over: the result, no controls."""
     lines = summary_lines(state, summary, locale)
@@ -296,7 +300,7 @@ def final_hand_message(
     return as_layout(Message(None, embed, None))
 
 
-def called_off_message(state: TableState, note: str, locale: Any = "en") -> Message:
+def called_off_message(state: TableState, note: str, locale: Language = DEFAULT) -> Message:
     """A hand message once its match was called off (it counts nowhere)."""
     embed = discord.Embed(
         title=t(locale, "table-rules-title", table=state.table_id, rules=state.rules.name),
@@ -306,7 +310,7 @@ def called_off_message(state: TableState, note: str, locale: Any = "en") -> Mess
     return as_layout(Message(None, embed, None))
 
 
-def removed_message(state: TableState, seat: int, locale: Any = "en") -> Message:
+def removed_message(state: TableState, seat: int, locale: Language = DEFAULT) -> Message:
     """What a player out of the match (away too long, or resigned) reads in their hand
     message."""
     others = [s.name for s in state.seats if not s.removed]
@@ -333,7 +337,7 @@ def challenge_message(
     *,
     status: str | None = None,
     for_opponent: bool = False,
-    locale: Any = "en",
+    locale: Language = DEFAULT,
 ) -> Message:
     """A challenge: in the server's language in the channel, in the opponent's own by DM
     (`for_opponent`)."""

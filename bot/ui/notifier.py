@@ -28,7 +28,7 @@ from bot.engine.actions import Action
 from bot.engine.view import RoundView
 from bot.games.model import TableState, TableUpdate
 from bot.games.tables import TableService
-from bot.i18n import Coded, Said, pick_language, render, resolve_locale, t
+from bot.i18n import Coded, Language, pick_language, render, resolve_locale, t
 from bot.i18n.catalog import warm
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import ControlsOff
@@ -125,21 +125,21 @@ class Notifier:
         for key in [k for k in self._favorites if k[1] == user_id]:
             del self._favorites[key]
 
-    def board_language(self, state: TableState) -> str:
+    def board_language(self, state: TableState) -> Language:
         """A public message's language: the server's (`server_language`)."""
         return self.server_language(state.guild_id)
 
-    def server_language(self, guild_id: int | None) -> str:
+    def server_language(self, guild_id: int | None) -> Language:
         """The language of a server's public messages: the one its admins chose
         (`/gin-admin language`), else Discord's server language (``preferred_locale``),
         else English."""
         chosen = self.chosen_language(guild_id)
         if chosen is not None:
-            return chosen
+            return resolve_locale(chosen)
         guild = self.client.get_guild(guild_id) if guild_id else None
         return resolve_locale(guild.preferred_locale if guild is not None else None)
 
-    async def language(self, state: TableState, user_id: int) -> str:
+    async def language(self, state: TableState, user_id: int) -> Language:
         """A player's language for their DMs: their `/gin me settings language`, else their
         Discord locale as last seen, else the server's (`pick_language`)."""
         saved = await self.saved_language(user_id)
@@ -165,9 +165,7 @@ class Notifier:
             await self._retire_strays(state)
         if kind in ("lobby", "closed"):
             board = self.board_language(state)
-            closed = update.note
-            if closed and hasattr(closed, "text"):  # a Said: the note in the server's words
-                closed = closed.text(board)
+            closed = None if update.note is None else render(update.note, board)
             if state.public is None:
                 public = messages.lobby_message(state, closed=closed, locale=board)
             else:  # a board (a layout): it stays one, finished, with the note
@@ -460,7 +458,7 @@ class Notifier:
         """Table chat goes into the readers' live hand messages (edited, no new DM)."""
         state = update.state
         lines = self._chat.setdefault(state.table_id, deque(maxlen=CHAT_LINES))
-        lines.append((update.recipients, update.note or ""))
+        lines.append((update.recipients, render(update.note or "")))
         for seat_no, view in update.views.items():
             seat = state.seats[seat_no]
             if seat.user_id is None or seat.user_id not in update.recipients:
@@ -489,15 +487,15 @@ class Notifier:
             message = messages.final_hand_message(state, summary, said, language)
             await self._show(state, seat.seat, seat.user_id, message)
 
-    async def _close_hands(self, state: TableState, note: str) -> None:
+    async def _close_hands(self, state: TableState, note: str | Coded) -> None:
         for seat in state.seats:
             if seat.user_id is None:
                 continue
             current = await self._live_hand(state.table_id, seat.seat)
             if current is not None:
                 language = await self.language(state, seat.user_id)
-                # A Said (a tournament's no-show note): in this player's words.
-                words = note.text(language) if isinstance(note, Said) else note
+                # A tournament's no-show note: in this player's words.
+                words = render(note, language)
                 called_off = messages.called_off_message(state, words, language)
                 await self._edit_dm(current, called_off, seat.user_id)
 

@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 from bot.errors import handle_interaction_error
-from bot.i18n import t
+from bot.i18n import resolve_locale, t
 from bot.ui.dms import dm_channel_id
 
 log = logging.getLogger(__name__)
@@ -86,7 +86,9 @@ async def allowed(interaction: discord.Interaction[Any], *, private: bool) -> bo
 
 async def _refuse(interaction: discord.Interaction[Any], key: str) -> None:
     try:
-        await interaction.response.send_message(t(interaction.locale, key), ephemeral=True)
+        await interaction.response.send_message(
+            t(resolve_locale(interaction.locale), key), ephemeral=True
+        )
     except discord.HTTPException as exc:
         log.info("could not refuse a click by %s: %s", interaction.user.id, exc)
 

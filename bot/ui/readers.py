@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.circle.profiles import Profiles
-from bot.i18n import pick_language
+from bot.i18n import Language, pick_language
 from bot.ui.notifier import Notifier
 
 #: Players whose stored locale is remembered (the writes it saves).
@@ -23,7 +23,7 @@ class Readers:
         #: user -> the Discord locale last written to their profile by this process.
         self._kept: dict[int, str] = {}
 
-    async def language(self, interaction: discord.Interaction[Any]) -> str:
+    async def language(self, interaction: discord.Interaction[Any]) -> Language:
         """The language to answer `interaction` in; the locale is remembered for the DMs the
         bot sends its user unasked."""
         self.notifier.saw_locale(interaction.user.id, interaction.locale)
@@ -47,12 +47,12 @@ class Readers:
         self._kept[user.id] = value
         await self.profiles.seen(user.id, user.display_name, value)
 
-    async def language_of(self, user_id: int, server: Any = None) -> str:
+    async def language_of(self, user_id: int, server: object = None) -> Language:
         """The language of a DM to `user_id` sent unasked: their saved choice, else their
         Discord locale as last seen (or kept in their profile), else `server`'s."""
         saved = await self.notifier.saved_language(user_id)
         return pick_language(await self.notifier.discord_locale(user_id), saved, server)
 
-    def server_language(self, guild_id: int | None) -> str:
+    def server_language(self, guild_id: int | None) -> Language:
         """A public message's language: the server's."""
         return self.notifier.server_language(guild_id)

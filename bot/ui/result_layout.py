@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.games.model import MatchSummary, TableState
-from bot.i18n import t
+from bot.i18n import DEFAULT, Language, t
 from bot.ui.board_layout import TEXT_LIMIT, fact
 from bot.ui.components import RematchButton
 from bot.ui.messages import (
@@ -41,13 +41,15 @@ def _layout(texts: list[str], *extra: discord.ui.Item[Any]) -> discord.ui.Layout
     return layout
 
 
-def reveal_title(state: TableState, locale: Any = "en") -> str:
+def reveal_title(state: TableState, locale: Language = DEFAULT) -> str:
     pub = state.public
     assert pub is not None
     return t(locale, "reveal-title", round=pub.round_no, table=state.table_id)
 
 
-def reveal_message(state: TableState, locale: Any = "en", picture: bytes | None = None) -> Message:
+def reveal_message(
+    state: TableState, locale: Language = DEFAULT, picture: bytes | None = None
+) -> Message:
     """The end of a round: every hand with melds, lay-offs and deadwood, the points, the
     scores; `picture` (a PNG of the reveal) under them."""
     lines = reveal_lines(state, locale)
@@ -63,7 +65,9 @@ def reveal_message(state: TableState, locale: Any = "en", picture: bytes | None 
     return Message(None, None, layout, ((REVEAL_PNG, picture, alt),))
 
 
-def summary_message(state: TableState, summary: MatchSummary, locale: Any = "en") -> Message:
+def summary_message(
+    state: TableState, summary: MatchSummary, locale: Language = DEFAULT
+) -> Message:
     """The end of a match: who won and how, each seat's final score; Rematch at two seats
     (a table of three or four is opened again with /gin table)."""
     texts = [

@@ -4,10 +4,11 @@ interaction, each returning what the reader is shown with the hearts they see on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from bot.circle import CircleService, LeaderboardPage, RatingPage, RoundReplay, StatsView
 from bot.circle.service import RATING_SORT, Scope
+from bot.i18n import Language
 from bot.store.models import MatchSummary
 from bot.ui.letters import Letters
 
@@ -54,7 +55,7 @@ class RecordsUseCase:
         return Hearted(matches, await self.circle.decorate_names(reader_id, ids))
 
     async def replay(
-        self, table_id: int, round_no: int, viewer_id: int, *, language: Any
+        self, table_id: int, round_no: int, viewer_id: int, *, language: Language
     ) -> RoundReplay:
         """A finished round move by move (hands the viewer may not see yet left out)."""
         return await self.circle.replay(table_id, round_no, viewer_id, locale=language)

@@ -41,15 +41,18 @@ def test_the_old_constant_names_still_give_english() -> None:
     assert NOT_SEATED == "Only the players at this table can use these controls."
 
 
-def test_a_service_answer_is_english_and_knows_its_key() -> None:
+def test_a_service_answer_is_a_key_and_its_values_said_in_the_readers_language() -> None:
     from bot.circle import REACTIONS
-    from bot.i18n import said
+    from bot.i18n import Coded
 
-    answer = said("relation-block-done", name="Bob")
-    assert answer == "You blocked Bob. They can't challenge you or join your tables."
+    answer = Coded("relation-block-done", {"name": "Bob"})
+    assert answer.text() == "You blocked Bob. They can't challenge you or join your tables."
     assert answer.text("es") == "Has bloqueado a Bob. No podrá desafiarte ni unirse a tus mesas."
     assert [r.text("fr") for r in REACTIONS][0] == "Bonne partie !"
-    assert REACTIONS[0] == "Good game!"
+    assert REACTIONS[0].text() == "Good game!"
+    error = GameError("challenge-offline", name="Zoë")
+    assert error.coded == Coded("challenge-offline", {"name": "Zoë"})
+    assert error.coded.text("es") == error.text("es")
 
 
 def test_achievements_in_each_language() -> None:

@@ -12,6 +12,7 @@ from bot.circle.service import CircleService
 from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.tables import Timing
+from bot.i18n import render
 from bot.store.ratings import GLOBAL
 from bot.tournaments import Format
 from bot.tournaments._model import TournamentTiming
@@ -173,14 +174,16 @@ async def test_no_show_deadline_forfeits_and_double_forfeits(db: Path, clock: Cl
         assert (
             stored[p1.id].result_kind == "forfeit" and stored[p2.id].result_kind == "double_forfeit"
         )
-        notes = [u.note for u in rig.seen if u.note and "No-show" in u.note]
+        said = [u.note.text() for u in rig.seen if u.note is not None]
+        notes = [note for note in said if "No-show" in note]
         assert len(notes) == 1
         assert "did not play in time" in notes[0] and "wins by forfeit" in notes[0]
         assert "played in time: both lose" in notes[0]
         # The tables say what happened, not "wins by resignation".
         closed = [u for u in rig.table_updates if u.kind == "closed"]
         assert sorted(u.state.table_id for u in closed) == [first, second]
-        assert all("forfeit" in (u.note or "") or "both lose" in (u.note or "") for u in closed)
+        words = [render(u.note or "") for u in closed]
+        assert all("forfeit" in note or "both lose" in note for note in words)
         assert not [u for u in rig.table_updates if u.kind == "match_over"]
     finally:
         await rig.close()
@@ -373,7 +376,10 @@ async def test_a_no_show_removed_for_absence_is_a_forfeit_that_counts_nowhere(db
         assert await circle.on_match_recorded(table) == []
         assert await rig.store.achievements.of(mover) == []
         note = next(u.note for u in rig.seen if u.kind == "result")
-        assert note == f"{NAMES[absent]} did not play: {NAMES[mover]} wins by forfeit."
+        assert (
+            note is not None
+            and note.text() == f"{NAMES[absent]} did not play: {NAMES[mover]} wins by forfeit."
+        )
     finally:
         await rig.close()
 

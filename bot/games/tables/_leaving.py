@@ -9,6 +9,7 @@ from bot.engine.actions import DRAW_STOCK
 from bot.engine.players import auto_move
 from bot.games.errors import GameError
 from bot.games.model import TableUpdate
+from bot.i18n import Coded
 from bot.store.errors import NotFound, StaleVersion, WrongStatus
 from bot.store.models import EndedBy
 
@@ -111,7 +112,7 @@ class Leaving(Part):
             live.match.forfeit(seat)
             return await self.rounds.finish(live, ended_by="resign", loser=seat, actor=user_id)
 
-    async def abandon(self, table_id: int, note: str) -> TableUpdate:
+    async def abandon(self, table_id: int, note: str | Coded) -> TableUpdate:
         """End a match that is not to count at all (a tournament no-show): no history, no
         stats, no rating. The table shows ``note``."""
         async with self.registry.hold(table_id) as live:

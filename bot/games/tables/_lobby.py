@@ -8,7 +8,7 @@ from bot.engine import RuleSet
 from bot.games.errors import GameError
 from bot.games.model import TableState, TableUpdate
 from bot.games.presets import check_seats, make_rules
-from bot.i18n import said
+from bot.i18n import Coded
 from bot.store.models import NewSeat, Table, TableSpec
 
 from ._live import MAX_TABLES_PER_PLAYER, LiveTable
@@ -184,7 +184,7 @@ class Lobby:
                 await self.store.tables.abandon(table_id)
                 await self.registry.refresh(live)
                 self.registry.live.pop(table_id, None)
-                return update(live, "closed", actor=user_id, note=said("table-host-closed"))
+                return update(live, "closed", actor=user_id, note=Coded("table-host-closed"))
             live.record = await self.store.tables.leave(table_id, user_id)
             live.version = live.record.version
             return update(live, "lobby", actor=user_id)

@@ -7,7 +7,7 @@ import contextlib
 from dataclasses import dataclass
 
 from bot.games.errors import GameError
-from bot.i18n import Coded, Said, said
+from bot.i18n import Coded
 
 from .._model import TournamentUpdate
 from ..noshow import no_show_result
@@ -33,7 +33,7 @@ class Deadlines(Part):
         live.deadline = None
         decided: list[Pairing] = []
         absent: set[int] = set()
-        notes: list[Said] = []
+        notes: list[Coded] = []
         for p in t.pending_pairings():
             present = self._present(live, p)
             result = no_show_result(p, present)
@@ -55,11 +55,13 @@ class Deadlines(Part):
                 TournamentUpdate(
                     "result",
                     info(live),
-                    note=said(
+                    note=Coded(
                         "tournament-no-shows",
-                        count=len(notes),
-                        round=t.current_round,
-                        lines=tuple(Coded("tournament-bullet", {"line": n}) for n in notes),
+                        {
+                            "count": len(notes),
+                            "round": t.current_round,
+                            "lines": tuple(Coded("tournament-bullet", {"line": n}) for n in notes),
+                        },
                     ),
                     users=tuple(sorted(absent)),
                 )
@@ -76,7 +78,7 @@ class Deadlines(Part):
                 here |= self.tables.get(table_id).acted & set(p.players)
         return here
 
-    async def end_table(self, live: LiveTournament, p: Pairing, note: Said) -> bool:
+    async def end_table(self, live: LiveTournament, p: Pairing, note: Coded) -> bool:
         """End the match of a table decided without play. It is abandoned, not finished:
         no history, stats, rating or achievement can come of it, whatever the order in
         which the table's last update and the tournament's end are delivered. The table

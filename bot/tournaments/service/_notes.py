@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import Said, said
+from bot.i18n import Coded
 
 from ..noshow import no_show_result
 from ..types import Pairing, Result, ResultKind
@@ -27,17 +27,17 @@ def _names_of(names: dict[int, str], *users: int | None) -> list[str]:
     return [names.get(u, str(u)) if u is not None else "?" for u in users]
 
 
-def no_show_note(p: Pairing, result: Result, names: dict[int, str]) -> Said:
+def no_show_note(p: Pairing, result: Result, names: dict[int, str]) -> Coded:
     """What a deadline decided at a table (said in each reader's language)."""
     if result.kind is ResultKind.DOUBLE_FORFEIT:
         a, b = _names_of(names, p.a, p.b)
-        return said("tournament-no-show-both", a=a, b=b)
+        return Coded("tournament-no-show-both", {"a": a, "b": b})
     loser = p.b if result.winner == p.a else p.a
     w, lo = _names_of(names, result.winner, loser)
-    return said("tournament-no-show-one", loser=lo, winner=w)
+    return Coded("tournament-no-show-one", {"loser": lo, "winner": w})
 
 
-def decided_note(p: Pairing, names: dict[int, str], *, removed: str | None = None) -> Said | None:
+def decided_note(p: Pairing, names: dict[int, str], *, removed: str | None = None) -> Coded | None:
     """A table decided without play (None for a match played out); ``removed``: the name
     of the player whose removal decided it."""
     res = p.result
@@ -46,10 +46,10 @@ def decided_note(p: Pairing, names: dict[int, str], *, removed: str | None = Non
     if res.kind is ResultKind.DOUBLE_FORFEIT:
         a, b = _names_of(names, p.a, p.b)
         if removed is not None:
-            return said("tournament-removed-both", name=removed, a=a, b=b)
-        return said("tournament-decided-both", a=a, b=b)
+            return Coded("tournament-removed-both", {"name": removed, "a": a, "b": b})
+        return Coded("tournament-decided-both", {"a": a, "b": b})
     loser = p.b if res.winner == p.a else p.a
     w, lo = _names_of(names, res.winner, loser)
     if removed is not None:
-        return said("tournament-removed-one", name=removed, winner=w)
-    return said("tournament-decided-one", loser=lo, winner=w)
+        return Coded("tournament-removed-one", {"name": removed, "winner": w})
+    return Coded("tournament-decided-one", {"loser": lo, "winner": w})

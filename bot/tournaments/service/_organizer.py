@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.i18n import Said, said
+from bot.i18n import Coded
 from bot.rating_service import as_rating
 
 from .._model import TournamentInfo, TournamentUpdate
@@ -147,10 +147,10 @@ class Organizer(Part):
             await self.store.tournaments.set_entry(live.id, user_id, status="kicked")
             for p in changed:
                 await self.registry.store_result(live, p)
-            notes: list[Said] = []
+            notes: list[Coded] = []
             for p in changed:
-                note = decided_note(p, live.names, removed=name) or said(
-                    "tournament-removed", name=name
+                note = decided_note(p, live.names, removed=name) or Coded(
+                    "tournament-removed", {"name": name}
                 )
                 await self.deadlines.end_table(live, p, note)
                 notes.append(note)
@@ -158,9 +158,9 @@ class Organizer(Part):
                 TournamentUpdate(
                     "kicked",
                     info(live),
-                    note=said("tournament-lines", lines=tuple(notes))
+                    note=Coded("tournament-lines", {"lines": tuple(notes)})
                     if notes
-                    else said("tournament-removed", name=name),
+                    else Coded("tournament-removed", {"name": name}),
                     users=(user_id,),
                 )
             )

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 import discord
 
-from bot.i18n import Said, t
+from bot.i18n import t
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import Raw
 from bot.tournaments._model import TournamentInfo, TournamentUpdate
@@ -96,7 +96,7 @@ class TournamentPresenter:
         elif update.kind in ("result", "kicked"):
             note = update.note
             if note:
-                words = note.text(board) if isinstance(note, Said) else note
+                words = note.text(board)
                 await self._send(info.home_id, content=f"**{info.name}**: {words}")
             if update.kind == "result":
                 await self.show_standings(info, board)
