@@ -178,8 +178,7 @@ class Tournaments(commands.Cog):
         bind(self.bot, self, SignupButton)
         self.bot.add_dynamic_items(SignupButton)
         self.bot.gin.add_command(self.group)
-        self.service.subscribe(self.show)
-        await self.service.restore()
+        self.service.subscribe(self.show)  # `Services.start` restores the tournaments
 
     async def cog_unload(self) -> None:
         self.service.unsubscribe(self.show)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -15,6 +14,7 @@ from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.presets import TARGET_RANGE, make_rules, rules_from_json
 from bot.games.tables import MAX_TABLES_PER_PLAYER, TableService
+from bot.kernel import Due
 from bot.store.errors import PendingChallengeExists
 from bot.store.models import Challenge, NewSeat, TableSpec
 from bot.store.repositories import Storage
@@ -22,6 +22,15 @@ from bot.store.repositories import Storage
 log = logging.getLogger(__name__)
 
 __all__ = ["Challenge", "ChallengeService", "Rematch"]
+
+#: The scheduler's kind for the challenges' expiry: one timer per challenge (its id), and
+#: one (id 0) for the next pending expiry, armed at start and after each expiry.
+TIMER_KIND = "challenge"
+NEXT = 0
+#: Seconds at least between two expiry checks.
+RETRY = 0.05
+
+Expired = Callable[[Challenge], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +48,9 @@ class ChallengeService:
         self.store = store
         self.tables = tables
         self.ttl = ttl
-        self._wake = asyncio.Event()
+        self.scheduler = tables.scheduler
+        self.scheduler.on(TIMER_KIND, self._expire)
+        self._expired: list[Expired] = []
 
     async def create(
         self,
@@ -85,7 +96,7 @@ class ChallengeService:
             )
         except PendingChallengeExists as exc:
             raise GameError("challenge-pending", name=their_name) from exc
-        self._wake.set()  # the expiry loop may be sleeping past this one's deadline
+        await self._arm(created.id, created.expires_at)
         return created
 
     async def _pending(self, challenge_id: int) -> Challenge:
@@ -215,16 +226,43 @@ class ChallengeService:
             raise GameError("challenge-closed")
         return done
 
-    async def expire_loop(self, on_expired: Callable[[Challenge], Awaitable[None]]) -> None:
-        """Expire challenges when their time is up, for as long as the bot runs."""
-        while True:
-            self._wake.clear()  # before reading, so a challenge made meanwhile wakes us
-            nxt = await self.store.challenges.next_expiry()
-            wait = 30.0 if nxt is None else (nxt - datetime.now(UTC)).total_seconds()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), min(30.0, max(0.05, wait)))
-            for challenge in await self.store.challenges.expire_due():
+    # ----- expiry (the scheduler's timers of kind "challenge") ---------------------------
+
+    def subscribe_expired(self, observer: Expired) -> None:
+        """`observer(challenge)` is awaited for every challenge that expires."""
+        self._expired.append(observer)
+
+    def unsubscribe_expired(self, observer: Expired) -> None:
+        with contextlib.suppress(ValueError):
+            self._expired.remove(observer)
+
+    async def start(self) -> None:
+        """Arm the next expiry of the challenges pending at start (`Services.start`)."""
+        nxt = await self.store.challenges.next_expiry()
+        if nxt is not None:
+            await self._arm(NEXT, nxt)
+
+    async def _arm(self, ref_id: int, at: datetime | None) -> None:
+        if at is None:
+            return
+        try:
+            await self.scheduler.arm(TIMER_KIND, ref_id, "expire", 0, at.timestamp())
+        except Exception:
+            # The challenge stands; the next expiry's timer (`NEXT`) ends it in its turn.
+            log.exception("could not arm the expiry of challenge %s", ref_id)
+
+    async def _expire(self, due: Due) -> None:
+        """Every challenge whose time is up expires (whichever timer comes first does it
+        for all), and is announced; then the timer of the next pending one is armed."""
+        for challenge in await self.store.challenges.expire_due():
+            for observer in list(self._expired):
                 try:
-                    await on_expired(challenge)
+                    await observer(challenge)
                 except Exception:
                     log.exception("could not announce the expiry of challenge %s", challenge.id)
+        # A timer woken a little early (before the store's clock) finds its challenge again
+        # here, a moment later (the wait: not a busy loop should the clocks disagree).
+        nxt = await self.store.challenges.next_expiry()
+        if nxt is not None:
+            soon = datetime.fromtimestamp(self.scheduler.clock() + RETRY, UTC)
+            await self._arm(NEXT, max(nxt, soon))
