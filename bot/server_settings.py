@@ -20,7 +20,7 @@ class ServerSettings:
         self._languages: dict[int, str] = {}
         # The last known settings stay in use when a read fails; the next may succeed.
         self._refresh = Repeating(
-            self.reload, lambda: self.FRESH, "reading the servers' languages", first_wait=True
+            self.reload, lambda: self.FRESH, "server-languages", first_wait=True
         )
         #: This process's own changes so far: a read begun before one is not kept.
         self._writes = 0

@@ -23,12 +23,16 @@ log = logging.getLogger(__name__)
 
 __all__ = ["Challenge", "ChallengeService", "Rematch"]
 
-#: The scheduler's kind for the challenges' expiry: one timer per challenge (its id), and
-#: one (id 0) for the next pending expiry, armed at start and after each expiry.
+#: The scheduler's kind for the challenges' expiry, a task of every process (the due times
+#: are the store's `challenges.expires_at`; `expire_due` expires each once): one timer per
+#: challenge made here (its id), and one (id 0) for the next pending expiry, whoever made
+#: it, armed at start and after each expiry, at least every `CHECK` seconds.
 TIMER_KIND = "challenge"
 NEXT = 0
 #: Seconds at least between two expiry checks.
 RETRY = 0.05
+#: Seconds at most between two expiry checks (another process's challenges).
+CHECK = 30.0
 
 Expired = Callable[[Challenge], Awaitable[None]]
 
@@ -49,7 +53,7 @@ class ChallengeService:
         self.tables = tables
         self.ttl = ttl
         self.scheduler = tables.scheduler
-        self.scheduler.on(TIMER_KIND, self._expire)
+        self.scheduler.on(TIMER_KIND, self._expire, local=True)
         self._expired: list[Expired] = []
 
     async def create(
@@ -237,10 +241,8 @@ class ChallengeService:
             self._expired.remove(observer)
 
     async def start(self) -> None:
-        """Arm the next expiry of the challenges pending at start (`Services.start`)."""
-        nxt = await self.store.challenges.next_expiry()
-        if nxt is not None:
-            await self._arm(NEXT, nxt)
+        """Arm the next expiry check (`Services.start`)."""
+        await self._arm_next(0.0)
 
     async def _arm(self, ref_id: int, at: datetime | None) -> None:
         if at is None:
@@ -260,9 +262,13 @@ class ChallengeService:
                     await observer(challenge)
                 except Exception:
                     log.exception("could not announce the expiry of challenge %s", challenge.id)
-        # A timer woken a little early (before the store's clock) finds its challenge again
-        # here, a moment later (the wait: not a busy loop should the clocks disagree).
+        await self._arm_next(RETRY)
+
+    async def _arm_next(self, wait: float) -> None:
+        """The next check: when the next pending challenge expires, in at least `wait`
+        seconds (a timer woken a little before the store's clock finds its challenge again
+        then, without a busy loop) and at most `CHECK`."""
+        now = self.scheduler.clock()
         nxt = await self.store.challenges.next_expiry()
-        if nxt is not None:
-            soon = datetime.fromtimestamp(self.scheduler.clock() + RETRY, UTC)
-            await self._arm(NEXT, max(nxt, soon))
+        at = now + CHECK if nxt is None else min(nxt.timestamp(), now + CHECK)
+        await self._arm(NEXT, datetime.fromtimestamp(max(at, now + wait), UTC))

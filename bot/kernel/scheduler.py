@@ -46,10 +46,11 @@ class Scheduler:
         self._handlers: dict[str, Handler] = {}
         self._spawns: dict[str, Spawn] = {}
         self._clocks: dict[str, Callable[[], float]] = {}
+        self._local: set[str] = set()
         self._tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._sweeps: list[Sweep] = []
         self._next_sweep = 0.0
-        self._poll = Repeating(self.fire_due, lambda: self.pace().poll, "the timers' poll")
+        self._poll = Repeating(self.fire_due, lambda: self.pace().poll, "timers-poll")
         #: Set by `stop`: nothing is armed any more.
         self.stopped = False
 
@@ -62,11 +63,17 @@ class Scheduler:
         *,
         spawn: Spawn | None = None,
         clock: Callable[[], float] | None = None,
+        local: bool = False,
     ) -> None:
         """`handler(due)` fires the timers of `kind`; on one process alone each runs in a
         task started by `spawn` (default `asyncio.create_task`) and waits on `clock` (the
-        service's own, if its times are read on it; default the scheduler's)."""
+        service's own, if its times are read on it; default the scheduler's). A `local`
+        kind is a task of this process on a shared store too: for work whose due time is
+        kept in the store already and that any number of processes may do at once (the
+        challenges' expiry, one atomic update)."""
         self._handlers[kind] = handler
+        if local:
+            self._local.add(kind)
         if spawn is not None:
             self._spawns[kind] = spawn
         if clock is not None:
@@ -87,7 +94,7 @@ class Scheduler:
         timer). Shared store: the row, replacing the one there unless that one was armed at
         a later version; with `mine`, this process alone may claim it until a lease after
         `at` (it holds what the timer is for). Raises what the store raises."""
-        if self.shared:
+        if self.shared and kind not in self._local:
             await self.store.timers.arm(
                 kind,
                 ref_id,
@@ -110,7 +117,7 @@ class Scheduler:
 
     async def cancel(self, kind: str, ref_id: int) -> None:
         """No timer of (`kind`, `ref_id`) any more."""
-        if self.shared:
+        if self.shared and kind not in self._local:
             await self.store.timers.cancel(kind, ref_id)
         else:
             self._cancel_task((kind, ref_id))
