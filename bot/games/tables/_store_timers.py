@@ -54,9 +54,10 @@ class TableTimers:
         if due.what == "computer" and live.is_auto(seat):
             await timers.computer_move(live)
         elif due.what == "reminder" and live.deadline is not None:
-            if self.setup.clock() >= live.deadline:
+            if self.setup.shared and self.setup.clock() >= live.deadline:
                 # Taken over from a dead process after the turn's end: no reminder of a turn
-                # already over, the turn times out.
+                # already over, the turn times out. (One process alone reminds even when
+                # late, a busy loop's lateness: then the turn's end follows at once.)
                 await timers.timeout(live)
                 return
             timers.remind(live)
