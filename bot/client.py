@@ -176,6 +176,9 @@ class GinBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
+        # The cogs have subscribed: the games, tournaments and timers start (one place).
+        assert self.services is not None
+        await self.services.start()
         await self.sync_commands()
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
@@ -248,10 +251,8 @@ class GinBot(commands.Bot):
                 log.warning("stopping with %d interactions still being handled", len(late))
         if self.services is not None:
             # Timers and table notifications talk to Discord, whose connection closes next:
-            # stop them first rather than let them fail one by one. Tournaments first: their
-            # deadlines end tables.
-            await self.services.tournaments.close()
-            await self.services.tables.close()
+            # stop them first rather than let them fail one by one (`Services.stop`).
+            await self.services.stop()
         if self.screens is not None:
             # The last boards and hands, briefly, before the connection goes.
             with contextlib.suppress(TimeoutError):

@@ -6,14 +6,9 @@ every `FRESH` seconds, so another process's change shows within that time (docs/
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
-
 from bot.i18n.locales import LANGUAGES
+from bot.kernel import Repeating
 from bot.store.repositories import Storage
-
-log = logging.getLogger(__name__)
 
 
 class ServerSettings:
@@ -23,30 +18,29 @@ class ServerSettings:
     def __init__(self, store: Storage) -> None:
         self.store = store
         self._languages: dict[int, str] = {}
-        self._refresh: asyncio.Task[None] | None = None
+        # The last known settings stay in use when a read fails; the next may succeed.
+        self._refresh = Repeating(
+            self.reload, lambda: self.FRESH, "server-languages", first_wait=True
+        )
         #: This process's own changes so far: a read begun before one is not kept.
         self._writes = 0
 
     async def start(self) -> None:
         """Load the settings; on a shared store, keep reading them again."""
         await self.reload()
-        if self.store.shared and self._refresh is None:
-            self._refresh = asyncio.create_task(self._keep_fresh())
+        self.keep_fresh()
+
+    def keep_fresh(self) -> None:
+        """On a shared store, read the settings again every `FRESH` seconds until `close`
+        (`Services.start`)."""
+        if self.store.shared:
+            self._refresh.start()
 
     async def reload(self) -> None:
         writes = self._writes
         found = await self.store.guilds.languages()
         if writes == self._writes:
             self._languages = found
-
-    async def _keep_fresh(self) -> None:
-        while True:
-            await asyncio.sleep(self.FRESH)
-            try:
-                await self.reload()
-            except Exception:
-                # The last known settings stay in use; the next read may succeed.
-                log.warning("could not read the servers' languages again", exc_info=True)
 
     def language(self, guild_id: int | None) -> str | None:
         """The language a server's admins chose for its public messages, or None (follow
@@ -66,8 +60,4 @@ class ServerSettings:
         return language
 
     async def close(self) -> None:
-        if self._refresh is not None:
-            self._refresh.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._refresh
-            self._refresh = None
+        await self._refresh.stop()

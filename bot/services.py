@@ -1,19 +1,22 @@
 """The services a running bot holds, built once in ``GinBot.setup_hook`` before any cog loads.
 
 Every service is built here and nowhere else, so the wiring between them is in one place:
-the rating updater rates each finished match inside its ``finish_match`` transaction, and the
-tournament service watches the tables. Cogs are handed the services they use.
+the rating updater rates each finished match inside its ``finish_match`` transaction, the
+tournament service watches the tables, and every service arms its timers on the one
+scheduler (`bot/kernel`). Cogs are handed the services they use. Their life is here too:
+`start` (once the cogs have subscribed) and `stop`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.circle import CircleService
 from bot.circle.profiles import Profiles
 from bot.engine.players.levels import make_player
 from bot.games.challenges import ChallengeService
 from bot.games.tables import TableService, Timing
+from bot.kernel import Scheduler
 from bot.rating_service import RatingService
 from bot.server_settings import ServerSettings
 from bot.settings import Settings
@@ -45,6 +48,14 @@ class Services:
     servers: ServerSettings
     #: A player's settings, language, DMs and favorites, as the Discord side reads them.
     profiles: Profiles
+    #: Set by `stop`.
+    stopped: bool = field(default=False, init=False)
+
+    @property
+    def scheduler(self) -> Scheduler:
+        """The one scheduler every service arms its timers on (built by the table service,
+        whose timing sets its pace)."""
+        return self.tables.scheduler
 
     @classmethod
     async def open(cls, settings: Settings) -> Services:
@@ -69,7 +80,7 @@ class Services:
         )
         tournaments.attach(ratings)
         servers = ServerSettings(store)
-        await servers.start()
+        await servers.reload()  # before any message goes out
         return cls(
             store,
             tables,
@@ -81,8 +92,29 @@ class Services:
             Profiles(store),
         )
 
-    async def close(self) -> None:
-        await self.servers.close()
+    async def start(self) -> None:
+        """Set everything going, once the observers (the cogs) have subscribed: the games in
+        play recovered and shown afresh (`TableService.recover`), the tournaments restored,
+        the challenges' expiry armed, the scheduler's poll (shared store) and the servers'
+        settings read again now and then (shared store)."""
+        await self.tables.recover()
+        await self.tournaments.restore()
+        await self.challenges.start()
+        self.scheduler.start()
+        self.servers.keep_fresh()
+
+    async def stop(self) -> None:
+        """Stop the timers, in order: tournaments first (their deadlines end tables; one at
+        work gets a few seconds), then the tables, then the scheduler's and the servers'
+        loops. The store stays open (`close`). Safe to call twice."""
+        if self.stopped:
+            return
+        self.stopped = True
         await self.tournaments.close()
         await self.tables.close()
+        await self.scheduler.stop()
+        await self.servers.close()
+
+    async def close(self) -> None:
+        await self.stop()
         await self.store.close()

@@ -110,16 +110,14 @@ class Play(commands.Cog):
         self.readers = screens.readers
         self.menu = app_commands.ContextMenu(name="Challenge", callback=self.menu_challenge)
         self.challenge_pace = Pace(*CHALLENGES)
-        self._expiry: asyncio.Task[None] | None = None
         self._warm: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         bind(self.bot, self, *DYNAMIC_ITEMS)
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.bot.tree.add_command(self.menu)
+        # The games in play are recovered, and the expiry armed, by `Services.start`.
         self.tables.subscribe(self.notifier)
-        await self.tables.recover()
-        self._expiry = asyncio.create_task(self.challenges.expiry_loop())
         processes = self.bot.settings.render_processes
         if self.pictures.enabled and processes:
             await workers.start(processes)  # returns once each has drawn its card faces
@@ -128,8 +126,6 @@ class Play(commands.Cog):
             self._warm = asyncio.create_task(asyncio.to_thread(warm_up, images.PUBLIC))
 
     async def cog_unload(self) -> None:
-        if self._expiry is not None:
-            self._expiry.cancel()
         self.tables.unsubscribe(self.notifier)
         workers.stop()
         self.bot.tree.remove_command(self.menu.name, type=self.menu.type)

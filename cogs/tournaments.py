@@ -141,7 +141,6 @@ class Tournaments(commands.Cog):
         bind(self.bot, self, SignupButton)
         self.bot.add_dynamic_items(SignupButton)
         self.bot.gin.add_command(self.group)
-        await self.service.restore()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(SignupButton)

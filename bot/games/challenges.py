@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -15,6 +14,7 @@ from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.presets import TARGET_RANGE, make_rules, rules_from_json
 from bot.games.tables import MAX_TABLES_PER_PLAYER, TableService
+from bot.kernel import Due
 from bot.store.errors import PendingChallengeExists
 from bot.store.models import Challenge, NewSeat, TableSpec
 from bot.store.repositories import Storage
@@ -22,6 +22,19 @@ from bot.store.repositories import Storage
 log = logging.getLogger(__name__)
 
 __all__ = ["Challenge", "ChallengeService", "Rematch"]
+
+#: The scheduler's kind for the challenges' expiry, a task of every process (the due times
+#: are the store's `challenges.expires_at`; `expire_due` expires each once): one timer per
+#: challenge made here (its id), and one (id 0) for the next pending expiry, whoever made
+#: it, armed at start and after each expiry, at least every `CHECK` seconds.
+TIMER_KIND = "challenge"
+NEXT = 0
+#: Seconds at least between two expiry checks.
+RETRY = 0.05
+#: Seconds at most between two expiry checks (another process's challenges).
+CHECK = 30.0
+
+Expired = Callable[[Challenge], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +52,9 @@ class ChallengeService:
         self.store = store
         self.tables = tables
         self.ttl = ttl
-        self._wake = asyncio.Event()
+        self.scheduler = tables.scheduler
+        self.scheduler.on(TIMER_KIND, self._expire, local=True)
+        self._expired: list[Expired] = []
 
     async def create(
         self,
@@ -85,7 +100,7 @@ class ChallengeService:
             )
         except PendingChallengeExists as exc:
             raise GameError("challenge-pending", name=their_name) from exc
-        self._wake.set()  # the expiry loop may be sleeping past this one's deadline
+        await self._arm(created.id, created.expires_at)
         return created
 
     async def _pending(self, challenge_id: int) -> Challenge:
@@ -215,16 +230,45 @@ class ChallengeService:
             raise GameError("challenge-closed")
         return done
 
-    async def expire_loop(self, on_expired: Callable[[Challenge], Awaitable[None]]) -> None:
-        """Expire challenges when their time is up, for as long as the bot runs."""
-        while True:
-            self._wake.clear()  # before reading, so a challenge made meanwhile wakes us
-            nxt = await self.store.challenges.next_expiry()
-            wait = 30.0 if nxt is None else (nxt - datetime.now(UTC)).total_seconds()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), min(30.0, max(0.05, wait)))
-            for challenge in await self.store.challenges.expire_due():
+    # ----- expiry (the scheduler's timers of kind "challenge") ---------------------------
+
+    def subscribe_expired(self, observer: Expired) -> None:
+        """`observer(challenge)` is awaited for every challenge that expires."""
+        self._expired.append(observer)
+
+    def unsubscribe_expired(self, observer: Expired) -> None:
+        with contextlib.suppress(ValueError):
+            self._expired.remove(observer)
+
+    async def start(self) -> None:
+        """Arm the next expiry check (`Services.start`)."""
+        await self._arm_next(0.0)
+
+    async def _arm(self, ref_id: int, at: datetime | None) -> None:
+        if at is None:
+            return
+        try:
+            await self.scheduler.arm(TIMER_KIND, ref_id, "expire", 0, at.timestamp())
+        except Exception:
+            # The challenge stands; the next expiry's timer (`NEXT`) ends it in its turn.
+            log.exception("could not arm the expiry of challenge %s", ref_id)
+
+    async def _expire(self, due: Due) -> None:
+        """Every challenge whose time is up expires (whichever timer comes first does it
+        for all), and is announced; then the timer of the next pending one is armed."""
+        for challenge in await self.store.challenges.expire_due():
+            for observer in list(self._expired):
                 try:
-                    await on_expired(challenge)
+                    await observer(challenge)
                 except Exception:
                     log.exception("could not announce the expiry of challenge %s", challenge.id)
+        await self._arm_next(RETRY)
+
+    async def _arm_next(self, wait: float) -> None:
+        """The next check: when the next pending challenge expires, in at least `wait`
+        seconds (a timer woken a little before the store's clock finds its challenge again
+        then, without a busy loop) and at most `CHECK`."""
+        now = self.scheduler.clock()
+        nxt = await self.store.challenges.next_expiry()
+        at = now + CHECK if nxt is None else min(nxt.timestamp(), now + CHECK)
+        await self._arm(NEXT, datetime.fromtimestamp(max(at, now + wait), UTC))

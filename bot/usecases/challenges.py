@@ -47,6 +47,7 @@ class ChallengeUseCase:
         self.tables = tables
         self.circle = circle
         self.present = present
+        challenges.subscribe_expired(self.expired)
 
     # ----- a challenge's life ----------------------------------------------------------
 
@@ -158,14 +159,9 @@ class ChallengeUseCase:
         await self.tables.set_lobby_message(state.table_id, message_id)
         return None
 
-    async def expiry_loop(self) -> None:
-        """The service's expiry loop, each expired challenge shown as such (runs until
-        cancelled)."""
-        await self.challenges.expire_loop(self.expired)
-
     async def expired(self, ch: Challenge) -> None:
-        """Nobody answered in time (the expiry loop calls this): both copies say so, and
-        the challenger is told."""
+        """Nobody answered in time (the scheduler's expiry timer calls this, subscribed when
+        the use case is built): both copies say so, and the challenger is told."""
         challenger = await self.challenges.name_of(ch.challenger_id)
         await self.present.retire(ch, challenger, Coded("reply-expired"))
         await self.present.tell_challenger(ch, Coded("reply-told-expired"))

@@ -7,12 +7,12 @@ import logging
 
 from bot.engine import IllegalAction
 from bot.games.errors import GameError
+from bot.kernel import Scheduler
 
 from ._live import LiveTable, auto_counts, resigned_seats
 from ._part import Core, Part
 from ._registry import replay
 from ._state import update
-from ._store_timers import StoreTimers
 
 log = logging.getLogger(__name__)
 
@@ -20,9 +20,9 @@ log = logging.getLogger(__name__)
 class Recovery(Part):
     """`TableService.recover`."""
 
-    def __init__(self, core: Core, store_timers: StoreTimers) -> None:
+    def __init__(self, core: Core, scheduler: Scheduler) -> None:
         super().__init__(core)
-        self.store_timers = store_timers
+        self.scheduler = scheduler
 
     async def recover(self) -> int:
         """Rebuild every table in play from its snapshot plus the moves logged after it,
@@ -38,7 +38,7 @@ class Recovery(Part):
         Then the timers' poll starts."""
         if self.setup.shared:
             restored = await self._take_over()
-            self.store_timers.start()
+            self.scheduler.start()
             return restored
         return await self._rebuild_all()
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from bot.engine.players import BaselinePlayer
 from bot.games.errors import GameError
 from bot.games.model import TableUpdate
-from bot.store.models import Timer
+from bot.kernel import Handler, Scheduler
 from bot.store.repositories import Storage
 
 from ._leaving import Leaving
@@ -33,8 +33,8 @@ from ._registry import Registry
 from ._rounds import Rounds, UnplayedCheck
 from ._setup import PlayerFactory, Setup, Timing
 from ._state import state, update, views
-from ._store_timers import StoreTimers
-from ._timers import Timers
+from ._store_timers import TableTimers
+from ._timers import TIMER_KIND, Timers
 from ._updates import Updates
 
 if TYPE_CHECKING:
@@ -60,6 +60,8 @@ class TableService:
         clock: Callable[[], float] = time.time,
         role: str | None = None,
     ) -> None:
+        """The timers go on `scheduler` (`bot/kernel`), built here, one per process: the
+        challenge and tournament services arm theirs on it too (`bot/services.py`)."""
         self.store = store
         # This process's name on the timers it arms and claims: ``<role>@host:pid:random``,
         # so a restarted process finds what its predecessor left (`recover`).
@@ -78,7 +80,15 @@ class TableService:
         #: Awaited by `wait_idle` after the observers: what they queued in turn (the outbox).
         self.settle = updates.settle
         self._registry = registry = Registry(setup)
-        self._timers = timers = Timers(setup, updates)
+        #: The process's one scheduler; its pace (poll, lease, sweep) is `timing`'s.
+        self.scheduler = scheduler = Scheduler(
+            store,
+            shared=setup.shared,
+            owner=setup.owner,
+            clock=lambda: setup.clock(),
+            pace=lambda: setup.timing,
+        )
+        self._timers = timers = Timers(setup, updates, scheduler)
         core = Core(setup, registry, updates, timers)
         self._rounds = rounds = Rounds(core)
         moves = Moves(core)
@@ -87,8 +97,9 @@ class TableService:
         timers.computer_move = moves.computer_move
         timers.timeout = leaving.timeout
         timers.next_round = rounds.next_round
-        self._store_timers = store_timers = StoreTimers(setup, registry, timers)
-        recovery = Recovery(core, store_timers)
+        scheduler.on(TIMER_KIND, TableTimers(setup, registry, timers).fire)
+        scheduler.add_sweep(store.timers.sweep_tables)
+        recovery = Recovery(core, scheduler)
         lobby = Lobby(setup, registry, rounds)
         messages = Messages(setup)
 
@@ -124,9 +135,9 @@ class TableService:
         self.chat = moves.chat
         self.resign = leaving.resign
         self.abandon = leaving.abandon
-        # Timers in a shared store (`_store_timers.py`) and a restart (`_recovery.py`).
-        self.start_timers = store_timers.start
-        self.fire_due = store_timers.fire_due
+        # The scheduler's poll of a shared store (`bot/kernel`) and a restart (`_recovery.py`).
+        self.start_timers = scheduler.start
+        self.fire_due = scheduler.fire_due
         self.recover = recovery.recover
 
     # ----- settings (one copy, read by every part) --------------------------------------
@@ -184,9 +195,9 @@ class TableService:
 
     # ----- wiring -------------------------------------------------------------------
 
-    def add_timer_handler(self, kind: str, handler: Callable[[Timer], Awaitable[None]]) -> None:
-        """`handler(timer)` fires the claimed store timers of `kind` (shared store)."""
-        self._store_timers.handlers[kind] = handler
+    def add_timer_handler(self, kind: str, handler: Handler) -> None:
+        """`handler(due)` fires the timers of `kind` (the scheduler's `on`)."""
+        self.scheduler.on(kind, handler)
 
     def add_reload_hook(self, hook: Callable[[int], Awaitable[None]]) -> None:
         """`hook(table_id)` is awaited, under the table's lock, after every rebuild of a
@@ -200,7 +211,7 @@ class TableService:
 
     async def close(self) -> None:
         self._setup.closing = True
-        await self._store_timers.stop()
+        await self.scheduler.stop()
         for live in list(self._registry.live.values()):
             await live.stop_tasks()
 

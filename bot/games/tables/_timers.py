@@ -1,17 +1,17 @@
 """What happens next without a click, and when: the turn's deadline and reminder, a computer's
-move, the pause between rounds. A task of this process, or on a shared store (several
-processes) a timer row in the store (`_store_timers.py` fires those)."""
+move, the pause between rounds. Armed on the one scheduler (`bot/kernel`): a task of this
+process, or on a shared store (several processes) a timer row in the store; either way
+`_store_timers.py` fires it."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 from bot.engine import Match
 from bot.engine.round import Round
+from bot.kernel import Scheduler
 from bot.store.models import NextTimer
 
 from ._live import LiveTable
@@ -24,8 +24,12 @@ log = logging.getLogger(__name__)
 Step = Callable[[LiveTable], Awaitable[None]]
 
 
+#: The scheduler's kind for a table's timers (the store's `timers.kind`).
+TIMER_KIND = "table"
+
+
 class Timers:
-    """Arms each table's next timer and, one process alone, runs it as a task."""
+    """Arms each table's next timer on the scheduler."""
 
     #: What a timer does when it comes due, bound by `TableService` (the moves and rounds
     #: arm timers, and timers make moves and deal rounds): a computer's move, a turn run
@@ -34,9 +38,10 @@ class Timers:
     timeout: Step
     next_round: Step
 
-    def __init__(self, setup: Setup, updates: Updates) -> None:
+    def __init__(self, setup: Setup, updates: Updates, scheduler: Scheduler) -> None:
         self.setup = setup
         self.updates = updates
+        self.scheduler = scheduler
 
     # ----- the plan -----------------------------------------------------------------
 
@@ -94,29 +99,22 @@ class Timers:
     # ----- arming ---------------------------------------------------------------------
 
     async def schedule(self, live: LiveTable, *, arm: bool = True) -> None:
-        """Arm what happens next without a click: a computer's move or the turn timer
-        (a task of this process; on a shared store, a timer in the store, unless `arm` is
-        False: committed with the move already)."""
+        """Arm what happens next without a click: a computer's move, or the turn's reminder
+        and then its end (unless `arm` is False: on a shared store, committed with the move
+        already)."""
         live.cancel_timer()
         if self.setup.closing or live.match is None or live.match.round_over:
             return
         seat = live.match.round.to_move
         if seat is None:
             return
-        auto = live.is_auto(seat)
-        if auto:
+        if live.is_auto(seat):
             live.deadline = None
         elif live.deadline is None:
             live.deadline = self.setup.clock() + self.setup.timing.turn
-        if self.setup.shared:
-            nxt = self.next_timer(live, live.match.round, live.deadline)
-            if arm and nxt is not None:
-                await self.arm(live, *nxt)
-            return
-        if auto:
-            live.timer = asyncio.create_task(self._computer_turn(live, live.version))
-            return
-        live.timer = asyncio.create_task(self._turn_timer(live, live.version))
+        nxt = self.next_timer(live, live.match.round, live.deadline)
+        if arm and nxt is not None:
+            await self.arm(live, *nxt)
 
     async def after_round(self, live: LiveTable, *, arm: bool = True) -> None:
         """The pause before the next round (`arm` False: its timer is in the store already,
@@ -124,28 +122,19 @@ class Timers:
         match = live.match
         assert match is not None
         live.cancel_timer()
-        if self.setup.shared:
-            nxt = self.next_timer(live, match.round, live.deadline)
-            if arm and nxt is not None:
-                await self.arm(live, *nxt)
-            return
-        live.timer = asyncio.create_task(self._round_break(live))
+        nxt = self.next_timer(live, match.round, live.deadline)
+        if arm and nxt is not None:
+            await self.arm(live, *nxt)
 
     async def arm(self, live: LiveTable, what: str, at: float) -> None:
-        """The table's next timer, in the store: `what` is due at `at` (wall-clock seconds)
-        for the table at its current version, fired by this process (which holds the table
-        and has queued its notifications) unless it is gone a lease after. A failure is
-        logged, not raised: the move is committed, and the sweep (`fire_due`) arms a
-        "check" for a table left without timer."""
+        """The table's next timer: `what` is due at `at` (wall-clock seconds) for the table
+        at its current version. On a shared store it is fired by this process (which holds
+        the table and has queued its notifications) unless it is gone a lease after; a
+        failure to write it is logged, not raised: the move is committed, and the sweep
+        (`Scheduler.fire_due`) arms a "check" for a table left without timer."""
         try:
-            await self.setup.store.timers.arm(
-                "table",
-                live.record.id,
-                what,
-                live.version,
-                datetime.fromtimestamp(at, UTC),
-                for_owner=self.setup.owner,
-                grace=self.setup.timing.lease,
+            live.timer = await self.scheduler.arm(
+                TIMER_KIND, live.record.id, what, live.version, at, mine=True
             )
         except Exception:
             log.exception("could not arm the %s timer of table %s", what, live.record.id)
@@ -155,35 +144,3 @@ class Timers:
         if seat is not None and live.deadline is not None:
             left = max(0, round(live.deadline - self.setup.clock()))
             self.updates.emit(live, update(live, "reminder", note=f"{left}"))
-
-    # ----- one process alone: tasks -----------------------------------------------------
-
-    async def _computer_turn(self, live: LiveTable, version: int) -> None:
-        await asyncio.sleep(self.setup.timing.computer_delay)
-        async with live.lock:
-            if live.version != version or live.match is None or live.match.round_over:
-                return
-            live.timer = None
-            await self.computer_move(live)
-
-    async def _turn_timer(self, live: LiveTable, version: int) -> None:
-        assert live.deadline is not None
-        remaining = live.deadline - time.time()
-        before_reminder = remaining - self.setup.timing.reminder
-        if before_reminder > 0:
-            await asyncio.sleep(before_reminder)
-            if live.version != version:
-                return
-            self.remind(live)
-        await asyncio.sleep(max(0.0, live.deadline - time.time()))
-        async with live.lock:
-            if live.version != version or live.match is None or live.match.round_over:
-                return
-            live.timer = None
-            await self.timeout(live)
-
-    async def _round_break(self, live: LiveTable) -> None:
-        await asyncio.sleep(self.setup.timing.round_pause)
-        async with live.lock:
-            live.timer = None
-            await self.next_round(live)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
-from bot.store.models import Timer
+from bot.kernel import Due
 
 from ..types import TournamentError
 from ._deadlines import Deadlines
@@ -37,10 +36,10 @@ class Recovery(Part):
         tournaments): each running one gets a "check" timer due now, and whichever process
         claims it does the above under the timer's lease; returns 0."""
         if self.setup.shared:
-            now = datetime.fromtimestamp(self.setup.clock(), UTC)
+            now = self.setup.clock()
             for row in await self.store.tournaments.unfinished():
                 if row.status == "running":
-                    await self.store.timers.arm(TIMER_KIND, row.id, "check", row.version, now)
+                    await self.timers.scheduler.arm(TIMER_KIND, row.id, "check", row.version, now)
             return 0
         count = 0
         for row in await self.store.tournaments.unfinished():
@@ -61,11 +60,11 @@ class Recovery(Part):
             count += 1
         return count
 
-    async def fire_timer(self, timer: Timer) -> None:
-        """Shared store: fire the tournament's timer this process claimed (the table
-        service's poll calls this). It acts on the tournament's latest state, so a timer
-        made moot by a later change does nothing; raising leaves it claimed, and it is
-        tried again when its lease runs out."""
+    async def fire_timer(self, timer: Due) -> None:
+        """Shared store: fire the tournament's timer this process claimed (the scheduler's
+        poll calls this, through `Timers.fire`). It acts on the tournament's latest state,
+        so a timer made moot by a later change does nothing; raising leaves it claimed, and
+        it is tried again when its lease runs out."""
         await self.registry.shared_step(timer.ref_id, lambda live: self._fire(live, timer.what))
 
     async def _fire(self, live: LiveTournament, what: str) -> None:

@@ -30,7 +30,7 @@ from ._recovery import Recovery
 from ._registry import Registry
 from ._results import Results
 from ._rounds import Rounds
-from ._setup import TIMER_KIND, Setup, TournamentProblem
+from ._setup import Setup, TournamentProblem
 from ._signup import SignUp
 from ._timers import Timers
 from ._updates import Updates
@@ -58,7 +58,7 @@ class TournamentService:
         self._attached = False
         self._updates = updates = Updates()
         self._registry = registry = Registry(setup)
-        timers = Timers(setup, updates)
+        timers = Timers(setup, registry, updates)
         core = (setup, registry, updates, timers)
         rounds = Rounds(*core)
         results = Results(*core, rounds)
@@ -69,6 +69,7 @@ class TournamentService:
         organizer = Organizer(*core, signup, rounds, deadlines)
         recovery = Recovery(*core, rounds, results, deadlines)
         checks = Checks(registry)
+        timers.fire_shared = recovery.fire_timer
 
         # ----- the entries that are a part's own methods, with their one docstring -------
         # The observers (`_updates.py`).
@@ -122,7 +123,6 @@ class TournamentService:
         self.tables.subscribe(self.on_table_update)
         self.tables.add_unplayed_check(self.unplayed)
         if self.shared:
-            self.tables.add_timer_handler(TIMER_KIND, self.fire_timer)
             self.tables.add_reload_hook(self.on_table_reloaded)
         if ratings is not None:
             ratings.add_filter(self.keeps_rating)

@@ -1,5 +1,6 @@
-"""The observers (the Discord cog), the one ordered queue of tournament updates, and the
-service's own tasks (`close` lets those at work finish)."""
+"""The observers (the Discord cog), the one ordered queue of tournament updates (the
+kernel's `EventQueue`, one lane for the service), and the service's own tasks (`close` lets
+those at work finish)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from typing import Any
 
+from bot.kernel import EventQueue, Lane
+
 from .._model import TournamentUpdate
 from ._live import LiveTournament
 
@@ -17,13 +20,18 @@ log = logging.getLogger(__name__)
 Observer = Callable[[TournamentUpdate], Awaitable[None]]
 
 
+def _about(update: TournamentUpdate) -> tuple[str, int]:
+    return update.kind, update.info.id
+
+
 class Updates:
     """Tells the observers, in order, in a task of its own; runs the service's tasks."""
 
     def __init__(self) -> None:
-        self._observers: list[Observer] = []
-        self._queue: asyncio.Queue[TournamentUpdate] = asyncio.Queue()
-        self._worker: asyncio.Task[None] | None = None
+        self._events: EventQueue[TournamentUpdate] = EventQueue(
+            "tournament", _about, spawn=self.start
+        )
+        self._lane: Lane[TournamentUpdate] = Lane()
         #: Next-round tasks until they end (for `wait_idle`).
         self.pairing: set[asyncio.Task[None]] = set()
         #: Every task this service started, until it ends (`close` lets those at work finish).
@@ -31,31 +39,17 @@ class Updates:
 
     def subscribe(self, observer: Observer) -> None:
         """``observer(update)`` is awaited for every tournament update."""
-        self._observers.append(observer)
+        self._events.subscribe(observer)
 
     def unsubscribe(self, observer: Observer) -> None:
         """Stop telling `observer` (a cog being unloaded); unknown observers are ignored."""
-        with contextlib.suppress(ValueError):
-            self._observers.remove(observer)
+        self._events.unsubscribe(observer)
 
     async def emit(self, update: TournamentUpdate) -> None:
         """Queue an update for the observers. They run in their own task, in order, so they
         may call back into the service (e.g. ``set_standings_message``) while a change
         that emitted still holds the tournament's lock."""
-        self._queue.put_nowait(update)
-        if self._worker is None or self._worker.done():
-            self._worker = self.start(self._drain())
-
-    async def _drain(self) -> None:
-        while not self._queue.empty():
-            update = self._queue.get_nowait()
-            for observer in self._observers:
-                try:
-                    await observer(update)
-                except Exception:  # a failed Discord call must never stop a tournament
-                    log.exception(
-                        "observer failed on %s of tournament %s", update.kind, update.info.id
-                    )
+        self._events.emit(self._lane, update)
 
     def start(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         task = asyncio.create_task(work)
@@ -70,7 +64,7 @@ class Updates:
             busy = [
                 task
                 for task in (
-                    self._worker,
+                    self._lane.worker,
                     *(live.next_round for live in list(lives)),
                     *self.pairing,
                 )
