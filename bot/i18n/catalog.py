@@ -97,9 +97,20 @@ class _Var(str):
 _Template = tuple[str, ...]
 
 
+#: language -> its templates (`_templates`), and locale string -> language
+#: (`resolve_locale`): read for every sentence, so kept in plain dicts.
+_plain: dict[str, dict[str, _Template]] = {}
+_language_of: dict[str, str] = {}
+#: Distinct locale strings remembered (Discord has about 30).
+_LOCALES_KEPT = 256
+
+
 def _templates(language: str) -> dict[str, _Template]:
     """The messages of ``language`` that are text and variables only, as templates."""
-    return _index(language)[1]
+    found = _plain.get(language)
+    if found is None:
+        found = _plain[language] = _index(language)[1]
+    return found
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -158,6 +169,7 @@ def reload() -> None:
     """Forget every loaded catalog (tests that change the catalog sources)."""
     bundle.cache_clear()
     _index.cache_clear()
+    _plain.clear()
     _format.cache_clear()
 
 
@@ -186,7 +198,11 @@ def t(locale: Any, key: str, /, **values: Any) -> str:
     A key missing in that language falls back to English (logged once per key and language);
     a key missing everywhere comes back as the key itself (logged once).
     """
-    language = resolve_locale(locale)
+    language = _language_of.get(locale) if type(locale) is str else None
+    if language is None:
+        language = resolve_locale(locale)
+        if type(locale) is str and len(_language_of) < _LOCALES_KEPT:
+            _language_of[locale] = language
     template = _templates(language).get(key)
     if template is not None:
         text = _filled(template, values)
