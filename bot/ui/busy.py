@@ -64,11 +64,11 @@ def table_line(state: TableState, locale: str) -> str:
 def tables_in_play_message(
     states: list[TableState],
     locale: str,
-    line: Callable[[TableState, str], str] = table_line,
+    write_line: Callable[[TableState, str], str] = table_line,
 ) -> Message:
-    """The channel's tables in play, oldest table first, within one embed (`line` writes
-    each table's line)."""
-    lines = [line(state, locale) for state in sorted(states, key=lambda s: s.table_id)]
+    """The channel's tables in play, oldest table first, within one embed (`write_line`
+    writes each table's line)."""
+    lines = [write_line(state, locale) for state in sorted(states, key=lambda s: s.table_id)]
     footer = t(locale, "tables-in-play-boards")
     text = ""
     for line in lines:
