@@ -98,9 +98,16 @@ class _Var(str):
 _Template = tuple[str, ...]
 
 
+#: language -> its templates (`_templates`): read for every sentence, so a plain dict.
+_plain: dict[str, dict[str, _Template]] = {}
+
+
 def _templates(language: str) -> dict[str, _Template]:
     """The messages of ``language`` that are text and variables only, as templates."""
-    return _index(language)[1]
+    found = _plain.get(language)
+    if found is None:
+        found = _plain[language] = _index(language)[1]
+    return found
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -159,6 +166,7 @@ def reload() -> None:
     """Forget every loaded catalog (tests that change the catalog sources)."""
     bundle.cache_clear()
     _index.cache_clear()
+    _plain.clear()
     _format.cache_clear()
 
 

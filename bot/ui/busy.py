@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from typing import Any
 
 import discord
 
@@ -60,9 +61,14 @@ def table_line(state: TableState, locale: Language) -> str:
     )
 
 
-def tables_in_play_message(states: list[TableState], locale: Language) -> Message:
-    """The channel's tables in play, oldest table first, within one embed."""
-    lines = [table_line(state, locale) for state in sorted(states, key=lambda s: s.table_id)]
+def tables_in_play_message(
+    states: list[TableState],
+    locale: Language,
+    write_line: Callable[[TableState, Language], str] = table_line,
+) -> Message:
+    """The channel's tables in play, oldest table first, within one embed (`write_line`
+    writes each table's line)."""
+    lines = [write_line(state, locale) for state in sorted(states, key=lambda s: s.table_id)]
     footer = t(locale, "tables-in-play-boards")
     text = ""
     for line in lines:
@@ -74,6 +80,34 @@ def tables_in_play_message(states: list[TableState], locale: Language) -> Messag
     return Message(None, embed, None)
 
 
+class _Shown:
+    """A channel's tables in play as they stood when the edit was queued, written out only
+    as the outbox sends it: a busy channel's queued edits coalesce (the newest wins, about
+    one goes a second), so the messages replaced meanwhile are never written at all."""
+
+    __slots__ = ("_states", "_locale", "_line")
+
+    def __init__(
+        self,
+        states: list[TableState],
+        locale: Language,
+        line: Callable[[TableState, Language], str],
+    ) -> None:
+        self._states, self._locale, self._line = states, locale, line
+
+    def message(self) -> Message:
+        return tables_in_play_message(self._states, self._locale, self._line)
+
+    def kwargs(self) -> dict[str, Any]:
+        return self.message().kwargs()
+
+    def send_kwargs(self) -> dict[str, Any]:
+        return self.message().send_kwargs()
+
+    def release(self) -> None:
+        """Nothing held (an embed, no controls)."""
+
+
 class TablesInPlay:
     """Per channel, the tables in play and the one message that shows them when busy."""
 
@@ -83,6 +117,9 @@ class TablesInPlay:
         self._tables: dict[int, dict[int, TableState]] = {}
         self._message: dict[int, int] = {}
         self._posting: dict[int, asyncio.Task[None]] = {}
+        #: table -> the state and language its line was last written for, and the line
+        #: (a move changes one table's line; the channel's others are kept).
+        self._lines: dict[int, tuple[TableState, str, str]] = {}
 
     def posting(self) -> list[asyncio.Task[None]]:
         """The messages on their way (for waiting until all is shown)."""
@@ -100,6 +137,7 @@ class TablesInPlay:
     def gone(self, state: TableState) -> None:
         """The table's match is over (or called off): its line goes."""
         tables = self._tables.get(state.channel_id, {})
+        self._lines.pop(state.table_id, None)
         if tables.pop(state.table_id, None) is not None:
             self._show(state.channel_id)
 
@@ -118,14 +156,24 @@ class TablesInPlay:
         if channel_id in self._posting:
             return True  # posted with the newest lines, or edited right after
         states = list(tables.values())
-        shown = tables_in_play_message(states, self.language(states[0]))
+        shown = _Shown(states, self.language(states[0]), self._line)
         if message_id is not None:
             self.outbox.edit(channel_id, message_id, shown, Priority.PLAY)
         else:
             self._posting[channel_id] = asyncio.create_task(self._post(channel_id, shown))
         return True
 
-    async def _post(self, channel_id: int, shown: Message) -> None:
+    def _line(self, state: TableState, locale: Language) -> str:
+        """The table's line, written again only when its state (immutable: a new object
+        for every change) or the language is not the one it was written for."""
+        kept = self._lines.get(state.table_id)
+        if kept is not None and kept[0] is state and kept[1] == locale:
+            return kept[2]
+        line = table_line(state, locale)
+        self._lines[state.table_id] = (state, locale, line)
+        return line
+
+    async def _post(self, channel_id: int, shown: _Shown) -> None:
         try:
             sent = await self.outbox.post(channel_id, shown, Priority.PLAY)
         finally:

@@ -380,6 +380,7 @@ def custom_ids(message: discord.Message) -> set[str]:
         custom_id = getattr(comp, "custom_id", None)
         if isinstance(custom_id, str):
             found.add(custom_id)
+            continue  # a control holds no other component (read at every click)
         stack.extend(getattr(comp, "children", None) or [])
         stack.extend(getattr(comp, "components", None) or [])
         accessory = getattr(comp, "accessory", None)
