@@ -51,6 +51,10 @@ FRESH_SECONDS = 30.0
 #: each player's language in their final hand.
 Unlocks = Callable[[int], Awaitable[Sequence[tuple[int, Coded]]]]
 
+#: `revealed(table_id, round_no)`: that round's reveal is in the channel (the store keeps
+#: it, so a restart posts only a reveal never sent, `TableService.revealed`).
+Revealed = Callable[[int, int], Awaitable[None]]
+
 
 class Notifier:
     """The table service's observer on the Discord side."""
@@ -62,6 +66,7 @@ class Notifier:
         pictures: images.Pictures | None = None,
         *,
         unlocks: Unlocks | None = None,
+        revealed: Revealed | None = None,
         outbox: Outbox | None = None,
         chosen_language: Callable[[int | None], str | None] | None = None,
     ) -> None:
@@ -77,6 +82,7 @@ class Notifier:
         #: The ephemeral copies of each hand (`/gin hand`), whose controls go at the end.
         self.private = PrivateHands(self.outbox)
         self.unlocks = unlocks
+        self.revealed = revealed
         # (table, seat) -> (DM channel id, message id) of the live hand message.
         self.hands: dict[tuple[int, int], tuple[int, int]] = {}
         # table -> the live board's message id (the newest round's).
@@ -188,6 +194,10 @@ class Notifier:
         if kind == "reminder":
             await self._remind(update)
             return
+        if kind == "reveal":  # a past round's, never posted by the process before
+            reveal = await self._reveal(state)
+            await self._public_step(state.table_id, self._post_reveal(state, reveal))
+            return
         if kind == "chat":
             await self._chat_line(update)
             return
@@ -270,11 +280,26 @@ class Notifier:
         behind what follows it), both on their way while the hands go."""
         self._shown[state.table_id] = state
         table = self._board(state)
+        reveal = await self._reveal(state)
+        await self._public_step(state.table_id, self._board_then(state, table, reveal, reveal=True))
+
+    async def _reveal(self, state: TableState) -> messages.Message:
+        """The round's reveal (`state`: the table as the round ended), with its picture."""
         board = self.board_language(state)
         title = result_layout.reveal_title(state, board)
         picture = await self.pictures.reveal_png(state, title, board)
-        reveal = result_layout.reveal_message(state, board, picture)
-        await self._public_step(state.table_id, self._board_then(state, table, reveal))
+        return result_layout.reveal_message(state, board, picture)
+
+    async def _post_reveal(self, state: TableState, reveal: messages.Message) -> None:
+        """Post a round's reveal and, once Discord has it, tell the store (a process
+        killed before that has its restart post it, `Recovery.show_again`)."""
+        sent = await self.outbox.post(state.channel_id, reveal, Priority.BOARD)
+        if sent is None or self.revealed is None or state.public is None:
+            return
+        try:
+            await self.revealed(state.table_id, state.public.round_no)
+        except Exception:  # at worst the restart posts it again
+            log.exception("could not record the reveal of table %s", state.table_id)
 
     async def _public_step(self, table_id: int, step: Coroutine[Any, Any, None]) -> None:
         """`_in_turn`, waited for on several processes: a process killed after a round's
@@ -284,10 +309,16 @@ class Notifier:
             await task
 
     async def _board_then(
-        self, state: TableState, table: messages.Message, then: messages.Message
+        self,
+        state: TableState,
+        table: messages.Message,
+        then: messages.Message,
+        *,
+        reveal: bool = False,
     ) -> None:
-        """Edit the live board into `table`, then post `then` below it. The board's id is
-        read now, once the table's writes before are out (its new board's post)."""
+        """Edit the live board into `table`, then post `then` below it (`reveal`: the
+        round's reveal, recorded once posted). The board's id is read now, once the
+        table's writes before are out (its new board's post)."""
         message_id = self.board_of(state)
         if message_id is not None:
             # A board like the others: nobody waits for it now but its own reveal, and a
@@ -295,7 +326,10 @@ class Notifier:
             await self.outbox.edit(state.channel_id, message_id, table, Priority.BOARD)
         else:
             table.release()
-        await self._send_channel(state.channel_id, then)
+        if reveal:
+            await self._post_reveal(state, then)
+        else:
+            await self._send_channel(state.channel_id, then)
 
     async def _new_board(self, state: TableState, *, restored: bool = False) -> None:
         """Post the round's board without waiting for it: in a busy channel the posts

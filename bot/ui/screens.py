@@ -68,6 +68,7 @@ class Screens:
             services.store,
             shown,
             unlocks=unlocks,
+            revealed=services.tables.revealed,
             outbox=outbox,
             chosen_language=services.servers.language,
         )

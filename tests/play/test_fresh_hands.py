@@ -63,9 +63,7 @@ async def test_the_first_turn_edits_the_hand_the_deal_just_posted(world: World) 
     assert len(later) == 2 and emu.message(dealt[0]).deleted
 
 
-async def test_a_hand_posted_long_ago_notifies_again(
-    world: World, monkeypatch: object
-) -> None:
+async def test_a_hand_posted_long_ago_notifies_again(world: World, monkeypatch: object) -> None:
     emu = world.emu
     setattr_ = monkeypatch.setattr  # type: ignore[attr-defined]
     setattr_(notifier_module, "FRESH_SECONDS", -1.0)  # every hand is old

@@ -122,6 +122,7 @@ class TableService:
         self.start_timers = store_timers.start
         self.fire_due = store_timers.fire_due
         self.recover = recovery.recover
+        self.revealed = recovery.revealed
 
     # ----- settings (one copy, read by every part) --------------------------------------
 
