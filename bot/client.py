@@ -24,9 +24,13 @@ from .ops.metrics import Metrics
 from .ops.server import OpsServer
 from .services import Services
 from .settings import Settings, apply_endpoints
+from .ui.challenge_presenter import ChallengePresenter
 from .ui.cycles import let_go
 from .ui.emoji_upload import Synced, sync_card_emojis
 from .ui.screens import Screens
+from .ui.tournaments import TournamentPresenter
+from .usecases.challenges import ChallengeUseCase
+from .usecases.tournaments import TournamentUseCase
 
 log = logging.getLogger("gin")
 
@@ -135,6 +139,10 @@ class GinBot(commands.Bot):
         self.services: Services | None = None
         #: The pictures and the notifier of the tables (``bot.ui.screens``), built with them.
         self.screens: Screens | None = None
+        #: `/gin tournament`'s use case, built with its presenter beside the services.
+        self.tournament_case: TournamentUseCase | None = None
+        #: The challenges' and lobbies' use case (``bot.usecases.challenges``), built with them.
+        self.challenge_case: ChallengeUseCase | None = None
         self._services_closed: asyncio.Future[None] | None = None
         #: This bot's Prometheus metrics; other components register gauges on it
         #: (``Metrics.gauge_source``). Served with /healthz when ``GIN_METRICS_ADDRESS`` is set.
@@ -180,8 +188,8 @@ class GinBot(commands.Bot):
         return synced
 
     async def open_services(self) -> None:
-        """Build the services and the screens (what the cogs are handed); setup_hook does,
-        before it loads the cogs."""
+        """Build the services, the screens and the use cases (what the cogs are handed);
+        setup_hook does, before it loads the cogs."""
         self.services = await Services.open(self.settings)
         self.screens = Screens.build(
             self,
@@ -189,6 +197,17 @@ class GinBot(commands.Bot):
             pictures=self.settings.pictures,
             limits=self.settings.rest_limits,
             share=self.settings.global_share,
+        )
+        tournaments, screens = self.services.tournaments, self.screens
+        shown = TournamentPresenter(
+            self, tournaments, screens.readers, screens.outbox, screens.notifier.dms
+        )
+        tournaments.subscribe(shown.show)
+        self.tournament_case = TournamentUseCase(tournaments, shown)
+        services = self.services
+        presenter = ChallengePresenter(screens.outbox, screens.notifier.dms, screens.readers)
+        self.challenge_case = ChallengeUseCase(
+            services.challenges, services.tables, services.circle, presenter
         )
 
     def wired(self) -> tuple[Services, Screens]:

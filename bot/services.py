@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.circle import CircleService
+from bot.circle.profiles import Profiles
 from bot.engine.players.levels import make_player
 from bot.games.challenges import ChallengeService
 from bot.games.tables import TableService, Timing
@@ -42,6 +43,8 @@ class Services:
     ratings: RatingService
     tournaments: TournamentService
     servers: ServerSettings
+    #: A player's settings, language, DMs and favorites, as the Discord side reads them.
+    profiles: Profiles
 
     @classmethod
     async def open(cls, settings: Settings) -> Services:
@@ -67,7 +70,16 @@ class Services:
         tournaments.attach(ratings)
         servers = ServerSettings(store)
         await servers.start()
-        return cls(store, tables, challenges, CircleService(store), ratings, tournaments, servers)
+        return cls(
+            store,
+            tables,
+            challenges,
+            CircleService(store),
+            ratings,
+            tournaments,
+            servers,
+            Profiles(store),
+        )
 
     async def close(self) -> None:
         await self.servers.close()

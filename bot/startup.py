@@ -22,10 +22,9 @@ import sqlite3
 import sys
 import traceback
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 from types import TracebackType
-
-import discord
 
 from bot.store import Storage, is_postgres_url, open_storage, shown_target
 
@@ -92,7 +91,7 @@ def announce(database: Path | str) -> None:
         os.getpid(),
         shown_target(database),
         platform.python_version(),
-        discord.__version__,
+        version("discord.py"),  # read without loading discord.py (services import this)
     )
 
 

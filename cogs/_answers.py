@@ -8,6 +8,9 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.outbox import Outbox
+from bot.outbox.write import Payload
+
 T = TypeVar("T")
 
 #: Seconds after an interaction was made (Discord allows 3) by which a command's work must
@@ -57,3 +60,34 @@ async def answer_with_message(interaction: discord.Interaction, **kwargs: Any) -
     if answered.message_id is not None:
         return answered.message_id
     return (await interaction.original_response()).id
+
+
+class InteractionReply:
+    """The clicker's own answer to `interaction`, as a use case hands it to its presenter
+    (`bot.ui.challenge_presenter.Reply`): the one write that skips the outbox."""
+
+    def __init__(self, interaction: discord.Interaction, outbox: Outbox) -> None:
+        self.interaction = interaction
+        self.outbox = outbox
+        self.clicked = interaction.message.id if interaction.message is not None else None
+        self.in_dm = interaction.guild_id is None
+
+    async def in_time(self, work: Awaitable[T]) -> T:
+        return await in_time(self.interaction, work)
+
+    async def defer(self) -> None:
+        await self.interaction.response.defer()
+        # Once answered, its token may carry what follows (the first hand of a match).
+        self.outbox.remember(self.interaction)
+
+    async def post(self, message: Payload) -> int:
+        try:
+            return await answer_with_message(self.interaction, **message.send_kwargs())
+        finally:
+            message.release()
+
+    async def show(self, message: Payload) -> None:
+        if self.interaction.response.is_done():
+            await self.interaction.edit_original_response(**message.kwargs())
+        else:
+            await self.interaction.response.edit_message(**message.kwargs())

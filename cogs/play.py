@@ -12,27 +12,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.circle import CircleService
+from bot.circle import Person
 from bot.command_group import gin_command
 from bot.engine import Action, IllegalAction, RoundView
 from bot.errors import listed_permissions, player_message
 from bot.games import rules_text
-from bot.games.challenges import Challenge, ChallengeService
 from bot.games.errors import NOT_SEATED, GameError
-from bot.games.model import TableState, TableUpdate
-from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET, preset_name
+from bot.games.model import TableState
+from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET
 from bot.games.tables import StaleButton, TableService
-from bot.i18n import Coded, Said, render, t
-from bot.outbox import Priority
+from bot.i18n import Coded, render, t
 from bot.outbox.write import without_rows
 from bot.render import warm_up, workers
 from bot.ui import images, messages, ownership
+from bot.ui.challenge_presenter import Where
 from bot.ui.components import DYNAMIC_ITEMS, bind, refuse_unread, unbind
-from bot.ui.dms import DMClosed
 from bot.ui.hand_layout import custom_ids
 from bot.ui.ownership import OwnView
 from bot.ui.screens import Screens
-from cogs._answers import age, answer_with_message, in_time
+from bot.usecases.challenges import Ask, ChallengeUseCase
+from cogs._answers import InteractionReply, age, answer_with_message, in_time
 from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
 from cogs._pace import CHALLENGES, Pace
 
@@ -42,8 +41,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NEEDED = ("send_messages", "embed_links", "attach_files")
-#: A challenge's status line: a catalog key and its values (said in each reader's language).
-Status = tuple[str, dict[str, Any]]
 ANSWER_WITHIN = 2.5  # seconds; Discord's deadline is 3
 #: The note on a hand shown again because the clicked control was out of date.
 OUT_OF_DATE = Coded("reply-out-of-date")
@@ -51,6 +48,14 @@ OUT_OF_DATE = Coded("reply-out-of-date")
 
 def _name(user: discord.abc.User) -> str:
     return user.display_name
+
+
+def _person(user: discord.abc.User) -> Person:
+    return Person(user.id, user.display_name)
+
+
+def _where(message: discord.Message | None) -> Where | None:
+    return None if message is None else (message.channel.id, message.id)
 
 
 def too_late(interaction: discord.Interaction) -> bool:
@@ -86,20 +91,19 @@ async def reply(interaction: discord.Interaction, said: str | Exception, languag
 
 
 class Play(commands.Cog):
-    """Challenges, open tables, computer matches, hands, resigning, the rules."""
+    """ChallengeUseCase, open tables, computer matches, hands, resigning, the rules."""
 
     def __init__(
         self,
         bot: GinBot,
         tables: TableService,
-        challenges: ChallengeService,
-        circle: CircleService,
+        challenges: ChallengeUseCase,
         screens: Screens,
     ) -> None:
         self.bot = bot
         self.tables = tables
+        #: The challenges' and lobbies' use case (`bot/usecases/challenges.py`).
         self.challenges = challenges
-        self.circle = circle
         self.pictures = screens.pictures
         self.notifier = screens.notifier
         self.outbox = screens.outbox
@@ -115,7 +119,7 @@ class Play(commands.Cog):
         self.bot.tree.add_command(self.menu)
         self.tables.subscribe(self.notifier)
         await self.tables.recover()
-        self._expiry = asyncio.create_task(self.challenges.expire_loop(self._expired))
+        self._expiry = asyncio.create_task(self.challenges.expiry_loop())
         processes = self.bot.settings.render_processes
         if self.pictures.enabled and processes:
             await workers.start(processes)  # returns once each has drawn its card faces
@@ -163,65 +167,29 @@ class Play(commands.Cog):
         rules: str | None = None,
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
-        guild_id, channel_id = hosting_channel(interaction, "reply-challenge-elsewhere")
+        where = hosting_channel(interaction, "reply-challenge-elsewhere")
         self.challenge_pace.take(interaction.user.id)
         await self._seen(interaction)
-        ch = await in_time(
-            interaction,
-            self.challenges.create(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                challenger=(interaction.user.id, _name(interaction.user)),
-                opponent=(opponent.id, _name(opponent)),
-                opponent_is_bot=opponent.bot,
-                preset=rules,
-                target=target,
-            ),
+        said = await self.challenges.challenge(
+            self._reply(interaction),
+            where=where,
+            challenger=_person(interaction.user),
+            opponent=_person(opponent),
+            opponent_is_bot=opponent.bot,
+            preset=rules,
+            target=target,
         )
-        public = await self._challenge_message(ch, interaction.user, opponent)
-        message_id = await answer_with_message(interaction, **public.send_kwargs())
-        public.release()
-        await self.challenges.set_messages(ch.id, message_id=message_id)
-        await self._dm_challenge(ch, interaction.user, opponent)
+        await self._say(interaction, said)
 
-    async def _dm_challenge(
-        self, ch: Challenge, challenger: discord.abc.User, opponent: discord.abc.User | None
-    ) -> None:
-        """The challenge (or rematch) by DM to the opponent, with Accept and Decline."""
-        dm = await self._challenge_message(ch, challenger, opponent, for_opponent=True)
-        try:
-            dm_sent = await self.notifier.dms.send_message(ch.opponent_id, dm, Priority.TURN)
-            await self.challenges.set_messages(
-                ch.id, dm_channel_id=dm_sent.channel.id, dm_message_id=dm_sent.id
-            )
-        except (DMClosed, discord.HTTPException):
-            log.info("challenge %s: could not DM the opponent", ch.id)
+    def _reply(self, interaction: discord.Interaction) -> InteractionReply:
+        return InteractionReply(interaction, self.outbox)
 
-    async def _challenge_message(
-        self,
-        ch: Challenge,
-        challenger: discord.abc.User | str,
-        opponent: discord.abc.User | None,
-        *,
-        status: Status | None = None,
-        for_opponent: bool = False,
-    ) -> messages.Message:
-        """The challenge in the server's language, or by DM in the opponent's."""
-        server = self.readers.server_language(ch.guild_id)
-        locale = await self.readers.language_of(ch.opponent_id, server) if for_opponent else server
-        name = challenger if isinstance(challenger, str) else _name(challenger)
-        mention = opponent.mention if opponent is not None else f"<@{ch.opponent_id}>"
-        return messages.challenge_message(
-            ch.id,
-            name,
-            mention,
-            preset_name(ch.rules),
-            ch.target,
-            int(ch.expires_at.timestamp()),
-            status=None if status is None else t(locale, status[0], **status[1]),
-            for_opponent=for_opponent,
-            locale=locale,
-        )
+    async def _say(self, interaction: discord.Interaction, said: Coded | None) -> None:
+        """What a use case returned, said privately in the reader's language (None: the
+        answer was given already)."""
+        if said is not None:
+            lang = await self.readers.language(interaction)
+            await reply(interaction, render(said, lang), lang)
 
     @app_commands.describe(
         rules="Rule preset", seats="Number of seats (2-4; 3-4 need classic)", target="Points"
@@ -539,143 +507,42 @@ class Play(commands.Cog):
         await self._fresh_hand(interaction, table_id)
 
     async def on_lobby(self, interaction: discord.Interaction, table_id: int, op: str) -> None:
-        user = interaction.user
-        try:
-            if op == "join":
-                seated = [s.user_id for s in (await self.tables.sync(table_id)).record.seats]
-                await self.circle.check_join(user.id, seated)
-                if await self.circle.blocked_at_table(user.id, seated):
-                    lang = await self.readers.language(interaction)
-                    await interaction.response.send_message(
-                        t(lang, "reply-blocked-ask"),
-                        view=JoinAnyway(self, table_id, interaction.message, lang),
-                        ephemeral=True,
-                    )
-                    return
-                update = await self._join(table_id, user)
-            elif op == "leave":
-                update = await self.tables.leave(table_id, user.id)
-            elif op == "start":
-                update = await self.tables.start(table_id, user.id)
-            else:
-                await self.tables.sync(table_id)
-                self.tables.check_add_computer(table_id, user.id)
-                lang = await self.readers.language(interaction)
-                await interaction.response.send_message(
-                    t(lang, "reply-which-computer"),
-                    view=ComputerLevels(self, table_id, interaction.message, lang),
-                    ephemeral=True,
-                )
-                return
-        except GameError as exc:
-            await reply(interaction, exc, await self.readers.language(interaction))
-            return
-        board = self.readers.server_language(update.state.guild_id)
-        if update.kind in ("lobby", "closed"):
-            note = update.note
-            closed = note.text(board) if isinstance(note, Said) else note
+        lobby = self.challenges
+        steps = {"join": lobby.join, "leave": lobby.leave, "start": lobby.start}
+        step = steps.get(op, lobby.computer_asked)
+        outcome = await step(self._reply(interaction), table_id, _person(interaction.user))
+        if isinstance(outcome, Ask):
+            await self._ask(interaction, table_id, outcome)
         else:
-            closed = t(board, "reply-started")
-        msg = messages.lobby_message(update.state, closed=closed, locale=board)
-        await interaction.response.edit_message(**msg.kwargs())
-        msg.release()
+            await self._say(interaction, outcome)
 
-    async def _join(self, table_id: int, user: discord.abc.User) -> TableUpdate:
-        return await self.tables.join(table_id, user.id, _name(user))
+    async def _ask(self, interaction: discord.Interaction, table_id: int, ask: Ask) -> None:
+        """The question a lobby click needs answered first, with its buttons, privately."""
+        lang = await self.readers.language(interaction)
+        lobby = _where(interaction.message)
+        view: OwnView = (
+            JoinAnyway(self, table_id, lobby, lang)
+            if ask.choices == "join-anyway"
+            else ComputerLevels(self, table_id, lobby, lang)
+        )
+        await interaction.response.send_message(
+            render(ask.question, lang), view=view, ephemeral=True
+        )
 
     async def on_challenge(
         self, interaction: discord.Interaction, challenge_id: int, op: str
     ) -> None:
-        user = interaction.user
-        try:
-            if op == "accept":
-                # Setting a table up takes several writes: answer first, within the 3 s.
-                await interaction.response.defer()
-                self.outbox.remember(interaction)  # the first hand may follow up this click
-                ch, started, challenger = await self.challenges.accept_by(
-                    challenge_id, (user.id, _name(user))
-                )
-                status: Status = ("reply-accepted", {"table": started.state.table_id})
-                msg = await self._challenge_message(
-                    ch, challenger, None, status=status, for_opponent=interaction.guild_id is None
-                )
-                await interaction.edit_original_response(**msg.kwargs())
-                await self._edit_challenge(ch, status, skip=interaction.message)
-                return
-            if op == "decline":
-                ch = await self.challenges.decline(challenge_id, user.id)
-                status = ("reply-declined", {"name": _name(user)})
-            else:
-                ch = await self.challenges.cancel(challenge_id, user.id)
-                status = ("reply-cancelled", {})
-        except GameError as exc:
-            await reply(interaction, exc, await self.readers.language(interaction))
-            return
-        msg = await self._challenge_message(
-            ch,
-            await self._player_name(ch.challenger_id),
-            None,
-            status=status,
-            for_opponent=interaction.guild_id is None,
-        )
-        await interaction.response.edit_message(**msg.kwargs())
-        await self._edit_challenge(ch, status, skip=interaction.message)
-        if op == "decline":
-            await self._tell(ch, "reply-told-declined", name=_name(user))
-
-    async def _player_name(self, user_id: int) -> str:
-        return await self.challenges.name_of(user_id)
-
-    async def _edit_challenge(
-        self, ch: Challenge, status: Status, skip: discord.Message | None = None
-    ) -> None:
-        challenger = await self._player_name(ch.challenger_id)
-        targets = [
-            (ch.channel_id, ch.message_id, False),
-            (ch.dm_channel_id, ch.dm_message_id, True),
-        ]
-        for channel_id, message_id, for_opponent in targets:
-            if (
-                channel_id is None
-                or message_id is None
-                or (skip is not None and skip.id == message_id)
-            ):
-                continue
-            msg = await self._challenge_message(
-                ch, challenger, None, status=status, for_opponent=for_opponent
-            )
-            reader = ch.opponent_id if for_opponent else None
-            self.outbox.edit(channel_id, message_id, msg, Priority.REST, user_id=reader)
-
-    async def _tell(self, ch: Challenge, key: str, **values: object) -> None:
-        """A DM to the challenger, in their language."""
-        server = self.readers.server_language(ch.guild_id)
-        user_id = ch.challenger_id
-        text = t(await self.readers.language_of(user_id, server), key, **values)
-        await self.notifier.dms.tell(user_id, text)
-
-    async def _expired(self, ch: Challenge) -> None:
-        await self._edit_challenge(ch, ("reply-expired", {}))
-        await self._tell(ch, "reply-told-expired")
+        cases = self.challenges
+        steps = {"accept": cases.accept, "decline": cases.decline}
+        step = steps.get(op, cases.cancel)
+        said = await step(self._reply(interaction), challenge_id, _person(interaction.user))
+        await self._say(interaction, said)
 
     async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
-        try:
-            rematch = await in_time(
-                interaction,
-                self.challenges.rematch(table_id, (interaction.user.id, _name(interaction.user))),
-            )
-        except GameError as exc:
-            await reply(interaction, exc, await self.readers.language(interaction))
-            return
-        if rematch.challenge is None:
-            lang = await self.readers.language(interaction)
-            await reply(interaction, t(lang, "reply-rematch-dealing"), lang)
-            return
-        msg = await self._challenge_message(rematch.challenge, interaction.user, None)
-        message_id = await answer_with_message(interaction, **msg.send_kwargs())
-        msg.release()
-        await self.challenges.set_messages(rematch.challenge.id, message_id=message_id)
-        await self._dm_challenge(rematch.challenge, interaction.user, None)
+        said = await self.challenges.rematch(
+            self._reply(interaction), table_id, _person(interaction.user)
+        )
+        await self._say(interaction, said)
 
     async def menu_challenge(self, interaction: discord.Interaction, user: discord.User) -> None:
         """The user context menu's Challenge: a challenge with the default rules."""
@@ -685,9 +552,7 @@ class Play(commands.Cog):
 class JoinAnyway(OwnView):
     """The question before joining a table where someone the player blocked sits."""
 
-    def __init__(
-        self, cog: Play, table_id: int, lobby: discord.Message | None, language: str
-    ) -> None:
+    def __init__(self, cog: Play, table_id: int, lobby: Where | None, language: str) -> None:
         super().__init__(timeout=120)
         self.cog, self.table_id, self.lobby, self.language = cog, table_id, lobby, language
         self.join.label = t(language, "reply-join-anyway")
@@ -696,13 +561,10 @@ class JoinAnyway(OwnView):
     # Labels in the reader's language, set in __init__.
     @discord.ui.button(style=discord.ButtonStyle.danger)
     async def join(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
-        try:
-            update = await self.cog._join(self.table_id, interaction.user)
-        except GameError as exc:
-            await interaction.response.edit_message(content=_words(exc, self.language), view=None)
-            return
-        await interaction.response.edit_message(content=t(self.language, "reply-joined"), view=None)
-        await _edit_lobby(self.cog, self.lobby, update, self.table_id)
+        said = await self.cog.challenges.join_anyway(
+            self.table_id, _person(interaction.user), self.lobby
+        )
+        await interaction.response.edit_message(content=render(said, self.language), view=None)
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def cancel(
@@ -716,9 +578,7 @@ class JoinAnyway(OwnView):
 class ComputerLevels(OwnView):
     """The host picks the level of the computer player to seat (the engine's levels)."""
 
-    def __init__(
-        self, cog: Play, table_id: int, lobby: discord.Message | None, language: str
-    ) -> None:
+    def __init__(self, cog: Play, table_id: int, lobby: Where | None, language: str) -> None:
         super().__init__(timeout=120)
         self.cog, self.table_id, self.lobby, self.language = cog, table_id, lobby, language
         for level in COMPUTER_LEVELS:
@@ -733,36 +593,12 @@ class ComputerLevels(OwnView):
 
     def _adder(self, level: str) -> Callable[[discord.Interaction], Awaitable[None]]:
         async def add(interaction: discord.Interaction) -> None:
-            try:
-                update = await self.cog.tables.add_computer(
-                    self.table_id, interaction.user.id, level
-                )
-            except GameError as exc:
-                await interaction.response.edit_message(
-                    content=_words(exc, self.language), view=None
-                )
-                return
-            await interaction.response.edit_message(
-                content=t(
-                    self.language, "reply-computer-sits", level=t(self.language, f"choice-{level}")
-                ),
-                view=None,
+            said = await self.cog.challenges.add_computer(
+                self.table_id, _person(interaction.user), level, self.lobby
             )
-            await _edit_lobby(self.cog, self.lobby, update, self.table_id)
+            await interaction.response.edit_message(content=render(said, self.language), view=None)
 
         return add
-
-
-async def _edit_lobby(
-    cog: Play, lobby: discord.Message | None, update: TableUpdate, table_id: int
-) -> None:
-    """The table's lobby message after a change made from a private answer."""
-    if lobby is None:
-        return
-    board = cog.readers.server_language(update.state.guild_id)
-    closed = None if update.kind == "lobby" else t(board, "reply-started")
-    msg = messages.lobby_message(update.state, closed=closed, locale=board)
-    cog.outbox.edit(lobby.channel.id, lobby.id, msg, Priority.BOARD)
 
 
 def _others(record: Any, user_id: int) -> list[str]:
@@ -849,7 +685,9 @@ class ConfirmResign(OwnView):
 
 async def setup(bot: GinBot) -> None:
     services, screens = bot.wired()
-    await bot.add_cog(Play(bot, services.tables, services.challenges, services.circle, screens))
+    if bot.challenge_case is None:
+        raise RuntimeError("extensions load in setup_hook, after the use cases are built")
+    await bot.add_cog(Play(bot, services.tables, bot.challenge_case, screens))
 
 
 __all__ = ["NOT_SEATED", "Play", "setup"]

@@ -52,7 +52,7 @@ class ChallengeService:
         preset: str | None,
         target: int | None,
     ) -> Challenge:
-        me, my_name = challenger
+        me = challenger[0]
         them, their_name = opponent
         if me == them:
             raise GameError("challenge-self")
@@ -71,9 +71,8 @@ class ChallengeService:
                 if name is None:
                     raise GameError("challenge-you-too-many", count=MAX_TABLES_PER_PLAYER)
                 raise GameError("challenge-they-too-many", name=name, count=MAX_TABLES_PER_PLAYER)
-        await self.store.players.upsert(me, my_name)
-        await self.store.players.upsert(them, their_name)
         try:
+            # One transaction: the two players and their challenge, or nothing.
             created = await self.store.challenges.create(
                 guild_id,
                 channel_id,
@@ -82,6 +81,7 @@ class ChallengeService:
                 rules=json.dumps(rules.to_dict()),
                 target=rules.target,
                 expires_at=datetime.now(UTC) + timedelta(seconds=self.ttl),
+                players=(challenger, opponent),
             )
         except PendingChallengeExists as exc:
             raise GameError("challenge-pending", name=their_name) from exc

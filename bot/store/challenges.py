@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from bot.store._db import Db, Row, Tx, from_ms, opt_dt, to_ms
 from bot.store.errors import NotFound, PendingChallengeExists
 from bot.store.models import Challenge, Resolution, Table, TableSpec
+from bot.store.players import upsert_player
 from bot.store.tables import insert_table
 
 
@@ -55,13 +57,17 @@ class Challenges:
         rules: str,
         target: int,
         expires_at: datetime,
+        players: Sequence[tuple[int, str]] = (),
     ) -> Challenge:
         """A pending challenge. A pending one between the same two players (either way
-        round) raises `PendingChallengeExists`; one past its expiry is expired first."""
+        round) raises `PendingChallengeExists`; one past its expiry is expired first.
+        `players` (id, name) are created or renamed in the same transaction: all or nothing."""
         if challenger_id == opponent_id:
             raise ValueError("a player cannot challenge themselves")
         low, high = sorted((challenger_id, opponent_id))
         async with self._db.write() as tx:
+            for user_id, name in players:
+                await upsert_player(tx, user_id, name)
             await tx.execute(
                 "UPDATE challenges SET status = ?, resolved_at = ? WHERE pair_low = ?"
                 " AND pair_high = ? AND status = ? AND expires_at <= ?",

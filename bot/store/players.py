@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from bot.store._db import Db, Row, from_ms, placeholders
+from bot.store._db import Db, Row, Tx, from_ms, placeholders
 from bot.store.errors import NotFound
 from bot.store.models import FOLLOW_DISCORD, Player, PlayerSettings
 
@@ -31,6 +31,40 @@ def _player(row: Row) -> Player:
         created_at=from_ms(row["created_at"]),
         updated_at=from_ms(row["updated_at"]),
     )
+
+
+async def upsert_player(
+    tx: Tx,
+    user_id: int,
+    display_name: str,
+    *,
+    locale: str | None = None,
+    online: bool | None = None,
+) -> Player:
+    """`Players.upsert` inside a transaction the caller holds (a challenge's players are
+    written with it, `Challenges.create`)."""
+    row = await tx.fetchone(
+        "INSERT INTO players (user_id, display_name, online, locale, created_at,"
+        " updated_at) VALUES (?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET"
+        " display_name = excluded.display_name,"
+        " locale = COALESCE(?, players.locale),"
+        " online = COALESCE(?, players.online),"
+        " updated_at = excluded.updated_at"
+        " RETURNING *",
+        (
+            user_id,
+            display_name,
+            True if online is None else online,
+            locale,
+            tx.now_ms,
+            tx.now_ms,
+            locale,
+            online,
+        ),
+    )
+    assert row is not None
+    return _player(row)
 
 
 class Players:
@@ -60,28 +94,7 @@ class Players:
     ) -> Player:
         """Create the player or refresh their name (and locale/online when given)."""
         async with self._db.write() as tx:
-            row = await tx.fetchone(
-                "INSERT INTO players (user_id, display_name, online, locale, created_at,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET"
-                " display_name = excluded.display_name,"
-                " locale = COALESCE(?, players.locale),"
-                " online = COALESCE(?, players.online),"
-                " updated_at = excluded.updated_at"
-                " RETURNING *",
-                (
-                    user_id,
-                    display_name,
-                    True if online is None else online,
-                    locale,
-                    tx.now_ms,
-                    tx.now_ms,
-                    locale,
-                    online,
-                ),
-            )
-        assert row is not None
-        return _player(row)
+            return await upsert_player(tx, user_id, display_name, locale=locale, online=online)
 
     async def get(self, user_id: int) -> Player | None:
         row = await self._db.fetchone("SELECT * FROM players WHERE user_id = ?", (user_id,))

@@ -1,9 +1,10 @@
-"""Direct messages to players: one DM channel per player, opened once and kept in the store,
-closed DMs remembered.
+"""Direct messages to players: one DM channel per player, opened once and kept with their
+profile, closed DMs remembered.
 
 A player's DM channel id is asked of Discord once (through the outbox) and kept in the
-players table, so neither a restart nor a new match opens it again. A player whose DMs are
-closed (`403 50007`) is marked in the store and not written to again until they interact.
+player's profile (`bot.circle.profiles`), so neither a restart nor a new match opens it
+again. A player whose DMs are closed (`403 50007`) is marked there and not written to again
+until they interact.
 """
 
 from __future__ import annotations
@@ -14,16 +15,16 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.circle.profiles import Profiles
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import Payload, Raw
-from bot.store.repositories import Storage
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
 
 #: Per client, how it finds a player's DM channel id (its `DirectMessages`, which keeps them
-#: in the store); shared by the hand DMs and the click ownership check (`bot.ui.ownership`).
+#: with the players' profiles); shared by the hand DMs and the click ownership check (`bot.ui.ownership`).
 _finders: weakref.WeakKeyDictionary[discord.Client, Callable[[int], Awaitable[int]]] = (
     weakref.WeakKeyDictionary()
 )
@@ -33,7 +34,7 @@ _dm_ids: weakref.WeakKeyDictionary[discord.Client, dict[int, int]] = weakref.Wea
 
 async def dm_channel_id(client: discord.Client, user_id: int) -> int:
     """The id of the bot's DM channel with `user_id` (the bot's own lookup, never what an
-    interaction claims): from memory, the store, else asked of Discord once."""
+    interaction claims): from memory, the profile, else asked of Discord once."""
     finder = _finders.get(client)
     if finder is not None:
         return await finder(user_id)
@@ -50,34 +51,34 @@ class DMClosed(Exception):
 
 
 class DirectMessages:
-    def __init__(self, client: discord.Client, store: Storage, outbox: Outbox) -> None:
+    def __init__(self, client: discord.Client, profiles: Profiles, outbox: Outbox) -> None:
         self.client = client
-        self.store = store
+        self.profiles = profiles
         self.outbox = outbox
-        self._closed: dict[int, bool] = {}  # memo of the store's flag
-        self._channels: dict[int, int] = {}  # memo of the store's DM channel ids
+        self._closed: dict[int, bool] = {}  # memo of the profiles' flag
+        self._channels: dict[int, int] = {}  # memo of the profiles' DM channel ids
         _finders[client] = self.channel_id
 
     async def closed(self, user_id: int) -> bool:
         known = self._closed.get(user_id)
         if known is None:
-            known = self._closed[user_id] = await self.store.players.dm_closed(user_id)
+            known = self._closed[user_id] = await self.profiles.dms_closed(user_id)
         return known
 
     async def seen(self, user_id: int) -> None:
         """The player interacted with the bot: their DMs may be tried again."""
         if await self.closed(user_id):
-            await self.store.players.clear_dm_closed(user_id)
+            await self.profiles.reopen_dms(user_id)
             self._closed[user_id] = False
 
     async def channel_id(self, user_id: int) -> int:
-        """The bot's DM channel with the player: memory, the store, else Discord (once)."""
+        """The bot's DM channel with the player: memory, the profile, else Discord (once)."""
         channel_id = self._channels.get(user_id)
         if channel_id is None:
-            channel_id = await self.store.players.dm_channel(user_id)
+            channel_id = await self.profiles.dm_channel(user_id)
             if channel_id is None:
                 channel_id = await self.outbox.open_dm(user_id)
-                await self.store.players.set_dm_channel(user_id, channel_id)
+                await self.profiles.set_dm_channel(user_id, channel_id)
             self._channels[user_id] = channel_id
         return channel_id
 
@@ -100,7 +101,7 @@ class DirectMessages:
             if exc.code != DM_CLOSED:
                 raise
             self._closed[user_id] = True
-            await self.store.players.mark_dm_closed(user_id)
+            await self.profiles.close_dms(user_id)
             raise DMClosed(user_id) from exc
         assert sent is not None
         return sent

@@ -5,14 +5,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from bot.circle.profiles import PlayerSettings, Profiles
 from bot.engine.view import RoundView
 from bot.games import pictures, present
 from bot.games.card_emojis import CardEmojis
 from bot.games.model import TableState
 from bot.i18n import t
 from bot.render import RenderOptions, render_hand_async, render_reveal_async
-from bot.store.models import PlayerSettings
-from bot.store.repositories import Storage
 from bot.ui.hand_layout import show_card_emojis
 from bot.ui.messages import Message
 
@@ -25,9 +24,9 @@ class Pictures:
     """Pictures for messages, unless the operator turned them off (`GIN_PICTURES=off`)."""
 
     def __init__(
-        self, store: Storage, *, enabled: bool = True, emojis: CardEmojis | None = None
+        self, profiles: Profiles, *, enabled: bool = True, emojis: CardEmojis | None = None
     ) -> None:
-        self.store = store
+        self.profiles = profiles
         self.enabled = enabled
         #: The card emojis the hand's card menus show (in the player's colour scheme).
         self.emojis = emojis or CardEmojis()
@@ -36,14 +35,14 @@ class Pictures:
         """The player's picture settings, or None when pictures are off for them."""
         if not self.enabled:
             return None
-        return _options(await self.store.players.settings(user_id))
+        return _options(await self.profiles.settings(user_id))
 
     async def hand(
         self, message: Message, view: RoundView, user_id: int, locale: Any = "en"
     ) -> Message:
         if not self.enabled and not self.emojis.ready:
             return message
-        settings = await self.store.players.settings(user_id)
+        settings = await self.profiles.settings(user_id)
         if self.emojis.ready:
             with_card_emojis(message, self.emojis, settings.four_colour)
         options = _options(settings) if self.enabled else None

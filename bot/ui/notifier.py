@@ -10,8 +10,8 @@ and achievements gathered into it (docs/playing.md).
 Every write goes through the outbox (`bot/outbox`): the board's edits are queued and not
 waited for (the newest content wins), a hand is waited for only when its message id is
 needed. Every Discord call may fail (closed DMs, deleted messages, outages); a failure is
-logged and the game goes on. Players whose DMs are closed are remembered in the store and
-not retried until they interact again.
+logged and the game goes on. Players whose DMs are closed are remembered (their profile,
+`bot.circle.profiles`) and not retried until they interact again.
 """
 
 from __future__ import annotations
@@ -24,14 +24,15 @@ from typing import Any
 
 import discord
 
+from bot.circle.profiles import Profiles
 from bot.engine.actions import Action
 from bot.engine.view import RoundView
 from bot.games.model import TableState, TableUpdate
+from bot.games.tables import TableService
 from bot.i18n import Coded, Said, pick_language, render, resolve_locale, t
 from bot.i18n.catalog import warm
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import ControlsOff
-from bot.store.repositories import Storage
 from bot.ui import board_layout, hand_layout, images, messages, result_layout
 from bot.ui.busy import TablesInPlay
 from bot.ui.dms import DirectMessages, DMClosed
@@ -62,7 +63,8 @@ class Notifier:
     def __init__(
         self,
         client: discord.Client,
-        store: Storage,
+        profiles: Profiles,
+        tables: TableService,
         pictures: images.Pictures | None = None,
         *,
         unlocks: Unlocks | None = None,
@@ -71,14 +73,16 @@ class Notifier:
         chosen_language: Callable[[int | None], str | None] | None = None,
     ) -> None:
         self.client = client
-        self.store = store
+        #: The players' settings, languages, DMs and favorites; the tables' message ids.
+        self.profiles = profiles
+        self.tables = tables
         #: guild -> the language its admins chose (`/gin-admin language`), or None.
         self.chosen_language = chosen_language or (lambda guild_id: None)
         self.outbox = outbox or Outbox(client)
-        self.dms = DirectMessages(client, store, self.outbox)
+        self.dms = DirectMessages(client, profiles, self.outbox)
         #: Busy channels' one message for their tables' moves (`bot/ui/busy.py`).
         self.in_play = TablesInPlay(self.outbox, self.board_language)
-        self.pictures = pictures or images.Pictures(store)
+        self.pictures = pictures or images.Pictures(profiles)
         #: The ephemeral copies of each hand (`/gin hand`), whose controls go at the end.
         self.private = PrivateHands(self.outbox)
         self.unlocks = unlocks
@@ -119,12 +123,12 @@ class Notifier:
 
     async def discord_locale(self, user_id: int) -> str | None:
         """A player's Discord locale as last seen, by this process or (after a restart) as
-        the store keeps it (`Readers.seen`)."""
+        their profile keeps it (`Readers.seen`)."""
         known = self.discord_locales.get(user_id)
         if known is None:
-            player = await self.store.players.get(user_id)
-            if player is not None and player.locale:
-                known = self.discord_locales[user_id] = player.locale
+            known = await self.profiles.locale(user_id)
+            if known is not None:
+                self.discord_locales[user_id] = known
         return known
 
     def forget_player(self, user_id: int) -> None:
@@ -157,8 +161,8 @@ class Notifier:
         return pick_language(locale, saved, self.board_language(state))
 
     async def saved_language(self, user_id: int) -> str | None:
-        """A player's `/gin me settings language` choice (kept in memory by the store)."""
-        return (await self.store.players.settings(user_id)).language
+        """A player's `/gin me settings language` choice (their profile's, kept in memory)."""
+        return await self.profiles.language(user_id)
 
     async def __call__(self, update: TableUpdate) -> None:
         # In order per table (the table service's queue); tables wait on each other only
@@ -246,7 +250,7 @@ class Notifier:
     # ----- the public board -------------------------------------------------------------
 
     def board_of(self, state: TableState) -> int | None:
-        """The live board's message id: the newest this notifier posted, else the store's."""
+        """The live board's message id: the newest this notifier posted, else the stored one."""
         return self.boards.get(state.table_id, state.message_id)
 
     def _in_turn(self, table_id: int, step: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
@@ -305,7 +309,7 @@ class Notifier:
         """`_in_turn`, waited for on several processes: a process killed after a round's
         end has shown it in full (the next deal may be another process's)."""
         task = self._in_turn(table_id, step)
-        if getattr(self.store, "shared", False):
+        if self.tables.shared:
             await task
 
     async def _board_then(
@@ -340,7 +344,7 @@ class Notifier:
         self._shown[state.table_id] = state
         task = self._in_turn(state.table_id, self._board_posted(state, message, shown))
         self._board_posts[state.table_id] = task
-        if getattr(self.store, "shared", False):
+        if self.tables.shared:
             # Several processes: the next move may be shown by another one, which finds
             # the live board in the store; it must be there first.
             await task
@@ -366,7 +370,7 @@ class Notifier:
         self.boards[table_id] = sent.id
         if later is not None:  # what happened while it was on its way
             self.outbox.edit(state.channel_id, sent.id, later, Priority.BOARD)
-        await self.store.tables.set_message(table_id, sent.id)
+        await self.tables.set_board_message(table_id, sent.id)
         if older is not None and older != sent.id:
             # The previous round's board (or the lobby): finished, its controls gone. Waited
             # for: on several processes the next move waits for this task, so a process
@@ -455,7 +459,7 @@ class Notifier:
             if seat.user_id is None or seat.user_id == update.actor:
                 continue
             message = await self.hand(state, view, seat.user_id)
-            alerts = (await self.store.players.settings(seat.user_id)).turn_alerts
+            alerts = (await self.profiles.settings(seat.user_id)).turn_alerts
             current = await self._live_hand(state.table_id, seat_no)
             urgency = Priority.TURN if view.my_turn else Priority.HAND
             notify = turn_starts and alerts and not self._just_notified(key, current)
@@ -626,7 +630,7 @@ class Notifier:
         found = self._favorites.get(key)
         if found is None:
             others = [s.user_id for s in state.seats if s.user_id not in (None, user_id)]
-            marked = await self.store.relations.targets_among(user_id, "favorite", others)
+            marked = await self.profiles.favorites_among(user_id, others)
             found = self._favorites[key] = frozenset(marked)
         return found
 
@@ -650,12 +654,10 @@ class Notifier:
         if key in self._looked_up:
             return None
         self._looked_up.add(key)
-        record = await self.store.tables.get(table_id)
-        seat = next((s for s in record.seats if s.seat_no == seat_no), None) if record else None
-        if seat is None or seat.dm_channel_id is None or seat.dm_message_id is None:
-            return None
-        self.hands[key] = (seat.dm_channel_id, seat.dm_message_id)
-        return self.hands[key]
+        stored = await self.tables.hand_message(table_id, seat_no)
+        if stored is not None:
+            self.hands[key] = stored
+        return stored
 
     async def _delete_dm(self, where: tuple[int, int], user_id: int) -> None:
         """Queue the old hand's deletion; if it fails, its controls go at least. By the
@@ -698,7 +700,7 @@ class Notifier:
             log.warning("could not DM player %s", user_id)
             return
         self.hands[(state.table_id, seat_no)] = (sent.channel.id, sent.id)
-        await self.store.tables.set_seat_message(state.table_id, seat_no, sent.channel.id, sent.id)
+        await self.tables.set_hand_message(state.table_id, seat_no, sent.channel.id, sent.id)
 
     def adopt_hand(self, table_id: int, seat_no: int, where: tuple[int, int]) -> None:
         """The player's own click answered on this DM message: it is their live hand now."""

@@ -8,8 +8,8 @@ from typing import Any
 
 import discord
 
+from bot.circle.profiles import Profiles
 from bot.i18n import pick_language
-from bot.store.repositories import Storage
 from bot.ui.notifier import Notifier
 
 #: Players whose stored locale is remembered (the writes it saves).
@@ -17,23 +17,23 @@ KEPT = 100_000
 
 
 class Readers:
-    def __init__(self, store: Storage, notifier: Notifier) -> None:
-        self.store = store
+    def __init__(self, profiles: Profiles, notifier: Notifier) -> None:
+        self.profiles = profiles
         self.notifier = notifier
-        #: user -> the Discord locale last written to the store by this process.
+        #: user -> the Discord locale last written to their profile by this process.
         self._kept: dict[int, str] = {}
 
     async def language(self, interaction: discord.Interaction[Any]) -> str:
         """The language to answer `interaction` in; the locale is remembered for the DMs the
         bot sends its user unasked."""
         self.notifier.saw_locale(interaction.user.id, interaction.locale)
-        saved = (await self.store.players.settings(interaction.user.id)).language
+        saved = await self.profiles.language(interaction.user.id)
         server = self.notifier.chosen_language(interaction.guild_id) or interaction.guild_locale
         return pick_language(interaction.locale, saved, server)
 
     async def seen(self, interaction: discord.Interaction[Any]) -> None:
         """Learn the Discord locale of whoever used any command or control, and keep it in
-        the store when it is new (once per player and locale): the DMs the bot sends them
+        their profile when it is new (once per player and locale): the DMs the bot sends them
         unasked are in their language, also after a restart."""
         value = getattr(interaction.locale, "value", interaction.locale)
         user = interaction.user
@@ -45,11 +45,11 @@ class Readers:
         if len(self._kept) >= KEPT:
             self._kept.clear()  # at worst one more write per player
         self._kept[user.id] = value
-        await self.store.players.upsert(user.id, user.display_name, locale=value)
+        await self.profiles.seen(user.id, user.display_name, value)
 
     async def language_of(self, user_id: int, server: Any = None) -> str:
         """The language of a DM to `user_id` sent unasked: their saved choice, else their
-        Discord locale as last seen (or kept in the store), else `server`'s."""
+        Discord locale as last seen (or kept in their profile), else `server`'s."""
         saved = await self.notifier.saved_language(user_id)
         return pick_language(await self.notifier.discord_locale(user_id), saved, server)
 

@@ -62,10 +62,12 @@ class Screens:
                 100 * share,
             )
         emojis = CardEmojis()
-        shown = images.Pictures(services.store, enabled=pictures, emojis=emojis)
+        profiles = services.profiles
+        shown = images.Pictures(profiles, enabled=pictures, emojis=emojis)
         notifier = Notifier(
             client,
-            services.store,
+            profiles,
+            services.tables,
             shown,
             unlocks=unlocks,
             revealed=services.tables.revealed,
@@ -75,4 +77,4 @@ class Screens:
         circle.forgotten.append(notifier.forget_player)
         # Waiting for the tables to settle (tests, shutdown) includes their queued writes.
         services.tables.settle.append(notifier.idle)
-        return cls(shown, notifier, Readers(services.store, notifier), outbox, emojis)
+        return cls(shown, notifier, Readers(profiles, notifier), outbox, emojis)

@@ -217,6 +217,16 @@ async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
             assert emu.last_ephemeral(players[4]).text == asked
             await emu.slash(players[5], home, f"{path} standings")
             assert emu.last_ephemeral(players[5]).text == asked
+            # Its `tournament` option lists the server's tournaments, filtered by what is typed.
+            listed = {"name": f"#{tid} Friday Gin (finished)", "value": tid}
+            for typed in ("", "friday", f"#{tid}"):
+                found = await emu.autocomplete(
+                    players[5], ch, f"{path} standings", "tournament", typed
+                )
+                assert found == [listed]
+            assert (
+                await emu.autocomplete(players[5], ch, f"{path} standings", "tournament", "x") == []
+            )
             # Everything happened in the thread: the channel holds only the sign-up.
             assert emu.messages(ch) == [emu.message(signup.id)]
             boards = [m for m in emu.messages(home) if "table #" in m.text.lower()]
@@ -450,7 +460,8 @@ async def test_two_results_announced_at_once_share_one_standings_message(
             info = await cog.service.info(tid)
             assert info.standings_message_id is None
             # As two result updates would, each with the tournament as it was then.
-            await asyncio.gather(cog._standings(info, "en"), cog._standings(info, "en"))
+            shown = cog.case.screen  # the presenter
+            await asyncio.gather(shown.show_standings(info, "en"), shown.show_standings(info, "en"))
             boards = [m for m in emu.messages(home) if "Standings" in m.text]
             assert len(boards) == 1
             assert (await cog.service.info(tid)).standings_message_id == boards[0].id

@@ -5,7 +5,8 @@ shared by the parts), `_registry` (live tables, locks, refresh from a shared sto
 `_state` (what a table looks like from outside), `_updates` (the observers' ordered queue),
 `_lobby`, `_moves`, `_leaving` (time-outs, resignations, matches called off), `_rounds`
 (deals and the match's end), `_timers` (what happens next without a click),
-`_store_timers` (timers in a shared store), `_recovery` (a restart) and `_service`.
+`_store_timers` (timers in a shared store), `_recovery` (a restart), `_messages` (the
+board's and hands' message ids) and `_service`.
 """
 
 from ._live import MAX_TABLES_PER_PLAYER, LiveTable, StaleButton

@@ -25,6 +25,7 @@ from bot.store.repositories import Storage
 from ._leaving import Leaving
 from ._live import LiveTable
 from ._lobby import Lobby
+from ._messages import Messages
 from ._moves import Moves
 from ._part import Core
 from ._recovery import Recovery
@@ -89,6 +90,7 @@ class TableService:
         self._store_timers = store_timers = StoreTimers(setup, registry, timers)
         recovery = Recovery(core, store_timers)
         lobby = Lobby(setup, registry, rounds)
+        messages = Messages(setup)
 
         # ----- the entries that are a part's own methods, with their one docstring -------
         # The observers and their ordered queue (`_updates.py`).
@@ -106,6 +108,10 @@ class TableService:
         self.open_table = lobby.open_table
         self.open_lobby = lobby.open_lobby
         self.set_lobby_message = lobby.set_lobby_message
+        # Where each table is shown: its board's and hands' message ids (`_messages.py`).
+        self.set_board_message = messages.set_board_message
+        self.set_hand_message = messages.set_hand_message
+        self.hand_message = messages.hand_message
         self.play_computer = lobby.play_computer
         self.adopt_and_start = lobby.adopt_and_start
         self.join = lobby.join

@@ -1,0 +1,33 @@
+"""Where a table is shown on Discord, as ids the store keeps: its live board and each seat's
+hand message, so that a restart (or another process) edits them rather than posting anew."""
+
+from __future__ import annotations
+
+from ._setup import Setup
+
+
+class Messages:
+    """The table's message ids in the store (the Discord side posts, this remembers)."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+
+    async def set_board_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the table's live board (a fresh one per round)."""
+        await self.setup.store.tables.set_message(table_id, message_id)
+
+    async def set_hand_message(
+        self, table_id: int, seat_no: int, channel_id: int | None, message_id: int | None
+    ) -> None:
+        """Remember the DM holding the seat's live hand, to edit it later (it shares the
+        moves' group commit: one is written for most turns)."""
+        await self.setup.store.tables.set_seat_message(table_id, seat_no, channel_id, message_id)
+
+    async def hand_message(self, table_id: int, seat_no: int) -> tuple[int, int] | None:
+        """The seat's hand message as the store remembers it, (DM channel id, message id);
+        None when the seat or its message is unknown."""
+        record = await self.setup.store.tables.get(table_id)
+        seat = next((s for s in record.seats if s.seat_no == seat_no), None) if record else None
+        if seat is None or seat.dm_channel_id is None or seat.dm_message_id is None:
+            return None
+        return seat.dm_channel_id, seat.dm_message_id

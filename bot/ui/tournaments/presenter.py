@@ -1,0 +1,197 @@
+"""The one presenter of the tournaments: it observes the tournament service and writes what
+changed (the sign-up message, a round's announcement, notes, the standings, the final
+ranking, DMs about blocked pairings) through the one outbox; and it opens a tournament's
+thread for the use case (`bot/usecases/tournaments.py`)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Literal
+
+import discord
+
+from bot.i18n import Said, t
+from bot.outbox import Outbox, Priority
+from bot.outbox.write import Raw
+from bot.tournaments._model import TournamentInfo, TournamentUpdate
+from bot.tournaments.service import TournamentService
+from bot.ui.dms import DirectMessages
+from bot.ui.readers import Readers
+
+from .messages import PATH, signup_embed, signup_view, standings_embed
+
+log = logging.getLogger(__name__)
+
+#: A tournament's thread archives after a week without messages.
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+
+
+class TournamentPresenter:
+    """Shows every tournament in its thread (or its channel), in the server's language."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TournamentService,
+        readers: Readers,
+        outbox: Outbox,
+        dms: DirectMessages,
+        *,
+        path: str = PATH,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.readers = readers
+        self.outbox = outbox
+        self.dms = dms
+        #: How players type the tournament commands (shown on the sign-up message).
+        self.path = path
+        #: One standings message at a time per tournament (see `show_standings`).
+        self._standings_locks: dict[int, asyncio.Lock] = {}
+
+    # ----- for the use case ---------------------------------------------------------------
+
+    def signup_changed(self, info: TournamentInfo) -> asyncio.Future[Any]:
+        """Show `info` on its sign-up message: the edit is queued (a newer one of the same
+        message, queued, wins); the future is done when Discord has it."""
+        if info.signup_message_id is None:
+            done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+            done.set_result(None)
+            return done
+        board = self.readers.server_language(info.guild_id)
+        view = signup_view(info.id, board) if info.status == "signup" else None
+        kwargs = {"embed": signup_embed(info, board, self.path), "view": view}
+        return self.outbox.edit(info.channel_id, info.signup_message_id, Raw(kwargs), Priority.REST)
+
+    async def open_thread(self, info: TournamentInfo, signup_id: int) -> int | None:
+        """A public thread started from the sign-up message (outside the outbox: once per
+        tournament); None when Discord refuses it (logged)."""
+        channel = self.client.get_partial_messageable(
+            info.channel_id, guild_id=info.guild_id, type=discord.ChannelType.text
+        )
+        try:
+            thread = await channel.get_partial_message(signup_id).create_thread(
+                name=f"🏆 {info.name}", auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except (discord.HTTPException, ValueError):  # ValueError: the server is not known
+            log.warning("could not open a thread for tournament %s", info.id)
+            return None
+        return thread.id
+
+    # ----- the service's observer ---------------------------------------------------------
+
+    async def show(self, update: TournamentUpdate) -> None:
+        """Announce what changed in the tournament's thread (or channel)."""
+        info = update.info
+        board = self.readers.server_language(info.guild_id)
+        if update.kind == "signup":
+            # Read it afresh: a queued join must not paint over "sign-up closed". Not
+            # waited for: joins in a row coalesce in the outbox into one edit (the newest
+            # wins), and what follows (a round's announcement) does not wait a second per
+            # join behind them.
+            self.signup_changed(await self.service.info(info.id))
+        elif update.kind == "round_started":
+            await self._round_started(update, board)
+        elif update.kind in ("result", "kicked"):
+            note = update.note
+            if note:
+                words = note.text(board) if isinstance(note, Said) else note
+                await self._send(info.home_id, content=f"**{info.name}**: {words}")
+            if update.kind == "result":
+                await self.show_standings(info, board)
+        elif update.kind == "finished":
+            await self.show_standings(info, board, final=True)
+            await self._finished(update, board)
+        else:
+            text = t(board, "tournament-announce", change=update.kind, name=info.name)
+            await self._send(info.home_id, content=text)
+
+    async def show_standings(
+        self, info: TournamentInfo, board: str, *, final: bool = False
+    ) -> None:
+        """Post the standings, or edit the tournament's standings message."""
+        # Two results can be announced at once. One at a time, each drawn from the
+        # tournament as it is now: the second edits the message the first sent, where it
+        # used to send a second one (left behind with the older standings).
+        lock = self._standings_locks.setdefault(info.id, asyncio.Lock())
+        async with lock:
+            if final:
+                self._standings_locks.pop(info.id, None)
+            else:
+                info = await self.service.info(info.id)
+                if info.status in ("finished", "cancelled"):
+                    # Over: "finished" draws (or drew) the final standings.
+                    self._standings_locks.pop(info.id, None)
+                    return
+            embed = standings_embed(info, board, final=final)
+            if info.standings_message_id is not None and await self._edit(
+                info.home_id, info.standings_message_id, embed=embed
+            ):
+                return
+            sent = await self._send(info.home_id, embed=embed)
+            if sent is not None and not final:
+                await self.service.set_standings_message(info.id, sent.id)
+
+    async def _round_started(self, update: TournamentUpdate, board: str) -> None:
+        info = update.info
+        if info.total_rounds:
+            head = t(
+                board,
+                "tournament-round-of",
+                name=info.name,
+                round=info.round_no,
+                total=info.total_rounds,
+            )
+        else:
+            head = t(board, "tournament-round", name=info.name, round=info.round_no)
+        lines = [head]
+        for table in update.tables:
+            if len(table.players) == 1:
+                lines.append(t(board, "tournament-bye", player=f"<@{table.players[0]}>"))
+            elif table.table_id is not None and table.result is None:
+                a, b = table.players
+                lines.append(
+                    t(board, "tournament-table", a=f"<@{a}>", b=f"<@{b}>", table=table.table_id)
+                )
+        if info.deadline_ts is not None:
+            when = int(info.deadline_ts)
+            lines.append(
+                t(board, "tournament-deadline", time=f"<t:{when}:t>", relative=f"<t:{when}:R>")
+            )
+        await self._send(info.home_id, content="\n".join(lines)[:2000])
+        for key, blocker, blocked in update.blocked:
+            for who in (blocker, blocked):
+                await self._dm(
+                    who, board, "tournament-blocked", name=info.name, round=info.round_no, key=key
+                )
+
+    async def _finished(self, update: TournamentUpdate, board: str) -> None:
+        info = update.info
+        winners = [r for r in update.ranking if r.place == 1]
+        joined = f" {t(board, 'tournament-and')} ".join(f"<@{r.user_id}>" for r in winners)
+        who = joined or t(board, "tournament-nobody")
+        lines = [t(board, "tournament-over", name=info.name, winners=who), "```"]
+        for r in update.ranking:
+            lines.append(f"{r.place:>3}. {r.name[:20]:<20} {r.detail(board)}")
+        lines.append("```")
+        await self._send(info.home_id, content="\n".join(lines)[:2000])
+        await self.signup_changed(info)
+
+    # ----- writing ------------------------------------------------------------------------
+
+    async def _send(self, channel_id: int, **kwargs: Any) -> discord.Message | None:
+        """Post through the outbox; None when Discord refused (logged there)."""
+        return await self.outbox.post(channel_id, Raw(kwargs), Priority.REST)
+
+    async def _edit(self, channel_id: int, message_id: int, **kwargs: Any) -> bool:
+        """Edit through the outbox (a newer edit of the message, queued, wins)."""
+        return (
+            await self.outbox.edit(channel_id, message_id, Raw(kwargs), Priority.REST) is not None
+        )
+
+    async def _dm(self, user_id: int, server: str, key: str, /, **values: Any) -> None:
+        """A DM in its reader's language (their choice, else their Discord's, else the
+        server's)."""
+        text = t(await self.readers.language_of(user_id, server), key, **values)
+        await self.dms.tell(user_id, text)
