@@ -52,10 +52,6 @@ FRESH_SECONDS = 30.0
 #: each player's language in their final hand.
 Unlocks = Callable[[int], Awaitable[Sequence[tuple[int, Coded]]]]
 
-#: `revealed(table_id, round_no)`: that round's reveal is in the channel (the store keeps
-#: it, so a restart posts only a reveal never sent, `TableService.revealed`).
-Revealed = Callable[[int, int], Awaitable[None]]
-
 
 class Notifier:
     """The table service's observer on the Discord side."""
@@ -68,7 +64,6 @@ class Notifier:
         pictures: images.Pictures | None = None,
         *,
         unlocks: Unlocks | None = None,
-        revealed: Revealed | None = None,
         outbox: Outbox | None = None,
         chosen_language: Callable[[int | None], str | None] | None = None,
     ) -> None:
@@ -86,7 +81,6 @@ class Notifier:
         #: The ephemeral copies of each hand (`/gin hand`), whose controls go at the end.
         self.private = PrivateHands(self.outbox)
         self.unlocks = unlocks
-        self.revealed = revealed
         # (table, seat) -> (DM channel id, message id) of the live hand message.
         self.hands: dict[tuple[int, int], tuple[int, int]] = {}
         # table -> the live board's message id (the newest round's).
@@ -298,10 +292,10 @@ class Notifier:
         """Post a round's reveal and, once Discord has it, tell the store (a process
         killed before that has its restart post it, `Recovery.show_again`)."""
         sent = await self.outbox.post(state.channel_id, reveal, Priority.BOARD)
-        if sent is None or self.revealed is None or state.public is None:
+        if sent is None or state.public is None:
             return
         try:
-            await self.revealed(state.table_id, state.public.round_no)
+            await self.tables.revealed(state.table_id, state.public.round_no)
         except Exception:  # at worst the restart posts it again
             log.exception("could not record the reveal of table %s", state.table_id)
 

@@ -70,7 +70,6 @@ class Screens:
             services.tables,
             shown,
             unlocks=unlocks,
-            revealed=services.tables.revealed,
             outbox=outbox,
             chosen_language=services.servers.language,
         )

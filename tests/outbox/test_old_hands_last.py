@@ -17,7 +17,8 @@ async def test_an_old_hands_deletion_goes_after_the_boards_and_the_rest(world: W
     emu, channel = world.emu, world.channel.id
     # One global-limited request in 0.3 s: everything below queues at the gate.
     outbox = Outbox(world.bot, Limits(global_=(1, 0.3), margin=0.0))
-    notifier = Notifier(world.bot, world.bot.services.store, outbox=outbox)  # type: ignore[attr-defined]
+    notifier = world.bot.screens.notifier  # type: ignore[attr-defined]
+    notifier = Notifier(world.bot, notifier.profiles, notifier.tables, outbox=outbox)
     board = await outbox.post(channel, Raw({"content": "board"}))
     old_hand = await outbox.post(channel, Raw({"content": "old hand"}))
     assert board is not None and old_hand is not None
