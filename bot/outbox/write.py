@@ -88,8 +88,13 @@ class Priority(enum.IntEnum):
     #: What shows every table of a busy channel at once (its "tables in play" message):
     #: worth more than any one table's board.
     PLAY = 2
-    BOARD = 3  # the public boards, and old hands' deletions
+    BOARD = 3  # the public boards
     REST = 4  # chat, reveals, results, achievements, tournaments, challenges
+    #: Old hands' deletions by the bot's token: a leftover hand for a few seconds hurts no
+    #: one (a click on it is answered with the current hand), so they go when nothing
+    #: else waits for the global budget. By the player's token they cost nothing and go
+    #: at once (`Lane._pick`).
+    OLD = 5
 
 
 @dataclass(eq=False)

@@ -298,6 +298,8 @@ class Table:
     seats: tuple[Seat, ...]
     #: Each seat's automatic turns in a row, as JSON (`{"0": 1}`); None: none yet.
     auto_json: str | None = None
+    #: The last round whose reveal was posted in the channel (`set_revealed`).
+    revealed_round: int = 0
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

@@ -92,6 +92,7 @@ def _table(row: Row, seats: Sequence[Seat]) -> Table:
         round_no=row["round_no"],
         turn_deadline=opt_dt(row["turn_deadline"]),
         auto_json=row["auto_json"],
+        revealed_round=row["revealed_round"],
         created_at=from_ms(row["created_at"]),
         updated_at=from_ms(row["updated_at"]),
         seats=tuple(seats),
@@ -737,6 +738,15 @@ class Tables:
             )
             if not changed:
                 raise NotFound(f"table {table_id}")
+
+    async def set_revealed(self, table_id: int, round_no: int) -> None:
+        """Round `round_no`'s reveal is in the channel (never moves back; the table's
+        version is not changed: nothing of the game is)."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "UPDATE game_tables SET revealed_round = ? WHERE id = ? AND revealed_round < ?",
+                (round_no, table_id, round_no),
+            )
 
     async def set_deadline(self, table_id: int, deadline: datetime | None) -> None:
         async with self._db.write() as tx:

@@ -2,7 +2,8 @@
 
 One live board per round (the newest; older boards and the lobby lose their controls) and
 one live hand message per player: a new DM only when the player's own turn starts (that is
-the notification; the previous hand message is deleted), otherwise the live hand is edited,
+the notification; the previous hand message is deleted) unless the live hand was itself
+posted moments ago and has not carried a turn yet, otherwise the live hand is edited,
 with the opponents' moves, table chat, the round's result and at the end the match's result
 and achievements gathered into it (docs/playing.md).
 
@@ -42,6 +43,10 @@ log = logging.getLogger(__name__)
 
 #: Chat lines kept per table for the hand messages.
 CHAT_LINES = 3
+
+#: A hand posted this recently (seconds) that has not carried its player's turn yet is
+#: edited into their turn: its own post notified them moments ago (docs/playing.md).
+FRESH_SECONDS = 30.0
 
 #: `unlocks(table_id)` -> (user id, announcement) for what a finished match earned, said in
 #: each player's language in their final hand.
@@ -90,6 +95,9 @@ class Notifier:
         #: table -> its newest public write on its way, which the next one waits for.
         self._public: dict[int, asyncio.Task[None]] = {}
         self._turn_shown: dict[tuple[int, int], bool] = {}
+        #: (table, seat) -> the live hand's id while it has not carried a turn since this
+        #: process posted it (`_just_notified`).
+        self._unturned: dict[tuple[int, int], int] = {}
         self._told_closed: set[tuple[int, int]] = set()
         self._looked_up: set[tuple[int, int]] = set()
         self._favorites: dict[tuple[int, int], frozenset[int]] = {}
@@ -182,6 +190,10 @@ class Notifier:
         if kind == "reminder":
             await self._remind(update)
             return
+        if kind == "reveal":  # a past round's, never posted by the process before
+            reveal = await self._reveal(state)
+            await self._public_step(state.table_id, self._post_reveal(state, reveal))
+            return
         if kind == "chat":
             await self._chat_line(update)
             return
@@ -264,11 +276,26 @@ class Notifier:
         behind what follows it), both on their way while the hands go."""
         self._shown[state.table_id] = state
         table = self._board(state)
+        reveal = await self._reveal(state)
+        await self._public_step(state.table_id, self._board_then(state, table, reveal, reveal=True))
+
+    async def _reveal(self, state: TableState) -> messages.Message:
+        """The round's reveal (`state`: the table as the round ended), with its picture."""
         board = self.board_language(state)
         title = result_layout.reveal_title(state, board)
         picture = await self.pictures.reveal_png(state, title, board)
-        reveal = result_layout.reveal_message(state, board, picture)
-        await self._public_step(state.table_id, self._board_then(state, table, reveal))
+        return result_layout.reveal_message(state, board, picture)
+
+    async def _post_reveal(self, state: TableState, reveal: messages.Message) -> None:
+        """Post a round's reveal and, once Discord has it, tell the store (a process
+        killed before that has its restart post it, `Recovery.show_again`)."""
+        sent = await self.outbox.post(state.channel_id, reveal, Priority.BOARD)
+        if sent is None or state.public is None:
+            return
+        try:
+            await self.tables.revealed(state.table_id, state.public.round_no)
+        except Exception:  # at worst the restart posts it again
+            log.exception("could not record the reveal of table %s", state.table_id)
 
     async def _public_step(self, table_id: int, step: Coroutine[Any, Any, None]) -> None:
         """`_in_turn`, waited for on several processes: a process killed after a round's
@@ -278,10 +305,16 @@ class Notifier:
             await task
 
     async def _board_then(
-        self, state: TableState, table: messages.Message, then: messages.Message
+        self,
+        state: TableState,
+        table: messages.Message,
+        then: messages.Message,
+        *,
+        reveal: bool = False,
     ) -> None:
-        """Edit the live board into `table`, then post `then` below it. The board's id is
-        read now, once the table's writes before are out (its new board's post)."""
+        """Edit the live board into `table`, then post `then` below it (`reveal`: the
+        round's reveal, recorded once posted). The board's id is read now, once the
+        table's writes before are out (its new board's post)."""
         message_id = self.board_of(state)
         if message_id is not None:
             # A board like the others: nobody waits for it now but its own reveal, and a
@@ -289,7 +322,10 @@ class Notifier:
             await self.outbox.edit(state.channel_id, message_id, table, Priority.BOARD)
         else:
             table.release()
-        await self._send_channel(state.channel_id, then)
+        if reveal:
+            await self._post_reveal(state, then)
+        else:
+            await self._send_channel(state.channel_id, then)
 
     async def _new_board(self, state: TableState, *, restored: bool = False) -> None:
         """Post the round's board without waiting for it: in a busy channel the posts
@@ -418,13 +454,38 @@ class Notifier:
             alerts = (await self.profiles.settings(seat.user_id)).turn_alerts
             current = await self._live_hand(state.table_id, seat_no)
             urgency = Priority.TURN if view.my_turn else Priority.HAND
-            if current is not None and not (turn_starts and alerts):
+            notify = turn_starts and alerts and not self._just_notified(key, current)
+            if current is not None and not notify:
                 await self._edit_dm(current, message, seat.user_id, urgency)
+                if view.my_turn:
+                    self._unturned.pop(key, None)  # it has carried a turn now
                 continue
             await self._send_dm(state, seat_no, seat.user_id, message, urgency)
+            self._note_posted(key, current, view.my_turn)
             if current is not None and self.hands.get(key) != current:
                 # The new message notified the player; the old one goes.
                 await self._delete_dm(current, seat.user_id)
+
+    def _just_notified(self, key: tuple[int, int], current: tuple[int, int] | None) -> bool:
+        """The live hand was posted (which notified its player) within `FRESH_SECONDS`,
+        by this process, and has not carried one of their turns yet: their turn edits it
+        rather than posting a new DM and deleting this one (docs/playing.md). The post's
+        time is Discord's own, in the snowflake; a hand not known here is not fresh."""
+        if current is None or self._unturned.get(key) != current[1]:
+            return False
+        posted = discord.utils.snowflake_time(current[1])
+        age = (discord.utils.utcnow() - posted).total_seconds()
+        return abs(age) <= FRESH_SECONDS
+
+    def _note_posted(
+        self, key: tuple[int, int], before: tuple[int, int] | None, my_turn: bool
+    ) -> None:
+        """A hand just posted: fresh for `_just_notified` unless it carries a turn."""
+        posted = self.hands.get(key)
+        if posted is not None and posted != before and not my_turn:
+            self._unturned[key] = posted[1]
+        else:
+            self._unturned.pop(key, None)
 
     async def hand(
         self,
@@ -533,6 +594,8 @@ class Notifier:
         for key in [k for k in self.hands if k[0] == table_id]:
             del self.hands[key]
         self._looked_up = {k for k in self._looked_up if k[0] != table_id}
+        # Another process may have shown a turn on a hand posted here.
+        self._unturned = {k: v for k, v in self._unturned.items() if k[0] != table_id}
         self.boards.pop(table_id, None)
         self._shown.pop(table_id, None)
 
@@ -541,6 +604,7 @@ class Notifier:
             del self.hands[key]
         for key in [k for k in self._turn_shown if k[0] == table_id]:
             del self._turn_shown[key]
+        self._unturned = {k: v for k, v in self._unturned.items() if k[0] != table_id}
         self._shown.pop(table_id, None)
         self._chat.pop(table_id, None)
         if table_id in self._public:
@@ -588,10 +652,11 @@ class Notifier:
         return stored
 
     async def _delete_dm(self, where: tuple[int, int], user_id: int) -> None:
-        """Queue the old hand's deletion; if it fails, its controls go at least. It goes
-        with the boards, after every hand and the busy channels' tables in play: the new
-        hand is there, and a click on the old one is answered with it (docs/playing.md)."""
-        deleted = self.outbox.delete(*where, Priority.BOARD, user_id=user_id)
+        """Queue the old hand's deletion; if it fails, its controls go at least. By the
+        bot's token it goes last, after the boards and the busy channels' tables in play:
+        the new hand is there, and a click on the old one is answered with it
+        (docs/playing.md)."""
+        deleted = self.outbox.delete(*where, Priority.OLD, user_id=user_id)
 
         def fallback(done: asyncio.Future[Any]) -> None:
             if not done.cancelled() and done.exception() is None and done.result() is None:
@@ -632,6 +697,7 @@ class Notifier:
     def adopt_hand(self, table_id: int, seat_no: int, where: tuple[int, int]) -> None:
         """The player's own click answered on this DM message: it is their live hand now."""
         self.hands[(table_id, seat_no)] = where
+        self._unturned.pop((table_id, seat_no), None)
 
     async def _tell_closed(self, state: TableState, user_id: int) -> None:
         key = (state.table_id, user_id)

@@ -3,16 +3,19 @@ one shown afresh."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, Match
+from bot.engine.breakdown import match_breakdown
 from bot.games.errors import GameError
+from bot.games.model import PublicRound, TableState, TableUpdate
 from bot.kernel import Scheduler
 
 from ._live import LiveTable, auto_counts, resigned_seats
 from ._part import Core, Part
 from ._registry import replay
-from ._state import update
+from ._state import state, update
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +102,10 @@ class Recovery(Part):
         queued when the process stopped are gone, and nobody is to be left without their
         controls. Changes neither the game nor the version."""
         assert live.match is not None
+        # A round's reveal the process before never posted (killed between the round's
+        # end and its post) goes first, before the current round's board.
+        for number in missing_reveals(live):
+            self.updates.emit(live, TableUpdate("reveal", past_round(live, number)))
         # Its next update (this one, or the next deal's) first retires the hands the
         # process before left live that no table remembers.
         live.restored = True
@@ -107,3 +114,46 @@ class Recovery(Part):
             return
         self.updates.emit(live, update(live, "round_start"))
         await self.timers.schedule(live)
+
+    async def revealed(self, table_id: int, round_no: int) -> None:
+        """Round `round_no`'s reveal is in the table's channel: a restart need not post it
+        (the notifier tells, once Discord has it)."""
+        await self.store.tables.set_revealed(table_id, round_no)
+
+
+def missing_reveals(live: LiveTable) -> list[int]:
+    """The rounds over (numbered from 1, as their reveals are) whose reveal the store does
+    not know as posted."""
+    assert live.match is not None
+    rounds = live.match.rounds
+    first = live.record.revealed_round + 1
+    return [n for n in range(first, len(rounds) + 1) if rounds[n - 1].over]
+
+
+def past_round(live: LiveTable, number: int) -> TableState:
+    """The table as it was when round `number` ended, for its reveal."""
+    match = live.match
+    assert match is not None
+    now = state(live)
+    if number == len(match.rounds):  # the round over is the table's newest
+        return now
+    return dataclasses.replace(
+        now,
+        public=PublicRound.of(match.rounds[number - 1].view(0), number),
+        scores=_scores_after(match, number),
+        turn_deadline_ts=None,
+        previous=None,
+        match_over=False,
+        breakdown=None,
+    )
+
+
+def _scores_after(match: Match, number: int) -> tuple[int, ...]:
+    """The match's scores once its first `number` rounds were played (`Match.scores`, cut
+    to the rounds it counts among those)."""
+    counted = sum(
+        1 for rnd in match.rounds[:number] if rnd.result is not None and rnd.result.kind != "redeal"
+    )
+    return match_breakdown(match.rules, match.scored_rounds[:counted]).totals or (
+        (0,) * match.seats
+    )

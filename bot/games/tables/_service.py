@@ -139,6 +139,7 @@ class TableService:
         self.start_timers = scheduler.start
         self.fire_due = scheduler.fire_due
         self.recover = recovery.recover
+        self.revealed = recovery.revealed
 
     # ----- settings (one copy, read by every part) --------------------------------------
 
