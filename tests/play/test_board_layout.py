@@ -59,13 +59,18 @@ async def test_the_round_before_keeps_its_facts_without_its_button(world: World)
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
     first = await _board(world)
     boards = lambda: [m for m in emu.messages(ch) if m.flags & V2 and "Stock" in m.text]  # noqa: E731
+    tables = world.bot.services.tables  # type: ignore[union-attr]
+    (live,) = [tables.find(i) for i in tables.live_ids()]
+    # Click until the engine has scored round 1, not until round 2's board shows: the next
+    # deal does not wait for the channel, so clicking on could finish round 2 meanwhile.
     for _ in range(600):
-        if len(boards()) > 1:
+        if live is not None and live.match is not None and live.match.results:
             break
         await _step(emu, a, b)
     else:
-        raise AssertionError("no second round")
-    await world.bot.services.tables.wait_idle()  # type: ignore[attr-defined]
+        raise AssertionError("round 1 never ended")
+    await emu.wait_for(lambda: len(boards()) > 1, what="round 2's board")
+    await tables.wait_idle()
     await emu.wait_for(lambda: emu.message(first).button_labels == [], what="the old button")
     old = emu.message(first)
     assert old.flags & V2 and "Round 1" in old.text and "Discard pile" in old.text
