@@ -424,8 +424,9 @@ async def test_a_restarted_process_shows_afresh_the_tables_it_changed_last(
 async def test_a_restarted_process_deals_the_round_its_predecessor_ended(
     stores: tuple[Storage, Storage],
 ) -> None:
-    """Killed right after a move that ended a round: the next process of its role shows
-    nothing at once (the deal shows every hand) and deals after the round's pause."""
+    """Killed right after a move that ended a round: the next process of its role shows at
+    once only the round's reveal (its predecessor never posted it: nothing here records a
+    post), no hand (the deal shows every hand), and deals after the round's pause."""
     clock = Clock()
     lost: list[TableUpdate] = []
     zero = service(stores[0], clock, lost, ZERO)
@@ -443,7 +444,7 @@ async def test_a_restarted_process_deals_the_round_its_predecessor_ended(
     again = service(stores[1], clock, seen, ZERO)
     assert await again.recover() == 1
     await again.wait_idle()
-    assert seen == []
+    assert [(u.kind, len(u.views)) for u in seen] == [("reveal", 0)]
     timer = await stores[1].timers.get("table", table_id)
     assert timer is not None and timer.what == "round"
     assert timer.owner == "armed-for:" + again.owner
@@ -451,7 +452,7 @@ async def test_a_restarted_process_deals_the_round_its_predecessor_ended(
     clock.now += TIMING.round_pause
     assert await again.fire_due() == 1
     await again.wait_idle()
-    assert [(u.kind, len(u.views)) for u in seen] == [("round_start", 2)]
+    assert [(u.kind, len(u.views)) for u in seen] == [("reveal", 0), ("round_start", 2)]
     assert len(await stores[1].tables.rounds(table_id)) == 2
     await again.close()
 

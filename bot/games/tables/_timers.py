@@ -102,6 +102,12 @@ class Timers:
         """Arm what happens next without a click: a computer's move, or the turn's reminder
         and then its end (unless `arm` is False: on a shared store, committed with the move
         already)."""
+        match = live.match
+        if match is not None and match.round_over and not match.over and not self.setup.closing:
+            # Between rounds (a seat left during the pause): the next deal stays due, armed
+            # again at the table's new version (a timer armed before it would be moot).
+            await self.after_round(live, arm=arm)
+            return
         live.cancel_timer()
         if self.setup.closing or live.match is None or live.match.round_over:
             return
