@@ -20,12 +20,13 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from . import heap, startup
-from .client import GinBot
-from .logging_setup import setup_logging
-from .ops.server import MetricsServerError
-from .settings import Settings, SettingsError
-from .shards import make_bot
+from bot.app import startup
+from bot.app.client import GinBot
+from bot.app.settings import Settings, SettingsError
+from bot.app.shards import make_bot
+from bot.ops import heap
+from bot.ops.logging_setup import setup_logging
+from bot.ops.server import MetricsServerError
 
 log = logging.getLogger("gin")
 
@@ -176,7 +177,7 @@ def cli(argv: Sequence[str] | None = None) -> int:
     """The ``gin-bot`` console script and ``python -m bot``."""
     args = list(sys.argv[1:] if argv is None else argv)
     if "--local" in args:  # the sandbox: emulator + this bot + a web page (its own options)
-        from .local import main as local_main
+        from bot.app.local import main as local_main
 
         return local_main(args)
     try:
@@ -184,11 +185,11 @@ def cli(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version (0), or a wrong command line (2)
         return int(exc.code or 0)
     if chosen.command == "healthcheck":
-        from .ops import healthcheck
+        from bot.ops import healthcheck
 
         return healthcheck.command()
     if chosen.command in ("backup", "restore"):
-        from .ops import backup
+        from bot.ops import backup
 
         return backup.command(chosen.command, chosen.path)
     try:

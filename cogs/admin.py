@@ -14,13 +14,13 @@ from discord.ext import commands
 
 from bot.i18n import resolve_locale, t
 from bot.i18n.commands import choice_key, shown_path
-from bot.server_settings import ServerSettings
+from bot.servers.settings import ServerSettings
 from bot.ui.readers import Readers
 from cogs._options import LANGUAGE_NAMES
 from cogs._views import private
 
 if TYPE_CHECKING:
-    from bot.client import GinBot
+    from bot.app.client import GinBot
 
 #: The choice that clears the server's language: follow Discord's.
 FOLLOW_SERVER = "discord"

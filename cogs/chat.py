@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.command_group import gin_command
 from bot.circle import MAX_CHAT, REACTIONS
-from bot.command_group import gin_command
 from bot.i18n import t
 from bot.ui.readers import Readers
 from bot.usecases.chat import ChatUseCase
@@ -19,7 +19,7 @@ from cogs._pace import CHAT, Pace
 from cogs._views import OwnedView, private
 
 if TYPE_CHECKING:
-    from bot.client import GinBot
+    from bot.app.client import GinBot
 
 log = logging.getLogger(__name__)
 

@@ -10,16 +10,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.command_group import gin_command
 from bot.circle import CircleError, CircleService
 from bot.circle import text as views
-from bot.command_group import gin_command
 from bot.i18n import t
 from bot.ui.readers import Readers
 from cogs._options import LANGUAGE_CHOICES, LANGUAGE_NAMES
 from cogs._views import OwnedView, person, private
 
 if TYPE_CHECKING:
-    from bot.client import GinBot
+    from bot.app.client import GinBot
 
 
 class ForgetView(OwnedView):

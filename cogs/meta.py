@@ -13,13 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.command_group import gin_command
+from bot.app.command_group import gin_command
 from bot.i18n import keys, t
 from bot.i18n.commands import command_key, shown_path
 from bot.ui.readers import Readers
 
 if TYPE_CHECKING:
-    from bot.client import GinBot
+    from bot.app.client import GinBot
 
 
 def _version() -> str:

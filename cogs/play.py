@@ -12,8 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.command_group import gin_command
 from bot.circle import Person
-from bot.command_group import gin_command
 from bot.engine import Action, IllegalAction, RoundView
 from bot.errors import listed_permissions, player_message
 from bot.games import rules_text
@@ -36,7 +36,7 @@ from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
 from cogs._pace import CHALLENGES, Pace
 
 if TYPE_CHECKING:
-    from bot.client import GinBot
+    from bot.app.client import GinBot
 
 log = logging.getLogger(__name__)
 

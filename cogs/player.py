@@ -9,14 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.command_group import gin_command
 from bot.circle import CircleService
 from bot.circle import text as views
-from bot.command_group import gin_command
 from bot.ui.readers import Readers
 from cogs._views import person, private
 
 if TYPE_CHECKING:
-    from bot.client import GinBot
+    from bot.app.client import GinBot
 
 
 class PlayerCommands(commands.Cog, name="Player"):

@@ -9,17 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.command_group import gin_command
 from bot.circle import RatingPage
 from bot.circle import text as views
 from bot.circle.replay import RoundReplay
-from bot.command_group import gin_command
 from bot.i18n import t
 from bot.ui.readers import Readers
 from bot.usecases.records import RecordsUseCase
 from cogs._views import NONE, OwnedView, private
 
 if TYPE_CHECKING:
-    from bot.client import GinBot
+    from bot.app.client import GinBot
 
 Scope = Literal["server", "global"]
 Sort = Literal["wins", "gins", "points", "streak", "played", "rating"]

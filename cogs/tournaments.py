@@ -31,7 +31,7 @@ from cogs._answers import answer_with_message, in_time
 from cogs._options import PRESET_CHOICES
 
 if TYPE_CHECKING:
-    from bot.client import GinBot
+    from bot.app.client import GinBot
 
 T = TypeVar("T")
 
@@ -126,7 +126,7 @@ class Tournaments(commands.Cog):
             ("standings", self.standings),
             ("organizer-role", self.organizer),
         ):
-            # A bound method: discord.py passes `self` (see bot/command_group.py). The description
+            # A bound method: discord.py passes `self` (see bot/app/command_group.py). The description
             # is the English of commands.ftl; Discord shows each user theirs (the translator).
             command: app_commands.Command[Any, Any, Any] = app_commands.Command(
                 name=name,

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def discord_pointed_at(emu: Emulator) -> Iterator[None]:
     """Point discord.py's REST base and gateway at ``emu`` (restored afterwards).
 
-    The same two assignments ``bot.settings.apply_endpoints`` makes in production.
+    The same two assignments ``bot.app.settings.apply_endpoints`` makes in production.
     """
     import discord
     import yarl

@@ -1,4 +1,4 @@
-"""`bot.heap.settle`: what is alive is left out of later collections; old cycles still go."""
+"""`bot.ops.heap.settle`: what is alive is left out of later collections; old cycles still go."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot import heap
+from bot.ops import heap
 
 
 class Node:

@@ -12,7 +12,7 @@ import typing
 from collections.abc import Iterator
 from pathlib import Path
 
-from bot.services import Services
+from bot.app.services import Services
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Below the Discord side: the engine, the store, the services and the pictures.
@@ -23,22 +23,22 @@ BELOW_UI = [
     "bot/circle",
     "bot/tournaments",
     "bot/render",
-    "bot/rating_service.py",
-    "bot/server_settings.py",
-    "bot/ratings.py",
-    "bot/services.py",
-    "bot/heap.py",
-    "bot/startup.py",
+    "bot/ratings/service.py",
+    "bot/servers/settings.py",
+    "bot/ratings/glicko.py",
+    "bot/app/services.py",
+    "bot/ops/heap.py",
+    "bot/app/startup.py",
     "bot/i18n",
 ]
 #: `bot/i18n/commands.py` is the slash commands' translator, a `discord.app_commands`
-#: class by nature: it sits beside the UI (only `bot/client.py` and the cogs import it).
+#: class by nature: it sits beside the UI (only `bot/app/client.py` and the cogs import it).
 DISCORD_SIDE = ["bot/i18n/commands.py"]
 #: Modules that must talk to discord.py in one or two functions (`errors.py` answers an
 #: interaction's error and reads app_commands' errors; `settings.py` points discord.py at
 #: the configured endpoints): they import it there, never when they are loaded, so that the
 #: services can use them without Discord.
-LAZY_DISCORD = ["bot/errors.py", "bot/settings.py"]
+LAZY_DISCORD = ["bot/errors.py", "bot/app/settings.py"]
 
 
 def imports(source: str) -> Iterator[tuple[int, str]]:
@@ -200,7 +200,7 @@ def test_loading_the_services_loads_no_discord() -> None:
     errors and the catalogs load without discord.py (a fresh interpreter)."""
     probe = (
         "import sys\n"
-        "import bot.services, bot.startup, bot.settings, bot.errors, bot.i18n\n"
+        "import bot.app.services, bot.app.startup, bot.app.settings, bot.errors, bot.i18n\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'discord'))\n"
     )
     done = subprocess.run(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import VARIABLES, Settings, SettingsError
+from bot.app.settings import VARIABLES, Settings, SettingsError
 
 ROOT = Path(__file__).resolve().parent.parent
 #: How the code names a setting: a string literal of an upper-case GIN_/DISCORD_ name.

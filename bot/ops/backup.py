@@ -19,7 +19,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
-from bot.settings import DEFAULT_DATABASE
+from bot.app.settings import DEFAULT_DATABASE
 from bot.store import is_postgres_url, shown_target
 from bot.store.migrate import load_migrations
 

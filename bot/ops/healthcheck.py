@@ -8,7 +8,7 @@ import sys
 import urllib.error
 import urllib.request
 
-from bot.settings import Settings, SettingsError
+from bot.app.settings import Settings, SettingsError
 
 TIMEOUT = 4.0
 

@@ -20,7 +20,7 @@ from bot.ui.notifier import Notifier
 from bot.ui.readers import Readers
 
 if TYPE_CHECKING:
-    from bot.services import Services
+    from bot.app.services import Services
 
 log = logging.getLogger(__name__)
 

@@ -12,8 +12,8 @@ import pytest
 import yarl
 
 from bot.__main__ import INTENTS_REFUSED, TOKEN_REJECTED, explain
-from bot.logging_setup import RedactSecrets
-from bot.settings import Settings, SettingsError, apply_endpoints
+from bot.app.settings import Settings, SettingsError, apply_endpoints
+from bot.ops.logging_setup import RedactSecrets
 from emulator import Emulator
 
 from .botproc import BotProcess

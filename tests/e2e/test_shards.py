@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from discord.ext import commands
 
-from bot.client import GinBot
-from bot.settings import Settings, SettingsError
-from bot.shards import ShardedGinBot, make_bot
+from bot.app.client import GinBot
+from bot.app.settings import Settings, SettingsError
+from bot.app.shards import ShardedGinBot, make_bot
 from emulator import Channel, Emulator, Interaction
 from tests.play.driver import live_controls, play_one
 

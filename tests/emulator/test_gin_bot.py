@@ -14,10 +14,10 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import GinBot, find_extensions
-from bot.command_group import gin_command
+from bot.app.client import GinBot, find_extensions
+from bot.app.command_group import gin_command
+from bot.app.settings import Settings
 from bot.errors import GENERIC_APOLOGY, PlayerError, guarded
-from bot.settings import Settings
 from emulator import Emulator
 from emulator.testing import running
 

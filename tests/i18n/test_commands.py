@@ -14,10 +14,10 @@ from discord import app_commands
 from discord.app_commands import TranslationContext, locale_str
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.client import GinBot
+from bot.app.client import GinBot
+from bot.app.settings import Settings
 from bot.i18n import keys, t
 from bot.i18n.commands import CatalogTranslator, choice_key, command_key
-from bot.settings import Settings
 
 #: Discord's rule for command and option names (lowercase where a letter has a case).
 NAME = re.compile(r"^[-_\w]{1,32}$")

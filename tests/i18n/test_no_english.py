@@ -105,7 +105,7 @@ CONVERTED = [
     "cogs/_answers.py",
     "cogs/_pace.py",
     "cogs/admin.py",
-    "bot/server_settings.py",
+    "bot/servers/settings.py",
 ]
 
 #: Exceptions for programmers and operators (tracebacks, logs), never shown to a player.

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
-from bot.settings import VARIABLES, Settings
+from bot.app.settings import VARIABLES, Settings
 
 from .dockerfile import ROOT, env, instructions, one
 

@@ -10,10 +10,10 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.__main__ import explain
+from bot.app.settings import Settings, SettingsError
 from bot.ops import probes
 from bot.ops.metrics import Metrics, route_of
 from bot.ops.server import MetricsServerError, OpsServer
-from bot.settings import Settings, SettingsError
 
 
 def values(metrics: Metrics) -> dict[str, float]:

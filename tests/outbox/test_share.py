@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
+from bot.app.settings import Settings, SettingsError
 from bot.outbox import Limits, Outbox
 from bot.outbox.write import Raw
-from bot.settings import Settings, SettingsError
 
 from .conftest import World
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import GinBot
-from bot.settings import Settings
+from bot.app.client import GinBot
+from bot.app.settings import Settings
 from emulator import Channel, Emulator, User
 from emulator.testing import running
 

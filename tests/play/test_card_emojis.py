@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from bot.client import GinBot
+from bot.app.client import GinBot
+from bot.app.settings import Settings
 from bot.engine import Card, parse_card
 from bot.i18n.cards import label
 from bot.render.emojis import emoji_set
-from bot.settings import Settings
 from bot.ui import emoji_upload
 from bot.ui.emoji_upload import Synced
 from emulator import Channel, Emulator, User

@@ -8,9 +8,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from bot.client import GinBot
+from bot.app.client import GinBot
+from bot.app.settings import Settings
 from bot.i18n import t
-from bot.settings import Settings
 from emulator import Emulator, Interaction, User
 from emulator.testing import running
 

@@ -4,7 +4,7 @@ after a restart."""
 
 from __future__ import annotations
 
-from bot.client import GinBot
+from bot.app.client import GinBot
 from bot.i18n import t
 from emulator.testing import running
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.client import GinBot
-from bot.settings import Settings
+from bot.app.client import GinBot
+from bot.app.settings import Settings
 from bot.store import open_store
 from emulator import Emulator
 from emulator.testing import running

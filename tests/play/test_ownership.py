@@ -3,7 +3,7 @@ changed (issue 14). Discord's client cannot send these; the emulator's `forge_co
 
 from __future__ import annotations
 
-from bot.client import GinBot
+from bot.app.client import GinBot
 from emulator import Emulator, Interaction, Message, User
 
 from .conftest import World, quiet

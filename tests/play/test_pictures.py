@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.settings import Settings, SettingsError
+from bot.app.settings import Settings, SettingsError
 
 from .conftest import World
 from .driver import live_controls

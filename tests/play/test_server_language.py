@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import GinBot
+from bot.app.client import GinBot
 from bot.i18n import t
 from emulator import Emulator, EmulatorError, User
 from emulator.models import Guild, Role

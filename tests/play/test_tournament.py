@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.client import GinBot
-from bot.settings import Settings
+from bot.app.client import GinBot
+from bot.app.settings import Settings
 from bot.store import open_store
 from emulator import Emulator, User
 from emulator.models import Role

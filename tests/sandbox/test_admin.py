@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.client import GinBot
+from bot.app.client import GinBot
+from bot.app.local import seed
+from bot.app.settings import Settings
 from bot.i18n import t
-from bot.local import seed
-from bot.settings import Settings
 from emulator import Emulator
 from emulator.testing import running
 from emulator.web.view import command_list

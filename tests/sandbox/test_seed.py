@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.client import GinBot
-from bot.local import seed
-from bot.settings import Settings
+from bot.app.client import GinBot
+from bot.app.local import seed
+from bot.app.settings import Settings
 from emulator import Emulator
 from emulator.testing import running
 

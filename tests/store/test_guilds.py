@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.server_settings import ServerSettings
+from bot.servers.settings import ServerSettings
 from bot.store import Store
 from bot.store.postgres import open_pg_store
 

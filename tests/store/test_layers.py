@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 #: The modules that hold a store without choosing it: the services and the UI above them.
-#: (The composition root, `bot/services.py` and `bot/startup.py`, opens the SQLite store.)
+#: (The composition root, `bot/app/services.py` and `bot/app/startup.py`, opens the SQLite store.)
 SERVICE_PACKAGES = ("bot/games", "bot/circle", "bot/tournaments", "bot/ui")
-SERVICE_MODULES = ("bot/rating_service.py", "bot/server_settings.py")
+SERVICE_MODULES = ("bot/ratings/service.py", "bot/servers/settings.py")
 
 #: What a service may import from `bot.store`.
 ALLOWED = frozenset({"bot.store.repositories", "bot.store.models", "bot.store.errors"})
@@ -102,7 +102,7 @@ def test_the_services_are_checked() -> None:
         "bot.games.challenges",
         "bot.circle.service",
         "bot.tournaments.service",
-        "bot.rating_service",
+        "bot.ratings.service",
         "bot.ui.notifier",
     ):
         assert service in names

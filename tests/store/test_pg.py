@@ -17,8 +17,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.settings import Settings, SettingsError
-from bot.startup import open_store_waiting
+from bot.app.settings import Settings, SettingsError
+from bot.app.startup import open_store_waiting
 from bot.store import (
     Challenge,
     NewSeat,

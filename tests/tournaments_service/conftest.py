@@ -17,7 +17,7 @@ from bot.engine.scoring import KNOCK_KINDS
 from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.tables import TableService, Timing
-from bot.rating_service import RatingService
+from bot.ratings.service import RatingService
 from bot.store import Store, open_store
 from bot.tournaments._model import TournamentTiming, TournamentUpdate
 from bot.tournaments.service import TournamentService

@@ -10,8 +10,8 @@ import pytest
 from bot.games.challenges import ChallengeService
 from bot.games.model import SeatInfo
 from bot.games.tables import TableService
-from bot.rating_service import RatingService
 from bot.ratings import Rating
+from bot.ratings.service import RatingService
 from bot.store import Store, open_store
 from bot.store.ratings import GLOBAL, RatingUpdate
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
+from bot.app.client import GinBot
 from bot.circle import Person
-from bot.client import GinBot
 from bot.i18n import Coded
 from bot.outbox.write import Payload
 from bot.usecases.challenges import Ask, ChallengeUseCase

@@ -38,7 +38,7 @@ from ._timers import TIMER_KIND, Timers
 from ._updates import Updates
 
 if TYPE_CHECKING:
-    from bot.rating_service import RatingService
+    from bot.ratings.service import RatingService
 
 
 class TableService:
@@ -61,7 +61,7 @@ class TableService:
         role: str | None = None,
     ) -> None:
         """The timers go on `scheduler` (`bot/kernel`), built here, one per process: the
-        challenge and tournament services arm theirs on it too (`bot/services.py`)."""
+        challenge and tournament services arm theirs on it too (`bot/app/services.py`)."""
         self.store = store
         # This process's name on the timers it arms and claims: ``<role>@host:pid:random``,
         # so a restarted process finds what its predecessor left (`recover`).

@@ -11,7 +11,7 @@ from bot.engine.players import Player
 from bot.store.repositories import Storage
 
 if TYPE_CHECKING:
-    from bot.rating_service import RatingService
+    from bot.ratings.service import RatingService
 
 PlayerFactory = Callable[[str, int], Player]
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.i18n import Coded
-from bot.rating_service import as_rating
+from bot.ratings.service import as_rating
 
 from .._model import TournamentInfo, TournamentUpdate
 from ..state import Tournament, TournamentConfig

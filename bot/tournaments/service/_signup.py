@@ -9,7 +9,7 @@ import secrets
 from dataclasses import replace
 
 from bot.games.presets import make_rules
-from bot.rating_service import as_rating
+from bot.ratings.service import as_rating
 from bot.store.errors import AlreadyEntered, TournamentFull, WrongStatus
 from bot.store.models import TournamentFormat
 

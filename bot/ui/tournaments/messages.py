@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.command_group import GROUP_NAME
+from bot.app.command_group import GROUP_NAME
 from bot.i18n import t
 from bot.tournaments._model import TournamentInfo
 from bot.ui.components import NUM, handled, handlers_of

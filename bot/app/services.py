@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.app.settings import Settings
+from bot.app.startup import open_store_waiting
 from bot.circle import CircleService
 from bot.circle.profiles import Profiles
 from bot.engine.players.levels import make_player
 from bot.games.challenges import ChallengeService
 from bot.games.tables import TableService, Timing
 from bot.kernel import Scheduler
-from bot.rating_service import RatingService
-from bot.server_settings import ServerSettings
-from bot.settings import Settings
-from bot.startup import open_store_waiting
+from bot.ratings.service import RatingService
+from bot.servers.settings import ServerSettings
 from bot.store.repositories import Storage
 from bot.tournaments._model import TournamentTiming
 from bot.tournaments.service import TournamentService

@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from bot.ratings import Rating, update_after_match
+from bot.ratings.glicko import Rating, update_after_match
 from bot.store.models import GLOBAL, PlayerRating, RatingUpdate
 from bot.store.repositories import Storage
 

@@ -69,14 +69,14 @@ STARTING = Step("starting", "report the traceback below.")
 #: failure that matches one of these names the step.
 _WHERE: tuple[tuple[str, str | None, Step], ...] = (
     ("/bot/store/", None, DATABASE),
-    ("/bot/startup.py", "open_store_waiting", DATABASE),
+    ("/bot/app/startup.py", "open_store_waiting", DATABASE),
     ("/bot/games/tables/", "recover", RECOVERY),
     ("/bot/render/workers.py", None, WORKERS),
     ("/cogs/", None, COGS),
     ("/discord/ext/commands/bot.py", "load_extension", COGS),
-    ("/bot/client.py", "sync_commands", SYNC),
+    ("/bot/app/client.py", "sync_commands", SYNC),
     ("/discord/app_commands/tree.py", "sync", SYNC),
-    ("/bot/client.py", "login", LOGIN),
+    ("/bot/app/client.py", "login", LOGIN),
     ("/discord/gateway.py", None, GATEWAY),
     ("/discord/client.py", "connect", GATEWAY),
 )

@@ -16,25 +16,25 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import MISSING
 
-from . import command_group
-from .errors import handle_interaction_error, reply_privately
-from .i18n import Language, resolve_locale, t
-from .i18n.commands import CatalogTranslator
-from .ops.metrics import Metrics
-from .ops.server import OpsServer
-from .services import Services
-from .settings import Settings, apply_endpoints
-from .ui.challenge_presenter import ChallengePresenter
-from .ui.chat_presenter import ChatPresenter
-from .ui.cycles import let_go
-from .ui.emoji_upload import Synced, sync_card_emojis
-from .ui.letters import Letters
-from .ui.screens import Screens
-from .ui.tournaments import TournamentPresenter
-from .usecases.challenges import ChallengeUseCase
-from .usecases.chat import ChatUseCase
-from .usecases.records import RecordsUseCase
-from .usecases.tournaments import TournamentUseCase
+from bot.app import command_group
+from bot.app.services import Services
+from bot.app.settings import Settings, apply_endpoints
+from bot.errors import handle_interaction_error, reply_privately
+from bot.i18n import Language, resolve_locale, t
+from bot.i18n.commands import CatalogTranslator
+from bot.ops.metrics import Metrics
+from bot.ops.server import OpsServer
+from bot.ui.challenge_presenter import ChallengePresenter
+from bot.ui.chat_presenter import ChatPresenter
+from bot.ui.cycles import let_go
+from bot.ui.emoji_upload import Synced, sync_card_emojis
+from bot.ui.letters import Letters
+from bot.ui.screens import Screens
+from bot.ui.tournaments import TournamentPresenter
+from bot.usecases.challenges import ChallengeUseCase
+from bot.usecases.chat import ChatUseCase
+from bot.usecases.records import RecordsUseCase
+from bot.usecases.tournaments import TournamentUseCase
 
 log = logging.getLogger("gin")
 
@@ -130,7 +130,7 @@ class GinBot(commands.Bot):
             # Messages are edited through partial messages; a cache of them would only hold memory.
             max_messages=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            **options,  # the shards, for bot.shards.ShardedGinBot
+            **options,  # the shards, for bot.app.shards.ShardedGinBot
         )
         self.settings = settings
         self.extension_names = list(find_extensions() if extensions is None else extensions)

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from discord.ext import commands
 
-from .client import GinBot
-from .settings import Settings
+from bot.app.client import GinBot
+from bot.app.settings import Settings
 
 log = logging.getLogger("gin")
 
