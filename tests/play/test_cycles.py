@@ -43,12 +43,17 @@ async def test_a_whole_match_leaves_no_reference_cycles(world: World) -> None:
             if any("Match over" in m.text for m in emu.messages(ch)):
                 break
             if not (await play_one(emu, a) or await play_one(emu, b)):
-                await emu.wait_for(  # the next hand, or the result, is on its way
+                # The next hand, or the result, is on its way. Played without a pause, turns
+                # come faster than Discord's buckets let a player's DMs go (the emulator
+                # enforces them, the outbox paces itself): the wait may be seconds. Seen on
+                # main before this session's changes too (5 s was too short 1 run in 8).
+                await emu.wait_for(
                     lambda: (
                         live_controls(emu, a)
                         or live_controls(emu, b)
                         or any("Match over" in m.text for m in emu.messages(ch))
                     ),
+                    timeout=20,
                     what="a hand or the result",
                 )
         else:
