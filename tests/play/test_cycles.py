@@ -43,10 +43,11 @@ async def test_a_whole_match_leaves_no_reference_cycles(world: World) -> None:
             if any("Match over" in m.text for m in emu.messages(ch)):
                 break
             if not (await play_one(emu, a) or await play_one(emu, b)):
-                # The next hand, or the result, is on its way. Played without a pause, turns
-                # come faster than Discord's buckets let a player's DMs go (the emulator
-                # enforces them, the outbox paces itself): the wait may be seconds. Seen on
-                # main before this session's changes too (5 s was too short 1 run in 8).
+                # The next hand, or the result, is on its way. Played without a pause, rounds
+                # end faster than the channel's posts may go (its reveals, boards and the
+                # result: 5 per 5 s, as Discord allows; the emulator enforces it and the
+                # outbox paces itself), so the result may come seconds after the last move.
+                # 5 s was too short 1 run in 8, on last session's main too.
                 await emu.wait_for(
                     lambda: (
                         live_controls(emu, a)
