@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -119,11 +120,14 @@ class TournamentPresenter:
             if final:
                 self._standings_locks.pop(info.id, None)
             else:
-                info = await self.service.info(info.id)
-                if info.status in ("finished", "cancelled"):
+                fresh = await self.service.info(info.id)
+                if fresh.status in ("finished", "cancelled"):
                     # Over: "finished" draws (or drew) the final standings.
                     self._standings_locks.pop(info.id, None)
                     return
+                # The figures as they are now, under the round the result belongs to: the
+                # next round may have started meanwhile ("after round 2" would be untrue).
+                info = replace(fresh, round_no=min(fresh.round_no, info.round_no))
             embed = standings_embed(info, board, final=final)
             if info.standings_message_id is not None and await self._edit(
                 info.home_id, info.standings_message_id, embed=embed
