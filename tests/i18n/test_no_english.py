@@ -36,7 +36,15 @@ CONVERTED = [
     "bot/games/present.py",
     "bot/games/rules_text.py",
     "bot/render/text.py",
-    "bot/circle/service.py",
+    "bot/circle/service/__init__.py",
+    "bot/circle/service/_chat.py",
+    "bot/circle/service/_model.py",
+    "bot/circle/service/_part.py",
+    "bot/circle/service/_privacy.py",
+    "bot/circle/service/_records.py",
+    "bot/circle/service/_relations.py",
+    "bot/circle/service/_service.py",
+    "bot/circle/service/_unlocks.py",
     "bot/circle/achievements.py",
     "bot/circle/text.py",
     "bot/circle/replay.py",
@@ -131,7 +139,7 @@ WORDS = re.compile(r"[A-Za-z]{2,}[,.:;'!?]*\s+[A-Za-z]{2,}|\b[A-Z][a-z]{2,}\b")
 ALLOWED: dict[str, set[str]] = {
     # Fallback seat names when Discord gave none: stored with the table, shown as a name.
     "bot/games/challenges.py": {"Player 1", "Player 2"},
-    "bot/circle/service.py": {"Player "},
+    "bot/circle/service/_model.py": {"Player "},
     "bot/circle/text.py": {"Player "},
     # The game's name, the same in every language.
     "cogs/meta.py": {"Gin Rummy"},
