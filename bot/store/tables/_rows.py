@@ -76,7 +76,7 @@ def round_from(row: Row) -> Round:
 
 async def tables_where(db: Reader | Tx, where: str, params: Sequence[object]) -> list[Table]:
     """Tables matching `where` (a fixed SQL fragment with ? placeholders) with their seats."""
-    # `where` is always a literal of this module; values go in `params`.
+    # `where` is always a literal of this package (`_rows`, `_reads`); values go in `params`.
     rows = await db.fetchall(f"SELECT * FROM game_tables WHERE {where}", params)  # noqa: S608
     if not rows:
         return []
