@@ -23,12 +23,13 @@ from .config import Options
 from .driver import Driver
 from .emojis import emoji_file
 from .errors import EmulatorError, InteractionFailed
+from .faults import Fault
 from .gateway import Gateway
 from .http import API_PREFIX, json_response
 from .models import Guild, Interaction, User
 from .people import UploadFile
 from .ratelimits import RateLimiter
-from .rest import Fault, RestApi
+from .rest import RestApi
 from .state import State
 from .validate import DiscordError
 

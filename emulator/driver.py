@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .config import Options
 from .errors import EmulatorError
+from .faults import Fault
 from .gateway import INVALID_SESSION, RECONNECT, Gateway, Session
 from .ids import shard_of
 from .models import Channel, Guild, Interaction, Member, Message, User
 from .people import People
-from .rest import Fault
 from .threads import Thread
 
 if TYPE_CHECKING:
