@@ -8,10 +8,10 @@ The store does not understand the JSON it keeps (rules, match state, actions, re
 service serializes and replays through the engine. Seats are numbered from 0.
 
 Each job is a private module of its own: `_rows` (a table read from its rows, refusals),
-`_steps` (statements the changes share: timers armed with a change, deals, moves),
-`_part` (the database the parts share), `_lobby` (created, joined, left, started), `_play`
-(rounds and moves), `_ends` (a match finished or abandoned), `_metadata` (no version
-change), `_reads` and `_repository` (`Tables`, the parts put together).
+`_steps` (statements the changes share: timers armed with a change, deals, moves), `_lobby`
+(created, joined, left, started), `_play` (rounds and moves), `_ends` (a match finished or
+abandoned), `_metadata` (no version change), `_reads` and `_repository` (`Tables`, the
+parts, on `bot.store._parts.Part`, put together).
 """
 
 from ._lobby import insert_table

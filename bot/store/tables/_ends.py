@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.store._parts import Part
 from bot.store.errors import NotFound
 from bot.store.models import ACTIVE_STATUSES, EndedBy, MatchLine, RatingUpdate
 from bot.store.ratings import put_ratings
 from bot.store.stats import record_lines
 
-from ._part import Part
 from ._rows import VERSION_AND_STATUS, refuse, require
 
 

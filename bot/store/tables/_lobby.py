@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.store._db import Tx, opt_ms
+from bot.store._parts import Part
 from bot.store.errors import AlreadySeated, NotFound, StaleVersion, TableFull, WrongStatus
 from bot.store.models import Deal, NewSeat, NextTimer, Table, TableSpec
 
-from ._part import Part
 from ._rows import require
 from ._steps import arm_in, record_deal
 

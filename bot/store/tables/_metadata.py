@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.store._db import opt_ms
+from bot.store._parts import Part
 from bot.store.errors import NotFound
 from bot.store.models import NextTimer
 
-from ._part import Part
 from ._rows import VERSION_AND_STATUS, refusal
 from ._steps import SeatMessageStep, arm_in
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.store._db import Tx, opt_ms
+from bot.store._parts import Part
 from bot.store.errors import NotFound, StaleVersion
 from bot.store.models import Deal, NextTimer
 
-from ._part import Part
 from ._steps import MoveStep, arm_in, record_deal
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.store._db import to_ms
+from bot.store._parts import Part
 from bot.store.models import ACTIVE_STATUSES, Move, Round, Table, TableInPlay, TableStatus
 
-from ._part import Part
 from ._rows import VERSION_AND_STATUS, load_table, move_from, round_from, tables_where
 
 
