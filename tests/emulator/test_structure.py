@@ -12,20 +12,26 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _imports(package: Path, dotted: str) -> dict[str, set[str]]:
-    """Module name -> the modules of the same package it imports (type-checking ones too)."""
+    """Module name -> the modules of the same package it imports (type-checking ones too).
+    A subpackage (``models/``) is one module: what any of its files imports."""
     graph: dict[str, set[str]] = {}
-    for path in sorted(package.glob("*.py")):
-        name = path.stem
+    modules = {path.stem: [path] for path in sorted(package.glob("*.py"))}
+    for init in sorted(package.glob("*/__init__.py")):
+        modules[init.parent.name] = sorted(init.parent.glob("*.py"))
+    for name, paths in modules.items():
+        # From a subpackage's files, the package's modules are one level further up.
+        level = 1 if paths[0].parent == package else 2
         found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom):
-                if node.level == 1 and node.module:
-                    found.add(node.module.split(".")[0])
-                elif node.level == 0 and (node.module or "").startswith(dotted + "."):
-                    found.add((node.module or "").split(".")[len(dotted.split("."))])
-                elif node.level == 0 and node.module == dotted:
-                    found.update(alias.name for alias in node.names)
-        graph[name] = {m for m in found if (package / f"{m}.py").exists() and m != name}
+        for path in paths:
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom):
+                    if node.level == level and node.module:
+                        found.add(node.module.split(".")[0])
+                    elif node.level == 0 and (node.module or "").startswith(dotted + "."):
+                        found.add((node.module or "").split(".")[len(dotted.split("."))])
+                    elif node.level == 0 and node.module == dotted:
+                        found.update(alias.name for alias in node.names)
+        graph[name] = {m for m in found if m in modules and m != name}
     return graph
 
 
