@@ -22,8 +22,11 @@ from bot.app.settings import Settings, apply_endpoints
 from bot.errors import handle_interaction_error, reply_privately
 from bot.i18n import Language, resolve_locale, t
 from bot.i18n.commands import CatalogTranslator
+from bot.kernel import Repeating
 from bot.ops.metrics import Metrics
 from bot.ops.server import OpsServer
+from bot.outbox import Limits
+from bot.outbox import budget as rest_budget
 from bot.ui.challenge_presenter import ChallengePresenter
 from bot.ui.chat_presenter import ChatPresenter
 from bot.ui.cycles import let_go
@@ -158,6 +161,9 @@ class GinBot(commands.Bot):
         self.ops_server: OpsServer | None = None
         #: Set when :meth:`close` begins: interactions that arrive are told to try again.
         self.stopping = False
+        #: The token's global budget borrowed between processes (``bot.outbox.budget``):
+        #: on a shared store, unless ``GIN_REST_SHARE`` fixes this process's share.
+        self.budget: Repeating | None = None
         #: The card emojis' upload (``bot.ui.emoji_upload``), started once, after ready.
         self.emoji_sync: asyncio.Task[Synced | None] | None = None
 
@@ -179,6 +185,8 @@ class GinBot(commands.Bot):
         # The cogs have subscribed: the games, tournaments and timers start (one place).
         assert self.services is not None
         await self.services.start()
+        if self.budget is not None:
+            self.budget.start()
         await self.sync_commands()
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
@@ -225,6 +233,16 @@ class GinBot(commands.Bot):
         )
         letters = Letters(screens.notifier.dms, screens.readers)
         self.records_case = RecordsUseCase(services.circle, letters)
+        settings = self.settings
+        if settings.rest_limits and settings.rest_share is None and services.store.shared:
+            # Starts at its shards' share; then takes what the other processes leave.
+            budget = rest_budget.Budget(
+                screens.outbox.gate,
+                services.store.rest_demand.report,
+                settings.process_role,
+                Limits().global_[0],
+            )
+            self.budget = Repeating(budget.step, lambda: rest_budget.EVERY, "rest-budget")
 
     def wired(self) -> tuple[Services, Screens]:
         """The services and screens, for a cog's ``setup`` (built in :meth:`setup_hook`)."""
@@ -249,6 +267,8 @@ class GinBot(commands.Bot):
             _, late = await asyncio.wait(in_flight, timeout=DRAIN_SECONDS)
             if late:
                 log.warning("stopping with %d interactions still being handled", len(late))
+        if self.budget is not None:
+            await self.budget.stop()
         if self.services is not None:
             # Timers and table notifications talk to Discord, whose connection closes next:
             # stop them first rather than let them fail one by one (`Services.stop`).

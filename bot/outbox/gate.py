@@ -9,6 +9,7 @@ slows the outbox down instead of bunching its requests into a 429."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 
@@ -45,6 +46,17 @@ class Gate:
             self._server = asyncio.create_task(self._serve())
         await turn
 
+    @property
+    def waiting(self) -> int:
+        """Requests waiting for room (cancelled ones may still be counted until served)."""
+        return len(self._waiting)
+
+    def set_limit(self, limit: int) -> None:
+        """Spend up to `limit` a window from now on (`budget.py`): a waiting request is let
+        through at once when the new limit has room for it."""
+        self.window.limit = limit
+        self._back.set()
+
     def left(self) -> None:
         """A request that `enter` let through is answered (or failed)."""
         self.travelling -= 1
@@ -58,7 +70,10 @@ class Gate:
                 continue
             delay = self.window.delay()
             if delay > 0:
-                await asyncio.sleep(delay)
+                # A request answered or a higher limit (`set_limit`) may make room sooner.
+                self._back.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._back.wait(), delay)
                 continue
             turn = heapq.heappop(self._waiting)[3]
             if not turn.done():  # a cancelled waiter gives its place up

@@ -86,6 +86,11 @@ class Window:
             return max(paced, 0.0)
         return max(self._times[0] + self.period - now, paced)
 
+    def used(self) -> int:
+        """Requests spent within the last period."""
+        now = self.now()
+        return sum(1 for at in self._times if at + self.period > now)
+
     def idle(self) -> bool:
         """Nothing sent within the period: forgetting this window loses nothing."""
         return not self._times or self._times[-1] + self.period <= self.now()

@@ -22,6 +22,7 @@ from bot.store.players import Players
 from bot.store.privacy import Privacy
 from bot.store.ratings import Ratings
 from bot.store.relations import Relations
+from bot.store.rest_demand import RestDemand
 from bot.store.stats import Stats
 from bot.store.tables import Tables
 from bot.store.timers import Timers
@@ -50,6 +51,7 @@ class Storage:
         self.privacy = Privacy(db, self.players)
         self.timers = Timers(db)
         self.guilds = Guilds(db)
+        self.rest_demand = RestDemand(db)
 
     @property
     def path(self) -> str:

@@ -1,0 +1,143 @@
+"""The borrowable global budget (`bot/outbox/budget.py`): the arithmetic of the processes'
+allowances, and two processes over one real PostgreSQL database lending each other the part
+of the token's budget they do not use."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from bot.outbox.budget import FLOOR, Budget, allowances
+from bot.outbox.gate import Gate
+from bot.outbox.limits import Window
+from bot.store.postgres import open_pg_store
+
+
+def test_demands_that_fit_get_what_they_ask_and_share_the_spare_evenly() -> None:
+    got = allowances({"a": 20, "b": 5}, 45)
+    assert got == {"a": 30, "b": 15}  # 20 spare, 10 each
+    assert allowances({"a": 0, "b": 0}, 45) == {"a": 22, "b": 22}
+    assert allowances({"only": 3}, 45) == {"only": 45}
+
+
+def test_a_quiet_process_keeps_the_floor_and_the_busy_one_takes_the_rest() -> None:
+    got = allowances({"busy": 300, "quiet": 0}, 45)
+    assert got == {"busy": 45 - FLOOR, "quiet": FLOOR}
+
+
+def test_demands_beyond_the_budget_share_it_by_what_each_asks_beyond_the_floor() -> None:
+    got = allowances({"a": 63, "b": 33}, 45)
+    # Floors 3 + 3, then 39 split 60:30.
+    assert got == {"a": 3 + 26, "b": 3 + 13}
+    for demands in ({"a": 100, "b": 99, "c": 1}, {"a": 46, "b": 1}, {"a": 40, "b": 40}):
+        got = allowances(demands, 45)
+        assert sum(got.values()) <= 45
+        assert min(got.values()) >= FLOOR
+        assert got["a"] >= got["b"]
+
+
+def test_more_processes_than_floors_fit_share_smaller_floors_within_the_budget() -> None:
+    many = {f"p{i}": 50 if i == 0 else 0 for i in range(20)}
+    got = allowances(many, 45)
+    assert sum(got.values()) <= 45
+    assert min(got.values()) == 2  # 45 // 20
+    assert got["p0"] == max(got.values())
+
+
+async def test_a_higher_limit_lets_a_waiting_request_through_at_once() -> None:
+    gate = Gate(Window(1, 60.0))
+    await gate.enter(0, 0)
+    waiting = asyncio.create_task(gate.enter(0, 1))
+    await asyncio.sleep(0.05)
+    assert not waiting.done() and gate.waiting == 1
+    gate.set_limit(2)
+    await asyncio.wait_for(waiting, 1.0)
+    assert gate.window.used() == 2
+    gate.close()
+
+
+async def test_a_dead_processs_row_counts_for_nothing(pg_url: str) -> None:
+    store = await open_pg_store(pg_url, pool_size=2)
+    try:
+        await store.rest_demand.report("shards 1 of 2", 30, 2.0)
+        assert await store.rest_demand.report("shards 0 of 2", 4, 2.0) == {
+            "shards 1 of 2": 30,
+            "shards 0 of 2": 4,
+        }
+        # Read as if 0.1 s fresh: the other's row, written before, no longer counts.
+        await asyncio.sleep(0.15)
+        assert await store.rest_demand.report("shards 0 of 2", 5, 0.1) == {"shards 0 of 2": 5}
+    finally:
+        await store.close()
+
+
+async def _busy(gate: Gate, stop: asyncio.Event, backlog: int = 60) -> None:
+    """A process with `backlog` requests always waiting at its gate (each answered as soon
+    as it goes), until `stop`."""
+    seq = 0
+
+    async def one(seq: int) -> None:
+        await gate.enter(3, seq)
+        gate.left()
+
+    pending: set[asyncio.Task[None]] = set()
+    while not stop.is_set():
+        while len(pending) < backlog:
+            seq += 1
+            pending.add(asyncio.create_task(one(seq)))
+        _, pending = await asyncio.wait(pending, timeout=0.5, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+
+
+async def test_two_processes_lend_each_other_the_budget_over_postgresql(pg_url: str) -> None:
+    """A busy process's allowance grows while the other is quiet, and falls back when the
+    other gets busy too; together they never hold more than the budget."""
+    stores = [await open_pg_store(pg_url, pool_size=2) for _ in range(2)]
+    gates = [Gate(Window(22, 1.15)) for _ in range(2)]
+    budgets = [
+        Budget(gate, store.rest_demand.report, name, 45)
+        for gate, store, name in zip(gates, stores, ("shards 0 of 2", "shards 1 of 2"), strict=True)
+    ]
+    one, two = budgets
+
+    async def steps(seconds: float) -> list[tuple[int, int]]:
+        seen = []
+        until = time.monotonic() + seconds
+        while time.monotonic() < until:
+            seen.append((await one.step(), await two.step()))
+            await asyncio.sleep(0.1)
+        return seen
+
+    stop = asyncio.Event()
+    try:
+        busy_one = asyncio.create_task(_busy(gates[0], stop))
+        alone = await steps(2.5)
+        assert alone[-1][0] >= 45 - FLOOR - 1, alone  # nearly all of it, borrowed
+        assert alone[-1][1] <= FLOOR + 1, alone  # the quiet one keeps its floor
+        busy_two = asyncio.create_task(_busy(gates[1], stop))
+        both = await steps(2.5)
+        first, second = both[-1]
+        assert 16 <= first <= 29 and 16 <= second <= 29, both  # about half each again
+        # Each read the other's row of a moment before: within the budget but for a step.
+        assert first + second <= 45 + 2, both
+        stop.set()
+        await asyncio.gather(busy_one, busy_two)
+    finally:
+        stop.set()
+        for gate in gates:
+            gate.close()
+        for store in stores:
+            await store.close()
+
+
+async def test_a_process_alone_on_the_store_gets_the_whole_budget(pg_url: str) -> None:
+    store = await open_pg_store(pg_url, pool_size=2)
+    gate = Gate(Window(22, 1.15))
+    try:
+        assert await Budget(gate, store.rest_demand.report, "shards 0 of 2", 45).step() == 45
+        assert gate.window.limit == 45
+    finally:
+        gate.close()
+        await store.close()
