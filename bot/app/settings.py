@@ -62,7 +62,8 @@ class Settings:
     rest_limits: bool = True
     #: The share of the token's global REST budget (Discord: 50 requests a second per bot,
     #: all processes together) this process spends (``GIN_REST_SHARE``, above 0 and up to 1);
-    #: None: its shards' share of all the shards (``global_share``).
+    #: None: its shards' share of all the shards to start with (``global_share``), then,
+    #: on a shared store, what it borrows by demand (``bot/outbox/budget.py``).
     rest_share: float | None = None
     #: PostgreSQL only: connections per bot process (``GIN_PG_POOL_SIZE``, 2 or more).
     pg_pool_size: int = 10

@@ -57,7 +57,8 @@ class Screens:
         outbox = Outbox(client, Limits().shared(share) if limits else Limits.unlimited())
         if limits:
             log.info(
-                "outbox: %d global-limited requests a second (%.0f%% of the token's budget)",
+                "outbox: %d global-limited requests a second to start with (%.0f%% of the "
+                "token's budget; on a shared store borrowed by demand)",
                 outbox.limits.global_[0],
                 100 * share,
             )
