@@ -31,7 +31,7 @@ from bot.ui.hand_layout import custom_ids
 from bot.ui.ownership import OwnView
 from bot.ui.screens import Screens
 from bot.usecases.challenges import Ask, ChallengeUseCase
-from cogs._answers import InteractionReply, age
+from cogs._answers import InteractionAnswer, age
 from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
 from cogs._pace import CHALLENGES, Pace
 
@@ -177,8 +177,8 @@ class Play(commands.Cog):
         )
         await self._say(interaction, said)
 
-    def _reply(self, interaction: discord.Interaction) -> InteractionReply:
-        return InteractionReply(interaction, self.outbox)
+    def _reply(self, interaction: discord.Interaction) -> InteractionAnswer:
+        return InteractionAnswer(interaction, self.outbox)
 
     async def _say(self, interaction: discord.Interaction, said: Coded | None) -> None:
         """What a use case returned, said privately in the reader's language (None: the
