@@ -72,6 +72,7 @@ CONVERTED = [
     "bot/usecases/challenges.py",
     "bot/usecases/chat.py",
     "bot/usecases/records.py",
+    "bot/usecases/answer.py",
     "bot/ui/challenge_presenter.py",
     "bot/ui/chat_presenter.py",
     "cogs/_views.py",
