@@ -62,11 +62,12 @@ async def answer_with_message(interaction: discord.Interaction, **kwargs: Any) -
     return (await interaction.original_response()).id
 
 
-class InteractionReply:
-    """The clicker's own answer to `interaction`, as a use case hands it to its presenter
-    (`bot.ui.challenge_presenter.Reply`): the one write that skips the outbox."""
+class InteractionAnswer:
+    """The use cases' `Answer` (`bot/usecases/answer.py`) over one interaction: the one write
+    that skips the outbox. Given the `outbox`, an acknowledged interaction's token is
+    remembered for what follows (the first hand of a match)."""
 
-    def __init__(self, interaction: discord.Interaction, outbox: Outbox) -> None:
+    def __init__(self, interaction: discord.Interaction, outbox: Outbox | None = None) -> None:
         self.interaction = interaction
         self.outbox = outbox
         self.clicked = interaction.message.id if interaction.message is not None else None
@@ -77,8 +78,9 @@ class InteractionReply:
 
     async def defer(self) -> None:
         await self.interaction.response.defer()
-        # Once answered, its token may carry what follows (the first hand of a match).
-        self.outbox.remember(self.interaction)
+        if self.outbox is not None:
+            # Once answered, its token may carry what follows (the first hand of a match).
+            self.outbox.remember(self.interaction)
 
     async def post(self, message: Payload) -> int:
         try:
@@ -91,3 +93,10 @@ class InteractionReply:
             await self.interaction.edit_original_response(**message.kwargs())
         else:
             await self.interaction.response.edit_message(**message.kwargs())
+
+
+class PrivateAnswer(InteractionAnswer):
+    """An organizer's command: its deferral ("thinking...") is private."""
+
+    async def defer(self) -> None:
+        await self.interaction.response.defer(ephemeral=True)

@@ -5,8 +5,7 @@ answers with what it returns. What a tournament's thread shows is its presenter'
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import discord
 from discord import app_commands
@@ -14,7 +13,6 @@ from discord.ext import commands
 
 from bot.i18n import Coded, t
 from bot.i18n.commands import choice_key
-from bot.tournaments._model import TournamentInfo
 from bot.tournaments.service import TournamentService
 from bot.ui.components import bind, unbind
 from bot.ui.readers import Readers
@@ -27,13 +25,11 @@ from bot.ui.tournaments import (
     standings_embed,
 )
 from bot.usecases.tournaments import Member, NewTournament, ThreadPlace, TournamentUseCase
-from cogs._answers import answer_with_message, in_time
+from cogs._answers import PrivateAnswer
 from cogs._options import PRESET_CHOICES
 
 if TYPE_CHECKING:
     from bot.app.client import GinBot
-
-T = TypeVar("T")
 
 FormatName = Literal["swiss", "round_robin", "single_elimination", "double_elimination"]
 #: The formats by their names ("Round robin", from the catalog; ``key``: the translator's
@@ -72,30 +68,6 @@ def thread_place(interaction: discord.Interaction) -> ThreadPlace:
     ):
         return "allowed"
     return "refused"
-
-
-class InteractionAnswer:
-    """The use case's `Answer` over one interaction."""
-
-    def __init__(self, interaction: discord.Interaction, readers: Readers, path: str) -> None:
-        self.interaction = interaction
-        self.readers = readers
-        self.path = path
-
-    async def in_time(self, work: Awaitable[T]) -> T:
-        return await in_time(self.interaction, work)
-
-    async def defer(self) -> None:
-        await self.interaction.response.defer(ephemeral=True)
-
-    async def signup(self, info: TournamentInfo) -> int:
-        """The sign-up message, public, in the server's language."""
-        board = self.readers.server_language(info.guild_id)
-        return await answer_with_message(
-            self.interaction,
-            embed=signup_embed(info, board, self.path),
-            view=signup_view(info.id, board),
-        )
 
 
 class Tournaments(commands.Cog):
@@ -147,8 +119,8 @@ class Tournaments(commands.Cog):
         unbind(self.bot, SignupButton)
         self.bot.gin.remove_command(self.group.name)
 
-    def _answer(self, interaction: discord.Interaction) -> InteractionAnswer:
-        return InteractionAnswer(interaction, self.readers, self.path)
+    def _answer(self, interaction: discord.Interaction) -> PrivateAnswer:
+        return PrivateAnswer(interaction)
 
     async def _say(self, interaction: discord.Interaction, said: Coded) -> None:
         """A short private answer in the reader's language."""

@@ -36,6 +36,7 @@ from bot.ui.screens import Screens
 from bot.ui.tournaments import TournamentPresenter
 from bot.usecases.challenges import ChallengeUseCase
 from bot.usecases.chat import ChatUseCase
+from bot.usecases.play import PlayUseCase
 from bot.usecases.records import RecordsUseCase
 from bot.usecases.tournaments import TournamentUseCase
 
@@ -153,6 +154,8 @@ class GinBot(commands.Bot):
         #: The challenges' and lobbies' use case (``bot.usecases.challenges``), built with them.
         self.challenge_case: ChallengeUseCase | None = None
         self.chat_case: ChatUseCase | None = None
+        #: The moves of a table in play (``bot.usecases.play``), built with them.
+        self.play_case: PlayUseCase | None = None
         self.records_case: RecordsUseCase | None = None
         self._services_closed: asyncio.Future[None] | None = None
         #: This bot's Prometheus metrics; other components register gauges on it
@@ -228,6 +231,7 @@ class GinBot(commands.Bot):
         self.challenge_case = ChallengeUseCase(
             services.challenges, services.tables, services.circle, presenter
         )
+        self.play_case = PlayUseCase(services.tables)
         self.chat_case = ChatUseCase(
             services.tables, services.circle, ChatPresenter(screens.outbox)
         )

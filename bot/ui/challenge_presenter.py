@@ -1,13 +1,11 @@
 """Invitations on Discord: a challenge's public post and the challenged player's DM, and a
-table's lobby message. Posted as the clicker's own answer (`Reply`, which the cog adapts
-from its interaction) or through the outbox; re-edited as the invitation is answered,
-cancelled or expires. Built once in ``setup_hook`` (`bot/usecases/challenges.py` uses it)."""
+table's lobby message. Posted as the clicker's own answer (`bot.usecases.answer.Answer`,
+which the cog adapts from its interaction) or through the outbox; re-edited as the
+invitation is answered, cancelled or expires. Built once in ``setup_hook`` (`bot/usecases/challenges.py` uses it)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
-from typing import Protocol, TypeVar
 
 import discord
 
@@ -16,43 +14,16 @@ from bot.games.model import TableState, TableUpdate
 from bot.games.presets import preset_name
 from bot.i18n import Coded, render, t
 from bot.outbox import Outbox, Priority
-from bot.outbox.write import Payload
 from bot.ui import messages
 from bot.ui.dms import DirectMessages, DMClosed
 from bot.ui.letters import Letters
 from bot.ui.readers import Readers
+from bot.usecases.answer import Answer
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
-
 #: Where a message is: (channel id, message id).
 Where = tuple[int, int]
-
-
-class Reply(Protocol):
-    """The clicker's own answer, the one write that does not go through the outbox."""
-
-    #: The clicked message's id (None for a slash command).
-    clicked: int | None
-    #: The click came from a DM (the challenged player's copy of a challenge).
-    in_dm: bool
-
-    async def in_time(self, work: Awaitable[T]) -> T:
-        """`work`'s result, the interaction acknowledged in time however long it takes."""
-        ...
-
-    async def defer(self) -> None:
-        """Acknowledge now; the answer follows (`show`)."""
-        ...
-
-    async def post(self, message: Payload) -> int:
-        """Answer with a new public message: its id. `message` is released."""
-        ...
-
-    async def show(self, message: Payload) -> None:
-        """The clicked message shows `message` instead."""
-        ...
 
 
 class ChallengePresenter:
@@ -86,7 +57,7 @@ class ChallengePresenter:
             locale=locale,
         )
 
-    async def post(self, reply: Reply, ch: Challenge, challenger: str) -> int:
+    async def post(self, reply: Answer, ch: Challenge, challenger: str) -> int:
         """The challenge as the clicker's public answer: its message id."""
         return await reply.post(await self._challenge(ch, challenger))
 
@@ -101,7 +72,7 @@ class ChallengePresenter:
             return None
         return sent.channel.id, sent.id
 
-    async def answered(self, reply: Reply, ch: Challenge, challenger: str, status: Coded) -> None:
+    async def answered(self, reply: Answer, ch: Challenge, challenger: str, status: Coded) -> None:
         """The clicked copy shows `status` at once (in the reader's copy's language); the
         other copy follows through the outbox."""
         msg = await self._challenge(ch, challenger, status=status, for_opponent=reply.in_dm)
@@ -142,13 +113,13 @@ class ChallengePresenter:
             closed = t(board, "reply-started")
         return messages.lobby_message(update.state, closed=closed, locale=board)
 
-    async def lobby_posted(self, reply: Reply, state: TableState) -> int:
+    async def lobby_posted(self, reply: Answer, state: TableState) -> int:
         """A new table's lobby, posted as the host's answer (in the server's language): its
         message id."""
         board = self.readers.server_language(state.guild_id)
         return await reply.post(messages.lobby_message(state, locale=board))
 
-    async def lobby_shown(self, reply: Reply, update: TableUpdate) -> None:
+    async def lobby_shown(self, reply: Answer, update: TableUpdate) -> None:
         """The clicked lobby message shows the table now."""
         msg = self._lobby(update)
         try:

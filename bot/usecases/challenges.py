@@ -1,5 +1,5 @@
 """ChallengeUseCase and lobbies: the ways a match between people starts, one method per
-interaction. Each takes plain values (ids, a `Person`, the clicker's `Reply`), calls the
+interaction. Each takes plain values (ids, a `Person`, the clicker's `Answer`), calls the
 services, keeps which message shows what, has the presenter show what changed, and returns
 what the clicker is told privately (a `Coded`), None when the answer was the message itself,
 or an `Ask` when the clicker must choose first."""
@@ -16,7 +16,8 @@ from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.tables import TableService
 from bot.i18n import Coded
-from bot.ui.challenge_presenter import ChallengePresenter, Reply, Where
+from bot.ui.challenge_presenter import ChallengePresenter, Where
+from bot.usecases.answer import Answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,7 @@ class ChallengeUseCase:
 
     async def challenge(
         self,
-        reply: Reply,
+        reply: Answer,
         *,
         where: Where,
         challenger: Person,
@@ -82,7 +83,7 @@ class ChallengeUseCase:
         await self._invite(reply, ch, challenger.name)
         return None
 
-    async def _invite(self, reply: Reply, ch: Challenge, challenger: str) -> None:
+    async def _invite(self, reply: Answer, ch: Challenge, challenger: str) -> None:
         """Post the challenge, DM it, and remember both messages (for their re-edits)."""
         message_id = await self.present.post(reply, ch, challenger)
         await self.challenges.set_messages(ch.id, message_id=message_id)
@@ -90,7 +91,7 @@ class ChallengeUseCase:
         if dm is not None:
             await self.challenges.set_messages(ch.id, dm_channel_id=dm[0], dm_message_id=dm[1])
 
-    async def accept(self, reply: Reply, challenge_id: int, person: Person) -> Coded | None:
+    async def accept(self, reply: Answer, challenge_id: int, person: Person) -> Coded | None:
         """The challenged player accepts: the table is set up and dealt; both copies say so."""
         # Setting a table up takes several writes: answer first, within the 3 s.
         await reply.defer()
@@ -104,7 +105,7 @@ class ChallengeUseCase:
         await self.present.answered(reply, ch, challenger, status)
         return None
 
-    async def decline(self, reply: Reply, challenge_id: int, person: Person) -> Coded | None:
+    async def decline(self, reply: Answer, challenge_id: int, person: Person) -> Coded | None:
         """The challenged player declines; the challenger is told by DM."""
         try:
             ch = await self.challenges.decline(challenge_id, person.user_id)
@@ -117,7 +118,7 @@ class ChallengeUseCase:
         await self.present.tell_challenger(ch, Coded("reply-told-declined", {"name": person.name}))
         return None
 
-    async def cancel(self, reply: Reply, challenge_id: int, person: Person) -> Coded | None:
+    async def cancel(self, reply: Answer, challenge_id: int, person: Person) -> Coded | None:
         """The challenger takes the challenge back."""
         try:
             ch = await self.challenges.cancel(challenge_id, person.user_id)
@@ -131,7 +132,7 @@ class ChallengeUseCase:
 
     async def open_lobby(
         self,
-        reply: Reply,
+        reply: Answer,
         *,
         where: Where,
         host: Person,
@@ -166,7 +167,7 @@ class ChallengeUseCase:
         await self.present.retire(ch, challenger, Coded("reply-expired"))
         await self.present.tell_challenger(ch, Coded("reply-told-expired"))
 
-    async def rematch(self, reply: Reply, table_id: int, person: Person) -> Coded | None:
+    async def rematch(self, reply: Answer, table_id: int, person: Person) -> Coded | None:
         """Another match with the same players and rules: against a computer it is dealt at
         once; against a person it is a new challenge, posted and DMed as any other."""
         try:
@@ -182,7 +183,7 @@ class ChallengeUseCase:
 
     # ----- a table's lobby ---------------------------------------------------------------
 
-    async def join(self, reply: Reply, table_id: int, person: Person) -> Coded | Ask | None:
+    async def join(self, reply: Answer, table_id: int, person: Person) -> Coded | Ask | None:
         """Join an open table; asked first where someone the player blocked sits."""
         try:
             seated = [s.user_id for s in (await self.tables.sync(table_id)).record.seats]
@@ -204,15 +205,15 @@ class ChallengeUseCase:
         self.present.lobby_changed(lobby, update)
         return Coded("reply-joined")
 
-    async def leave(self, reply: Reply, table_id: int, person: Person) -> Coded | None:
+    async def leave(self, reply: Answer, table_id: int, person: Person) -> Coded | None:
         """Leave an open table (the host closes it)."""
         return await self._lobby(reply, self.tables.leave(table_id, person.user_id))
 
-    async def start(self, reply: Reply, table_id: int, person: Person) -> Coded | None:
+    async def start(self, reply: Answer, table_id: int, person: Person) -> Coded | None:
         """The host starts the match with the players seated."""
         return await self._lobby(reply, self.tables.start(table_id, person.user_id))
 
-    async def _lobby(self, reply: Reply, change: Awaitable[TableUpdate]) -> Coded | None:
+    async def _lobby(self, reply: Answer, change: Awaitable[TableUpdate]) -> Coded | None:
         try:
             update = await change
         except GameError as exc:
@@ -220,7 +221,7 @@ class ChallengeUseCase:
         await self.present.lobby_shown(reply, update)
         return None
 
-    async def computer_asked(self, reply: Reply, table_id: int, person: Person) -> Coded | Ask:
+    async def computer_asked(self, reply: Answer, table_id: int, person: Person) -> Coded | Ask:
         """The host asks to seat a computer: which level (if a seat is free). Shaped as the
         lobby's other clicks; the question is the answer, so `reply` stays unused."""
         try:

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal, Protocol
 
 from bot.i18n import Coded
 from bot.tournaments._model import TournamentInfo
 from bot.tournaments.service import TournamentProblem, TournamentService
-
-T = TypeVar("T")
+from bot.usecases.answer import Answer
 
 #: Where a new tournament may get its own thread: ``inside`` one already (it lives there),
 #: ``allowed`` (a text channel where the bot may open threads), ``refused`` (it runs in
@@ -62,24 +61,12 @@ class Listed:
     status: str
 
 
-class Answer(Protocol):
-    """The cog's side of one interaction, which the use case drives in order."""
-
-    async def in_time(self, work: Awaitable[T]) -> T:
-        """`work`, the interaction acknowledged within Discord's 3 s however long it takes."""
-        ...
-
-    async def defer(self) -> None:
-        """The checks passed and the work may take a while: acknowledge, privately."""
-        ...
-
-    async def signup(self, info: TournamentInfo) -> int:
-        """Answer with the tournament's sign-up message; its id."""
-        ...
-
-
 class Screen(Protocol):
     """What the use case asks of the tournaments' presenter."""
+
+    async def signup_posted(self, answer: Answer, info: TournamentInfo) -> int:
+        """The tournament's sign-up message as the organizer's answer: its id."""
+        ...
 
     def signup_changed(self, info: TournamentInfo) -> Awaitable[Any]:
         """Queue the edit of the tournament's sign-up message."""
@@ -134,7 +121,7 @@ class TournamentUseCase:
                 duplicate=new.duplicate,
             )
         )
-        signup_id = await answer.signup(info)
+        signup_id = await self.screen.signup_posted(answer, info)
         await self.service.set_signup_message(info.id, signup_id)
         if place == "inside":
             return None

@@ -13,8 +13,10 @@ from typing import Any, TypeVar
 import pytest
 
 from bot.i18n import Coded
+from bot.outbox.write import Payload
 from bot.tournaments._model import TournamentInfo
 from bot.tournaments.service import TournamentProblem
+from bot.usecases.answer import Answer
 from bot.usecases.tournaments import Listed, Member, NewTournament, TournamentUseCase
 
 from .conftest import CHANNEL, GUILD, NAMES, ORGANIZER, PLAYERS, Rig
@@ -39,7 +41,17 @@ class Discord:
     async def defer(self) -> None:
         self.asked.append(("defer",))
 
-    async def signup(self, info: TournamentInfo) -> int:
+    clicked: int | None = None
+    in_dm = False
+
+    async def post(self, message: Payload) -> int:
+        raise AssertionError("the sign-up message is posted by the presenter")
+
+    async def show(self, message: Payload) -> None:
+        raise AssertionError("a command has no clicked message")
+
+    async def signup_posted(self, answer: Answer, info: TournamentInfo) -> int:
+        assert answer is self
         self.asked.append(("answer with the sign-up", info.id))
         return SIGNUP_MESSAGE
 

@@ -1,7 +1,7 @@
 """The one presenter of the tournaments: it observes the tournament service and writes what
 changed (the sign-up message, a round's announcement, notes, the standings, the final
-ranking, DMs about blocked pairings) through the one outbox; and it opens a tournament's
-thread for the use case (`bot/usecases/tournaments.py`)."""
+ranking, DMs about blocked pairings) through the one outbox; and it posts a tournament's sign-up
+message and opens its thread for the use case (`bot/usecases/tournaments.py`)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentService
 from bot.ui.dms import DirectMessages
 from bot.ui.readers import Readers
+from bot.usecases.answer import Answer
 
 from .messages import PATH, signup_embed, signup_view, standings_embed
 
@@ -52,6 +53,13 @@ class TournamentPresenter:
         self._standings_locks: dict[int, asyncio.Lock] = {}
 
     # ----- for the use case ---------------------------------------------------------------
+
+    async def signup_posted(self, answer: Answer, info: TournamentInfo) -> int:
+        """The sign-up message, public, in the server's language, as the organizer's
+        answer: its id."""
+        board = self.readers.server_language(info.guild_id)
+        view = signup_view(info.id, board)
+        return await answer.post(Raw({"embed": signup_embed(info, board, self.path), "view": view}))
 
     def signup_changed(self, info: TournamentInfo) -> asyncio.Future[Any]:
         """Show `info` on its sign-up message: the edit is queued (a newer one of the same

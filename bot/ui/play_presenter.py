@@ -1,0 +1,221 @@
+"""A table in play, as the clicker sees it: their hand in the clicked message or a new
+private one, a refusal, the resign question. `PlayPresenter.answer` adapts one interaction to
+the play use case's `HandAnswer` (`bot/usecases/play.py`), which decides what to show; this
+is how it reaches Discord: the acknowledgement, the edits and followups, the outbox's
+bookkeeping (edits of the clicked message still queued are dropped; the token is kept for
+the player's private messages) and the notifier's (which ephemeral hands and DM a match
+reaches)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Sequence
+from typing import Any
+
+import discord
+
+from bot.engine import Action, RoundView
+from bot.games.model import TableState
+from bot.i18n import Coded, render, t
+from bot.outbox import Outbox
+from bot.outbox.write import without_rows
+from bot.ui import ownership
+from bot.ui.components import refuse_unread
+from bot.ui.hand_layout import custom_ids
+from bot.ui.notifier import Notifier
+from bot.ui.readers import Readers
+from bot.ui.resign import ConfirmResign, PickResign, table_label, words
+from bot.usecases.play import Resigning, Shown
+
+log = logging.getLogger(__name__)
+
+#: The custom ids' kinds of the game controls on a hand (`bot/ui/components.py`).
+GAME_CONTROLS = ("gin:a:", "gin:s:", "gin:q:", "gin:b:")
+
+
+async def reply(interaction: discord.Interaction, said: str | Exception, language: str) -> None:
+    """A short private answer, whether or not the interaction was answered already; an
+    error is said in the reader's `language`."""
+    text = said if isinstance(said, str) else words(said, language)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def stale_control(interaction: discord.Interaction) -> int | None:
+    """The table of a click on game controls no longer on their message (a double click
+    racing the edit), to be answered with the hand now; a click on a control no control
+    reads (a malformed id) is answered here. discord.py drops both, which players would see
+    as "This interaction failed". None: nothing to answer (or answered already)."""
+    if interaction.type is not discord.InteractionType.component:
+        return None
+    if await refuse_unread(interaction) or interaction.message is None:
+        return None
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith(GAME_CONTROLS):
+        return None
+    if custom_id in custom_ids(interaction.message) or not await ownership.allowed(
+        interaction, private=True
+    ):
+        return None
+    return int(custom_id.split(":")[2])
+
+
+class PlayPresenter:
+    """Built once with the screens; `answer` adapts each interaction."""
+
+    def __init__(self, notifier: Notifier, outbox: Outbox, readers: Readers) -> None:
+        self.notifier = notifier
+        self.outbox = outbox
+        self.readers = readers
+
+    def answer(self, interaction: discord.Interaction) -> HandReply:
+        return HandReply(self, interaction)
+
+    async def seen(self, interaction: discord.Interaction) -> None:
+        """Whoever interacts: their locale, their token and their open DMs are noted."""
+        self.notifier.saw_locale(interaction.user.id, interaction.locale)
+        # Once answered, its token carries the player's private messages for a while
+        # (bot/outbox/tokens.py).
+        self.outbox.remember(interaction)
+        # A player who interacts can be DMed again (see docs/playing.md).
+        await self.notifier.dms.seen(interaction.user.id)
+
+
+class HandReply:
+    """The play use case's `HandAnswer` over one interaction."""
+
+    def __init__(self, presenter: PlayPresenter, interaction: discord.Interaction) -> None:
+        self.presenter = presenter
+        self.notifier = presenter.notifier
+        self.outbox = presenter.outbox
+        self.interaction = interaction
+
+    async def seen(self) -> None:
+        await self.presenter.seen(self.interaction)
+
+    async def defer(self) -> None:
+        await self.interaction.response.defer()
+
+    async def show(
+        self,
+        state: TableState,
+        view: RoundView,
+        *,
+        how: Shown,
+        note: Coded | None = None,
+        confirm: Action | None = None,
+        seat: int | None = None,
+    ) -> bool:
+        interaction, table_id = self.interaction, state.table_id
+        user_id = interaction.user.id
+        # The note in the hand's own language (the notifier's).
+        said = None if note is None else render(note, await self.notifier.language(state, user_id))
+        msg = await self.notifier.hand(state, view, user_id, said, confirm=confirm)
+        if how == "command":
+            sent = await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
+            self.notifier.private.keep(
+                table_id, user_id, interaction, sent.message_id, original=True
+            )
+            return True
+        kept = self.notifier.private
+        try:
+            if how == "clicked":
+                self._answering()
+                await interaction.response.edit_message(**msg.kwargs())
+                self.outbox.remember(interaction)
+                self._keep_private(table_id)
+            elif how in ("in_place", "moved"):
+                if seat is not None:
+                    self._adopt(table_id, seat)
+                self._answering()
+                await interaction.edit_original_response(**msg.kwargs())
+                self._keep_private(table_id)
+                if how == "in_place":
+                    self.outbox.remember(interaction)
+            elif interaction.response.is_done():
+                sent_after = await interaction.followup.send(
+                    ephemeral=True, wait=True, **msg.send_kwargs()
+                )
+                kept.keep(table_id, user_id, interaction, sent_after.id, original=False)
+                self.outbox.remember(interaction)
+            else:
+                answer = await interaction.response.send_message(
+                    ephemeral=True, **msg.send_kwargs()
+                )
+                kept.keep(table_id, user_id, interaction, answer.message_id, original=True)
+                self.outbox.remember(interaction)
+        except discord.HTTPException:
+            if how == "moved":
+                log.warning("could not update the hand message after a move on table %s", table_id)
+            elif how == "in_place":
+                log.warning("could not show the hand in place on table %s", table_id)
+            else:
+                raise
+            return False
+        finally:
+            msg.release()
+        return True
+
+    async def quietly(self, table_id: int, work: Awaitable[None]) -> None:
+        try:
+            await work
+        except discord.HTTPException:
+            log.warning("could not send the hand anew on table %s", table_id)
+
+    async def refuse(self, error: Exception, *, match_over: bool = False) -> None:
+        interaction = self.interaction
+        if match_over and interaction.message is not None:
+            bare = without_rows(interaction.message)  # a layout keeps its text
+            try:
+                if interaction.response.is_done():
+                    await interaction.edit_original_response(view=bare)
+                else:
+                    await interaction.response.edit_message(view=bare)
+            except discord.HTTPException:
+                log.info("could not take the controls of a finished match away")
+        await reply(interaction, error, await self.presenter.readers.language(interaction))
+
+    async def say(self, said: Coded) -> None:
+        lang = await self.presenter.readers.language(self.interaction)
+        await reply(self.interaction, render(said, lang), lang)
+
+    async def ask_resign(self, case: Resigning, tables: Sequence[Any]) -> None:
+        interaction = self.interaction
+        lang = await self.presenter.readers.language(interaction)
+        user_id = interaction.user.id
+        if len(tables) > 1:
+            choices = [(record.id, table_label(record, user_id, lang)) for record in tables]
+            await interaction.response.send_message(
+                t(lang, "reply-resign-which"),
+                view=PickResign(case, user_id, choices, lang),
+                ephemeral=True,
+            )
+            return
+        confirm = ConfirmResign(case, user_id, tables[0], lang)
+        await interaction.response.send_message(confirm.question, view=confirm, ephemeral=True)
+
+    def _answering(self) -> None:
+        """The clicked message is about to show the newest state: edits of it still queued
+        in the outbox are older, and must not land after."""
+        interaction = self.interaction
+        if interaction.message is not None and interaction.channel_id is not None:
+            self.outbox.superseded(interaction.channel_id, interaction.message.id)
+
+    def _keep_private(self, table_id: int) -> None:
+        """The clicked message is an ephemeral hand: its newest token is kept, so the
+        match's end can take its controls away."""
+        interaction, message = self.interaction, self.interaction.message
+        if message is not None and message.flags.ephemeral:
+            self.notifier.private.keep(
+                table_id, interaction.user.id, interaction, message.id, original=True
+            )
+
+    def _adopt(self, table_id: int, seat: int) -> None:
+        """A move clicked on a hand DM: that message is the player's live hand from now on
+        (a move from an ephemeral answer leaves the DM's live hand as it is)."""
+        interaction, message = self.interaction, self.interaction.message
+        if message is not None and interaction.guild_id is None and not message.flags.ephemeral:
+            self.notifier.adopt_hand(table_id, seat, (message.channel.id, message.id))
