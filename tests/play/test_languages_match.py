@@ -17,8 +17,13 @@ async def test_each_reader_in_their_language_the_board_in_the_servers(world: Wor
     assert challenge.response is not None and t("en", "button-accept") in challenge.response.text
     invite = await emu.wait_for_dm(b, lambda m: t("fr", "button-accept") in m.button_labels)
     await emu.click(b, invite, t("fr", "button-accept"))
-    (table_id,) = await emu.wait_for(lambda: world.bot.services.tables.live_ids())
-    live = world.bot.services.tables.get(table_id)
+    tables = world.bot.services.tables
+    # The table is live a moment before its first round is dealt: wait for the deal.
+    live = await emu.wait_for(
+        lambda: next(
+            (lv for i in tables.live_ids() if (lv := tables.get(i)).match is not None), None
+        )
+    )
     assert live.match is not None
     for user, lang in ((a, "es"), (b, "fr")):
         seat_no = live.record.seat_of(user.id)
@@ -34,6 +39,6 @@ async def test_each_reader_in_their_language_the_board_in_the_servers(world: Wor
     resign = await emu.slash(b, ch, "gin resign")
     assert resign.response is not None
     assert resign.response.text.startswith(
-        t("fr", "reply-resign-ask", table=table_id, opponent=a.display_name)
+        t("fr", "reply-resign-ask", table=live.record.id, opponent=a.display_name)
     )
     emu.assert_no_unknown_routes()
