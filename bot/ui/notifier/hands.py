@@ -16,10 +16,11 @@ from bot.engine.view import RoundView
 from bot.games.model import TableState, TableUpdate
 from bot.i18n import Coded, render, t
 from bot.outbox import Priority
-from bot.outbox.write import ControlsOff
-from bot.ui import hand_layout, messages
+from bot.outbox.write import ControlsOff, Payload
+from bot.ui import hand_layout, images, messages
 from bot.ui.dms import DMClosed
 from bot.ui.notifier.boards import Boards
+from bot.ui.notifier.later import Later
 from bot.ui.strays import stray_hands
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,7 @@ class Hands(Boards):
             self._turn_shown[key] = view.my_turn
             if seat.user_id is None or seat.user_id == update.actor:
                 continue
-            message = await self.hand(state, view, seat.user_id)
+            message = await self._hand_later(state, view, seat.user_id)
             alerts = (await self.profiles.settings(seat.user_id)).turn_alerts
             current = await self._live_hand(state.table_id, seat_no)
             urgency = Priority.TURN if view.my_turn else Priority.HAND
@@ -104,6 +105,28 @@ class Hands(Boards):
             locale=language,
         )
         return await self.pictures.hand(message, view, user_id, language)
+
+    async def _hand_later(self, state: TableState, view: RoundView, user_id: int) -> Payload:
+        """The hand as `hand` makes it, written only when the outbox sends it (`Later`: a
+        hand replaced while queued is never built); drawn now for a player who turned
+        pictures on (the drawing is awaited, off the event loop)."""
+        settings = await self.profiles.settings(user_id)
+        if self.pictures.enabled and settings.images:
+            return await self.hand(state, view, user_id)
+        hearts = await self.favorites(state, user_id)
+        language = await self.language(state, user_id)
+        chat = self.chat_for(state.table_id, user_id)
+        emojis = self.pictures.emojis
+
+        def build() -> messages.Message:
+            message = hand_layout.hand_message(
+                state, view, favorites=hearts, chat=chat, locale=language
+            )
+            if emojis.ready:  # as `Pictures.hand` shows them (ready by now, if not before)
+                images.with_card_emojis(message, emojis, settings.four_colour)
+            return message
+
+        return Later(build)
 
     def chat_for(self, table_id: int, user_id: int) -> list[str]:
         """The table's latest chat lines this player may read."""
@@ -234,7 +257,7 @@ class Hands(Boards):
     async def _edit_dm(
         self,
         where: tuple[int, int],
-        message: messages.Message,
+        message: Payload,
         user_id: int,
         priority: int = Priority.HAND,
     ) -> None:
@@ -246,7 +269,7 @@ class Hands(Boards):
         state: TableState,
         seat_no: int,
         user_id: int,
-        message: messages.Message,
+        message: Payload,
         priority: int = Priority.HAND,
     ) -> None:
         try:
