@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/load.py --tables 10 100 500 [--moves-per-table N] [--seconds S]
         [--think T] [--burst-moves N] [--setup-rate R] [--profile-bot DIR]
+        [--profile-bot-cpu DIR]
         [--tables-per-channel N] [--no-limits]
 
 For each level (a fresh emulator, bot process and temp database per level, so memory and
@@ -61,6 +62,13 @@ one channel": ``--tables 16 --tables-per-channel 16 --think 4``. ``--rest-share 
 the global budget as 400 at 1, but the DM-open bucket is shared too (2 a second), so setup
 needs ``--setup-rate 1``.
 
+``--profile-bot DIR`` runs the whole bot under cProfile (wall-clock: on a loaded machine it
+counts the time spent waiting for a core); ``--profile-bot-cpu DIR`` profiles its main thread
+in CPU seconds over the paced phase only (``bench/cpu_profile.py``, started and stopped by
+signals around the phase): ``DIR/bot-N.cpu.prof`` and a summary beside it, ``.prof.txt``.
+The profiler slows pure-Python code about 3.5 times, so the CPU per interaction printed by a
+profiled run is not the bot's: read its shares, and the figures of a run without it.
+
 Targets (issue 5): p99 <= 50 ms at 500 tables, no errors, every interaction acknowledged in
 time, <= 100 KiB per table. Everything shares this machine's cores: the emulator and the
 scripted users run here and compete with the bot; the figures say so.
@@ -77,6 +85,7 @@ import os
 import platform
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -861,6 +870,17 @@ class Level:
         )
 
 
+async def profile_written(path: Path, timeout: float = 60.0) -> None:  # noqa: ASYNC109
+    """Wait for `bench/cpu_profile.py` to write its profile (it renames it when complete)."""
+    deadline = time.monotonic() + timeout
+    while not await asyncio.to_thread(path.exists):
+        if time.monotonic() > deadline:
+            print(f"no CPU profile written at {path}", flush=True)
+            return
+        await asyncio.sleep(0.2)
+    print(f"CPU profile of the paced phase: {path} (summary: {path}.txt)", flush=True)
+
+
 class ProfiledBot(BotProcess):
     """``python -m cProfile -o FILE -m bot``: the unmodified bot under cProfile."""
 
@@ -960,10 +980,17 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
             }
             workdir = Path(tmp) / "bot"
             workdir.mkdir()
+            cpu_prof: Path | None = None
             if args.profile_bot:
                 prof = Path(args.profile_bot) / f"bot-{n}.prof"
                 prof.parent.mkdir(parents=True, exist_ok=True)
                 bot: BotProcess = ProfiledBot(env, workdir, prof)
+            elif args.profile_bot_cpu:
+                cpu_prof = Path(args.profile_bot_cpu) / f"bot-{n}.cpu.prof"
+                cpu_prof.parent.mkdir(parents=True, exist_ok=True)
+                cpu_prof.unlink(missing_ok=True)
+                runner = str(ROOT / "bench" / "cpu_profile.py")
+                bot = BotProcess(env, workdir, python_args=(runner, str(cpu_prof)))
             else:
                 bot = BotProcess(env, workdir)
             others: list[BotProcess] = []
@@ -1033,7 +1060,12 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
                 )
 
             phases = [await level.measure("setup", setup, settle=not args.play_on_deal)]
+            if cpu_prof is not None:
+                os.kill(level.pid, signal.SIGUSR1)  # the paced phase only
             phases.append(await level.measure("paced", paced))
+            if cpu_prof is not None:
+                os.kill(level.pid, signal.SIGUSR2)
+                await profile_written(cpu_prof)
             if args.burst_moves > 0:
                 phases.append(await level.measure("burst", burst))
             load1 = os.getloadavg()
@@ -1177,6 +1209,11 @@ def main() -> None:
     )
     parser.add_argument("--profile-bot", metavar="DIR", help="run the bot under cProfile")
     parser.add_argument(
+        "--profile-bot-cpu",
+        metavar="DIR",
+        help="profile the bot's main thread in CPU time over the paced phase only",
+    )
+    parser.add_argument(
         "--processes",
         type=int,
         default=1,
@@ -1188,8 +1225,12 @@ def main() -> None:
         help="--processes: an existing PostgreSQL server (a database per level is made there)",
     )
     args = parser.parse_args()
+    if args.profile_bot and args.profile_bot_cpu:
+        parser.error("--profile-bot and --profile-bot-cpu: one profiler at a time")
     if args.profile_bot:  # the bot runs in another working directory
         args.profile_bot = str(Path(args.profile_bot).resolve())
+    if args.profile_bot_cpu:
+        args.profile_bot_cpu = str(Path(args.profile_bot_cpu).resolve())
     asyncio.run(run(args))
 
 

@@ -53,7 +53,9 @@ class Lane:
         if isinstance(newer.message, ControlsOff) and isinstance(old, Raw):
             # The queued content stays, without its controls (discord.py: `view=None`).
             queued.message = Raw({**old.arguments, "view": None})
-        elif isinstance(newer.message, ControlsOff) and _has_view(old):
+        elif isinstance(newer.message, ControlsOff) and (
+            _has_view(old) or hasattr(old, "without_controls")
+        ):
             # The queued content stays (a `Message`), without its controls.
             assert old is not None
             strip = getattr(old, "without_controls", None)

@@ -133,7 +133,8 @@ def handled(callback: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _style(kind: str) -> discord.ButtonStyle:
+def default_style(kind: str) -> discord.ButtonStyle:
+    """A move button's colour unless told: gin blurple, drawing and taking green, the rest grey."""
     if kind in ("gin", "big_gin"):
         return discord.ButtonStyle.primary
     if kind in ("draw_stock", "draw_discard", "take_upcard"):
@@ -170,12 +171,17 @@ class GameButton(
         super().__init__(
             discord.ui.Button(
                 label=label,
-                style=style or _style(kind),
+                style=style or default_style(kind),
                 disabled=disabled,
                 row=row,
-                custom_id=f"gin:{self.PREFIX}:{table_id}:{version}:{self.action.encode()}",
+                custom_id=self.custom_id_of(table_id, version, self.action),
             )
         )
+
+    @classmethod
+    def custom_id_of(cls, table_id: int, version: int, action: Action) -> str:
+        """The custom id of this control playing (or asking for) `action`."""
+        return f"gin:{cls.PREFIX}:{table_id}:{version}:{action.encode()}"
 
     @classmethod
     async def from_custom_id(
@@ -280,9 +286,13 @@ class BackButton(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"gin:b:{table_id}:{version}",
+                custom_id=self.custom_id_of(table_id, version),
             )
         )
+
+    @staticmethod
+    def custom_id_of(table_id: int, version: int) -> str:
+        return f"gin:b:{table_id}:{version}"
 
     @classmethod
     async def from_custom_id(

@@ -34,7 +34,8 @@ from bot.games.card_emojis import EmojiRef
 from bot.games.model import TableState
 from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label
-from bot.ui.components import AskButton, BackButton, GameButton
+from bot.ui import shown_buttons as shown
+from bot.ui.components import AskButton, GameButton
 from bot.ui.messages import (
     GREEN,
     GREY,
@@ -201,7 +202,7 @@ def _card_button(
     legal: set[Action],
     knocking: bool,
     locale: Language,
-) -> GameButton:
+) -> shown.ShownButton:
     kind = KNOCK if knocking else DISCARD
     playable = view.my_turn and Action(kind, card) in legal
     if knocking and playable:
@@ -210,7 +211,7 @@ def _card_button(
         style = discord.ButtonStyle.primary  # the card just drawn
     else:
         style = discord.ButtonStyle.secondary
-    return GameButton(
+    return shown.move(
         state.table_id,
         state.version,
         kind,
@@ -244,43 +245,44 @@ def _moves(
             if view.to_move is not None
             else t(locale, "button-waiting")
         )
-        return [GameButton(tid, version, DRAW_STOCK, None, waiting[:80], disabled=True)]
+        return [shown.move(tid, version, DRAW_STOCK, None, waiting[:80], disabled=True)]
     if confirm is not None and confirm.kind == KNOCK:
-        return [BackButton(tid, version, t(locale, "button-back"))]
+        return [shown.back(tid, version, t(locale, "button-back"))]
     top = view.top_discard
     take = t(locale, "button-take", card=label(top, locale) if top else "")
     out: list[discord.ui.Item[Any]] = []
     if TAKE_UPCARD in kinds:
-        out.append(GameButton(tid, version, TAKE_UPCARD, None, take))
+        out.append(shown.move(tid, version, TAKE_UPCARD, None, take))
     if PASS in kinds:
-        out.append(GameButton(tid, version, PASS, None, t(locale, "button-pass")))
+        out.append(shown.move(tid, version, PASS, None, t(locale, "button-pass")))
     if DRAW_STOCK in kinds:
-        out.append(GameButton(tid, version, DRAW_STOCK, None, t(locale, "button-draw-stock")))
+        out.append(shown.move(tid, version, DRAW_STOCK, None, t(locale, "button-draw-stock")))
     if DRAW_DISCARD in kinds:
-        out.append(GameButton(tid, version, DRAW_DISCARD, None, take))
+        out.append(shown.move(tid, version, DRAW_DISCARD, None, take))
     knocks = [a.card for a in legal if a.kind == KNOCK and a.card is not None]
     if knocks:
         best = min(knocks, key=lambda c: _left(view, c))
         out.append(
-            AskButton(
+            shown.move(
                 tid,
                 version,
                 KNOCK,
                 best,
                 t(locale, "select-knock"),
                 style=discord.ButtonStyle.danger,
+                control=AskButton,
             )
         )
     gins = [a.card for a in legal if a.kind == GIN and a.card is not None]
     for card in gins[:MAX_GINS]:
-        out.append(
-            AskButton(tid, version, GIN, card, t(locale, "button-gin", card=label(card, locale)))
-        )
+        gin = t(locale, "button-gin", card=label(card, locale))
+        out.append(shown.move(tid, version, GIN, card, gin, control=AskButton))
     if BIG_GIN in kinds:
-        out.append(AskButton(tid, version, BIG_GIN, None, t(locale, "button-big-gin")))
+        big = t(locale, "button-big-gin")
+        out.append(shown.move(tid, version, BIG_GIN, None, big, control=AskButton))
     if confirm is not None:
         out.append(
-            GameButton(
+            shown.move(
                 tid,
                 version,
                 confirm.kind,
@@ -350,6 +352,16 @@ def _confirm_question(action: Action, view: RoundView, locale: Language = DEFAUL
 def is_card(item: object) -> bool:
     """One of the hand's card buttons (a click discards or knocks with its card), not the
     "Knock with…" button that asks."""
+    if isinstance(item, shown.ShownButton):
+        return (
+            item.control is GameButton
+            and item.action is not None
+            and item.action.kind
+            in (
+                DISCARD,
+                KNOCK,
+            )
+        )
     return (
         isinstance(item, GameButton)
         and not isinstance(item, AskButton)
@@ -363,8 +375,9 @@ def show_card_emojis(message: Message, emoji_of: Callable[[Card], EmojiRef | Non
     if message.view is None:
         return
     for item in message.view.walk_children():
-        if not isinstance(item, GameButton) or not is_card(item):
+        if not isinstance(item, shown.ShownButton | GameButton) or not is_card(item):
             continue
+        assert item.action is not None  # a card's
         card = item.action.card
         ref = emoji_of(card) if card is not None else None
         if ref is not None:

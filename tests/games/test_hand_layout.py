@@ -1,6 +1,7 @@
 """The hand layout built from a real match (the engine's own views): a button per card in
 the engine's order, live only when a click on it is a legal move; the knock's card choice;
-within Discord's limits (40 components, 5 buttons a row)."""
+within Discord's limits (40 components, 5 buttons a row); its buttons sent as the controls
+that read their clicks would send them, with nothing kept by discord.py."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from bot.engine.actions import DISCARD, KNOCK, Action
 from bot.engine.players import BaselinePlayer
 from bot.store import Store, open_store
 from bot.ui import hand_layout
-from bot.ui.components import AskButton, BackButton, GameButton
+from bot.ui.components import DYNAMIC_ITEMS, AskButton, BackButton
+from bot.ui.shown_buttons import ShownButton
 
 from .test_tables import A, B, start_match
 
@@ -28,11 +30,11 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
-def _buttons(message: Any) -> list[GameButton]:
-    return [i for i in message.view.walk_children() if isinstance(i, GameButton)]
+def _buttons(message: Any) -> list[ShownButton]:
+    return [i for i in message.view.walk_children() if isinstance(i, ShownButton)]
 
 
-def _cards(message: Any) -> list[GameButton]:
+def _cards(message: Any) -> list[ShownButton]:
     return [b for b in _buttons(message) if hand_layout.is_card(b)]
 
 
@@ -75,7 +77,7 @@ async def test_cards_in_order_live_only_when_legal_and_the_knock_choice(store: S
             knock = next(
                 b for b in _buttons(hand_layout.hand_message(state, view)) if b.action.kind == KNOCK
             )
-            assert isinstance(knock, AskButton)
+            assert knock.control is AskButton
             asked = hand_layout.hand_message(state, view, confirm=knock.action)
             _checked(asked)
             legal = {a.card for a in view.legal if a.kind == KNOCK}
@@ -84,10 +86,62 @@ async def test_cards_in_order_live_only_when_legal_and_the_knock_choice(store: S
                 assert b.item.disabled == (b.action.card not in legal)
                 if b.action.card in legal:
                     assert b.item.style is discord.ButtonStyle.danger
-            backs = [i for i in asked.view.walk_children() if isinstance(i, BackButton)]
+            backs = [b for b in _buttons(asked) if b.control is BackButton]
             assert len(backs) == 1
             knock_seen = True
         action = player.choose(view, view.legal)
         await tables.act(table_id, (A, B)[seat], action, live.version)
     assert knock_seen
+    await tables.close()
+
+
+def _as_control(button: ShownButton) -> discord.ui.Item[Any]:
+    """The `DynamicItem` its control class builds for the same move (what was sent before)."""
+    if button.control is BackButton:
+        return BackButton(*_numbers(button.custom_id), button.label)
+    assert button.action is not None
+    return button.control(
+        *_numbers(button.custom_id),
+        button.action.kind,
+        button.action.card,
+        button.label,
+        disabled=button.disabled,
+        style=button.style,
+    )
+
+
+def _numbers(custom_id: str) -> tuple[int, int]:
+    parts = custom_id.split(":")
+    return int(parts[2]), int(parts[3])
+
+
+async def test_the_buttons_are_sent_as_their_controls_and_discord_py_keeps_none(
+    store: Store,
+) -> None:
+    tables, table_id, _ = await start_match(store)
+    live = tables.get(table_id)
+    assert live.match is not None
+    rnd = live.match.round
+    state = tables.state(live)
+    sent = []
+    for reader in (0, 1):
+        view = rnd.view(reader)
+        sent.append(hand_layout.hand_message(state, view))
+        knocks = [a for a in view.legal if a.kind == KNOCK]
+        if knocks:
+            sent.append(hand_layout.hand_message(state, view, confirm=knocks[0]))
+    for message in sent:
+        buttons = _buttons(message)
+        assert buttons
+        # No item of a hand is dispatched from its view: discord.py stores no view for it
+        # (a click goes to the registered control whose template reads the custom id).
+        assert not message.view.is_dispatchable()
+        for button in buttons:
+            readers = [
+                c
+                for c in DYNAMIC_ITEMS
+                if c.__discord_ui_compiled_template__.fullmatch(button.custom_id)
+            ]
+            assert readers == [button.control]
+            assert button.to_component_dict() == _as_control(button).to_component_dict()
     await tables.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.ui import notifier as notifier_module
+from bot.ui.notifier import hands as notifier_module
 from emulator import Emulator, User
 
 from .conftest import World, quiet

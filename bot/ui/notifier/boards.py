@@ -1,0 +1,219 @@
+"""The public board: posted per round, edited per move, its round's end and reveal and
+the match's end in order on a task of their own (docs/architecture.md, step 8)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+from bot.games.model import TableState
+from bot.outbox import Priority
+from bot.outbox.write import ControlsOff
+from bot.ui import board_layout, messages, result_layout
+from bot.ui.notifier.languages import Languages
+
+log = logging.getLogger(__name__)
+
+
+class Boards(Languages):
+    """The table's public writes."""
+
+    def board_of(self, state: TableState) -> int | None:
+        """The live board's message id: the newest this notifier posted, else the stored one."""
+        return self.boards.get(state.table_id, state.message_id)
+
+    def _in_turn(self, table_id: int, step: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run a table's public write `step` after the ones before it (a round's end board,
+        its reveal, the next round's board), without anyone else waiting: the round's
+        hands go meanwhile (players before boards)."""
+        before = self._public.get(table_id)
+
+        async def run() -> None:
+            try:
+                if before is not None:
+                    await asyncio.gather(before, return_exceptions=True)
+            except asyncio.CancelledError:
+                step.close()  # never started (a shutdown)
+                raise
+            await step
+
+        task = asyncio.create_task(run())
+        self._public[table_id] = task
+        self._board_tasks.add(task)  # until it is out (`idle`)
+        task.add_done_callback(self._board_tasks.discard)
+        task.add_done_callback(
+            lambda done: (
+                self._public.pop(table_id, None) if self._public.get(table_id) is done else None
+            )
+        )
+        return task
+
+    async def _round_over(self, state: TableState) -> None:
+        """The round's end on its board, then its reveal below it (the board is never
+        behind what follows it), both on their way while the hands go."""
+        self._shown[state.table_id] = state
+        table = self._board(state)
+        reveal = await self._reveal(state)
+        await self._public_step(state.table_id, self._board_then(state, table, reveal, reveal=True))
+
+    async def _reveal(self, state: TableState) -> messages.Message:
+        """The round's reveal (`state`: the table as the round ended), with its picture."""
+        board = self.board_language(state)
+        title = result_layout.reveal_title(state, board)
+        picture = await self.pictures.reveal_png(state, title, board)
+        return result_layout.reveal_message(state, board, picture)
+
+    async def _post_reveal(self, state: TableState, reveal: messages.Message) -> None:
+        """Post a round's reveal and, once Discord has it, tell the store (a process
+        killed before that has its restart post it, `Recovery.show_again`)."""
+        sent = await self.outbox.post(state.channel_id, reveal, Priority.BOARD)
+        if sent is None or state.public is None:
+            return
+        try:
+            await self.tables.revealed(state.table_id, state.public.round_no)
+        except Exception:  # at worst the restart posts it again
+            log.exception("could not record the reveal of table %s", state.table_id)
+
+    async def _public_step(self, table_id: int, step: Coroutine[Any, Any, None]) -> None:
+        """`_in_turn`, waited for on several processes: a process killed after a round's
+        end has shown it in full (the next deal may be another process's)."""
+        task = self._in_turn(table_id, step)
+        if self.tables.shared:
+            await task
+
+    async def _board_then(
+        self,
+        state: TableState,
+        table: messages.Message,
+        then: messages.Message,
+        *,
+        reveal: bool = False,
+    ) -> None:
+        """Edit the live board into `table`, then post `then` below it (`reveal`: the
+        round's reveal, recorded once posted). The board's id is read now, once the
+        table's writes before are out (its new board's post)."""
+        message_id = self.board_of(state)
+        if message_id is not None:
+            # A board like the others: nobody waits for it now but its own reveal, and a
+            # busy channel's tables in play go first.
+            await self.outbox.edit(state.channel_id, message_id, table, Priority.BOARD)
+        else:
+            table.release()
+        if reveal:
+            await self._post_reveal(state, then)
+        else:
+            await self._send_channel(state.channel_id, then)
+
+    async def _new_board(self, state: TableState, *, restored: bool = False) -> None:
+        """Post the round's board without waiting for it: in a busy channel the posts
+        queue for seconds, and the round's first hands must not wait behind them.
+        `restored`: shown afresh at a restart, the board before is this round's."""
+        message = self._board(state)
+        shown = self._shown.get(state.table_id, state if restored else None)
+        self._shown[state.table_id] = state
+        task = self._in_turn(state.table_id, self._board_posted(state, message, shown))
+        self._board_posts[state.table_id] = task
+        if self.tables.shared:
+            # Several processes: the next move may be shown by another one, which finds
+            # the live board in the store; it must be there first.
+            await task
+
+    async def _board_posted(
+        self, state: TableState, message: messages.Message, shown: TableState | None = None
+    ) -> None:
+        """Post the board once the table's public writes before it are out (its previous
+        round's reveal first). Once it is there: it is the live one, the edits made
+        meanwhile land on it, and the board before it loses its controls."""
+        table_id, me = state.table_id, asyncio.current_task()
+        older = self.board_of(state)
+        try:
+            sent = await self.outbox.post(state.channel_id, message, Priority.BOARD)
+        finally:
+            if self._board_posts.get(table_id) is me:
+                del self._board_posts[table_id]
+        later = self._board_later.pop(me, None) if me is not None else None
+        if sent is None:
+            if later is not None:
+                later.release()
+            return
+        self.boards[table_id] = sent.id
+        if later is not None:  # what happened while it was on its way
+            self.outbox.edit(state.channel_id, sent.id, later, Priority.BOARD)
+        await self.tables.set_board_message(table_id, sent.id)
+        if older is not None and older != sent.id:
+            # The previous round's board (or the lobby): finished, its controls gone. Waited
+            # for: on several processes the next move waits for this task, so a process
+            # killed after it leaves no older board with controls. A layout has no text
+            # beside its controls: it is edited whole, as it was last shown, finished.
+            if shown is not None and shown.public is not None:
+                done = self._board(shown, finished=True)
+                await self.outbox.edit(state.channel_id, older, done, Priority.BOARD)
+            else:
+                await self._strip(state.channel_id, older, None, Priority.BOARD)
+
+    async def idle(self) -> None:
+        """Wait until every board and write is out (tests, shutdown)."""
+        while True:
+            pending = [*self._board_tasks, *self.in_play.posting()]
+            if pending:
+                await asyncio.gather(*pending, return_exceptions=True)
+                continue
+            await self.outbox.idle()
+            # A board posted meanwhile (an update delivered while the outbox drained) is
+            # out once its task has stripped the board before it: its post alone is not.
+            if not self._board_tasks and not self.in_play.posting():
+                return
+
+    async def _board_moved(self, state: TableState) -> None:
+        """A move: shown by the busy channel's one message, else on the table's board."""
+        if not self.in_play.moved(state):
+            await self._edit_board(state)
+
+    async def _edit_board(self, state: TableState, *, finished: bool = False) -> None:
+        self._shown[state.table_id] = state
+        await self._edit_public(state, self._board(state, finished=finished))
+
+    def _board(
+        self, state: TableState, *, finished: bool = False, note: str | None = None
+    ) -> messages.Message:
+        """The board as one layout, its cards as emojis once Discord has them; no picture
+        (drawn and uploaded at every move, it cost most of the bot's CPU per click)."""
+        return board_layout.table_message(
+            state,
+            finished=finished,
+            locale=self.board_language(state),
+            emojis=self.pictures.emojis,
+            note=note,
+        )
+
+    async def _edit_public(self, state: TableState, message: messages.Message) -> None:
+        """Queue the board's edit (a newer one replaces it while queued)."""
+        posting = self._board_posts.get(state.table_id)
+        if posting is not None:  # the newest board is on its way: edited once it is there
+            replaced = self._board_later.pop(posting, None)
+            if replaced is not None:
+                replaced.release()
+            self._board_later[posting] = message
+            return
+        message_id = self.board_of(state)
+        if message_id is None:
+            message.release()
+            return
+        self.outbox.edit(state.channel_id, message_id, message, Priority.BOARD)
+
+    async def _send_channel(self, channel_id: int, message: messages.Message) -> None:
+        """Post in the table's channel (not waited for). The table's posts share one
+        priority, so they appear in the order made."""
+        self.outbox.post(channel_id, message, Priority.BOARD)
+
+    async def _strip(
+        self,
+        channel_id: int,
+        message_id: int,
+        user_id: int | None,
+        priority: int = Priority.REST,
+    ) -> None:
+        """Take a message's controls away (`user_id`: a DM's reader), once it is done."""
+        await self.outbox.edit(channel_id, message_id, ControlsOff(), priority, user_id=user_id)

@@ -1,0 +1,105 @@
+"""A hand's buttons as sent: each one's payload written once, with no discord.py `Button`
+nor `DynamicItem` built under it.
+
+A hand has 11-12 buttons and a click builds two hands (the clicker's answer and the other
+player's); discord.py's constructors for them were about an eighth of a click's CPU
+(issue #33, docs/performance.md). A click on one is read as on any control: by the
+`DynamicItem` class whose template its custom id matches (`GameButton`, `AskButton`,
+`BackButton`), registered as the cog loads (`Client.add_dynamic_items`). Since none of a
+hand's items is dispatched from its view, discord.py keeps nothing for a hand it sends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.engine import Card
+from bot.engine.actions import Action
+from bot.ui.components import BackButton, GameButton, default_style
+
+
+class ShownButton(discord.ui.Item[Any]):
+    """One button as sent; `control` is the class that reads its clicks, `action` the move
+    it plays or asks for (none for "Back")."""
+
+    def __init__(
+        self,
+        control: type[GameButton] | type[BackButton],
+        custom_id: str,
+        label: str,
+        style: discord.ButtonStyle,
+        *,
+        disabled: bool = False,
+        action: Action | None = None,
+    ) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]  # discord.py leaves it unannotated
+        self.control = control
+        self.custom_id = custom_id
+        self.label = label
+        self.style = style
+        self.disabled = disabled
+        self.action = action
+        self.emoji: discord.PartialEmoji | None = None
+
+    @property
+    def item(self) -> ShownButton:
+        """Itself, where a `DynamicItem` has its button (`item.disabled`, `item.emoji`)."""
+        return self
+
+    @property
+    def type(self) -> discord.ComponentType:
+        return discord.ComponentType.button
+
+    def is_dispatchable(self) -> bool:
+        """Its clicks go to `control` by its custom id, not through a view kept for it."""
+        return False
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """The button as Discord reads it (discord.py's `Button` writes the same)."""
+        payload: dict[str, Any] = {
+            "type": 2,
+            "style": self.style.value,
+            "disabled": self.disabled,
+            "custom_id": self.custom_id,
+        }
+        if self.label:
+            payload["label"] = self.label
+        if self.emoji is not None:
+            payload["emoji"] = self.emoji.to_dict()
+        return payload
+
+
+def move(
+    table_id: int,
+    version: int,
+    kind: str,
+    card: Card | None,
+    label: str,
+    *,
+    disabled: bool = False,
+    style: discord.ButtonStyle | None = None,
+    control: type[GameButton] = GameButton,
+) -> ShownButton:
+    """A button that plays a move (`control` `AskButton`: asks for it first), as
+    `control(table_id, version, kind, card, label, ...)` would send it."""
+    action = Action(kind, card)
+    return ShownButton(
+        control,
+        control.custom_id_of(table_id, version, action),
+        label,
+        style or default_style(kind),
+        disabled=disabled,
+        action=action,
+    )
+
+
+def back(table_id: int, version: int, label: str) -> ShownButton:
+    """ "Back" out of the knock's card choice, as `BackButton` would send it."""
+    return ShownButton(
+        BackButton,
+        BackButton.custom_id_of(table_id, version),
+        label,
+        discord.ButtonStyle.secondary,
+    )
