@@ -164,6 +164,9 @@ class ExpertParams:
     #: against easy by 1.3 points a round).
     read_loose_10: float = 1.1
     read_loose_25: float = 0.5
+    #: The opponent's first turns of a round whose discards are read for looseness
+    #: (`_styles._LOW`: at most 5; 3 before 2026-11-27, see docs/performance.md).
+    read_loose_turns: int = 5
 
 
 #: Expert's guesses of the opponent's hand at two seats under a small undercut bonus
@@ -246,7 +249,7 @@ class ExpertPlayer(HardPlayer):
             prm = self.expert
             t = _patience(view.rules.undercut_bonus)
             prior = prm.hasty_prior_10 + t * (prm.hasty_prior_25 - prm.hasty_prior_10)
-            reader = self._reader = StyleReader(prior)
+            reader = self._reader = StyleReader(prior, prm.read_loose_turns)
         reader.observe(view, 1 - view.seat)
         self._hasty = reader.hasty
         return reader
