@@ -208,4 +208,3 @@ def test_low_cards_on_the_fourth_and_fifth_turns_count_for_loose_too() -> None:
     for reader in (three, five):
         reader.observe(view, 1)
     assert three.loose < 0.5 < five.loose
-    assert ExpertParams().read_loose_turns == 5

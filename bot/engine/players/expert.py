@@ -165,8 +165,10 @@ class ExpertParams:
     read_loose_10: float = 1.1
     read_loose_25: float = 0.5
     #: The opponent's first turns of a round whose discards are read for looseness
-    #: (`_styles._LOW`: at most 5; 3 before 2026-11-27, see docs/performance.md).
-    read_loose_turns: int = 5
+    #: (`_styles._LOW`: at most 5). Reading 5 was no better (cardgames, paired over the
+    #: same deals: -0.14 points a round against easy, -0.11 and -0.40 against hard and
+    #: the gin hunter, +0.18 against the stock-only player; docs/performance.md).
+    read_loose_turns: int = 3
 
 
 #: Expert's guesses of the opponent's hand at two seats under a small undercut bonus
