@@ -28,6 +28,9 @@ interval) and the mean over the panel:
 
     nice -n 19 .venv/bin/python bench/arena.py --panel --a expert --paired hard --rules cardgames,playingcards,classic --deals 125 --workers 1
 
+`--first-deal K` starts the panel's deals at K, so a run cut short can be continued on the
+deals it did not reach (the same seed gives the same deals and players' seeds).
+
 Decision times are measured around `choose()` alone (the engine's own work is not counted),
 in worker processes that each run one match at a time, as wall-clock time and as the CPU time
 of the worker's thread. With `--workers` no higher than the number of cores and nothing else
