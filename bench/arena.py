@@ -28,6 +28,9 @@ interval) and the mean over the panel:
 
     nice -n 19 .venv/bin/python bench/arena.py --panel --a expert --paired hard --rules cardgames,playingcards,classic --deals 125 --workers 1
 
+`--first-deal K` starts the panel's deals at K, so a run cut short can be continued on the
+deals it did not reach (the same seed gives the same deals and players' seeds).
+
 Decision times are measured around `choose()` alone (the engine's own work is not counted),
 in worker processes that each run one match at a time, as wall-clock time and as the CPU time
 of the worker's thread. With `--workers` no higher than the number of cores and nothing else
@@ -294,13 +297,17 @@ def run_panel(
     seed: int,
     workers: int,
     progress: bool = False,
+    first: int = 0,
 ) -> tuple[dict[tuple[str, str], list[tuple[int, int]]], list[tuple[float, float]]]:
     """`play_session` for each rule set, opponent and deal: the pairs per (rule set name,
     opponent) and A's decision times. With `progress`, the report so far is printed every
     10 deals (a long run that is cut short keeps what it finished)."""
     # Deal by deal through the opponents, so a run cut short has as many rounds of each.
     jobs = [
-        (r, a, base, b, seed, d, rounds) for r in presets for d in range(deals) for b in opponents
+        (r, a, base, b, seed, d, rounds)
+        for r in presets
+        for d in range(first, first + deals)
+        for b in opponents
     ]
     pairs: dict[tuple[str, str], list[tuple[int, int]]] = {}
     times: list[tuple[float, float]] = []
@@ -519,6 +526,9 @@ def main(argv: list[str] | None = None) -> None:
         "--opponents", default=",".join(PANEL), help="--panel: the opponents (comma-separated)"
     )
     parser.add_argument("--rounds", type=int, default=4, help="--panel: rounds per deal and seat")
+    parser.add_argument(
+        "--first-deal", type=int, default=0, help="--panel: deals from this one (continue a run)"
+    )
     args = parser.parse_args(argv)
     if args.panel:
         presets = [RuleSet.preset(n) for n in args.rules.split(",")]
@@ -534,6 +544,7 @@ def main(argv: list[str] | None = None) -> None:
             args.seed,
             args.workers,
             args.progress,
+            args.first_deal,
         )
         print(report_panel(args.a, args.paired or "hard", panel, times, args.rounds))
         return

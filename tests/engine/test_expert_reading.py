@@ -195,3 +195,16 @@ def test_a_loose_opponent_gets_hards_play_under_cardgames_only() -> None:
         view = Round(RuleSet.preset(preset), 2, 78, 1).view(0)
         expert.choose(view, view.legal)
         assert expert._as_hard is as_hard
+
+
+def test_low_cards_on_the_fourth_and_fifth_turns_count_for_loose_too() -> None:
+    # Three high cards then two low ones: read over five turns, the low ones weigh against
+    # the high ones (careful players throw low cards later in a round, but less often).
+    rules = RuleSet.preset("cardgames")
+    cards = [parse_card(c) for c in ("SK", "HQ", "DJ", "S2", "H3")]
+    history = tuple(e for c in cards for e in (Event(1, DRAW_STOCK), Event(1, DISCARD, c)))
+    view = cast(RoundView, SimpleNamespace(history=history, rules=rules, stock_size=21))
+    three, five = StyleReader(0.5, 3), StyleReader(0.5, 5)
+    for reader in (three, five):
+        reader.observe(view, 1)
+    assert three.loose < 0.5 < five.loose

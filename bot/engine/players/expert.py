@@ -164,6 +164,11 @@ class ExpertParams:
     #: against easy by 1.3 points a round).
     read_loose_10: float = 1.1
     read_loose_25: float = 0.5
+    #: The opponent's first turns of a round whose discards are read for looseness
+    #: (`_styles._LOW`: at most 5). Reading 5 was no better (cardgames, paired over the
+    #: same deals: -0.14 points a round against easy, -0.11 and -0.40 against hard and
+    #: the gin hunter, +0.18 against the stock-only player; docs/performance.md).
+    read_loose_turns: int = 3
 
 
 #: Expert's guesses of the opponent's hand at two seats under a small undercut bonus
@@ -246,7 +251,7 @@ class ExpertPlayer(HardPlayer):
             prm = self.expert
             t = _patience(view.rules.undercut_bonus)
             prior = prm.hasty_prior_10 + t * (prm.hasty_prior_25 - prm.hasty_prior_10)
-            reader = self._reader = StyleReader(prior)
+            reader = self._reader = StyleReader(prior, prm.read_loose_turns)
         reader.observe(view, 1 - view.seat)
         self._hasty = reader.hasty
         return reader
