@@ -12,8 +12,8 @@ from discord.ext import commands
 
 from bot.app.command_group import gin_command
 from bot.circle import CircleError, CircleService
-from bot.circle import text as views
 from bot.i18n import t
+from bot.text import records as views
 from bot.ui.readers import Readers
 from cogs._options import LANGUAGE_CHOICES, LANGUAGE_NAMES
 from cogs._views import OwnedView, person, private

@@ -15,7 +15,7 @@ from bot.circle.replay import RoundReplay, replay_round
 from bot.engine import RuleSet
 from bot.engine.actions import Action
 from bot.games.errors import GameError
-from bot.i18n import DEFAULT, Coded, Language
+from bot.i18n import DEFAULT, Coded
 from bot.ratings import Rating
 from bot.store.errors import PlayerInGame
 from bot.store.models import (
@@ -396,9 +396,7 @@ class CircleService:
             user_id, guild_id=guild_id, limit=limit, offset=offset
         )
 
-    async def replay(
-        self, table_id: int, round_no: int, viewer_id: int, *, locale: Language = DEFAULT
-    ) -> RoundReplay:
+    async def replay(self, table_id: int, round_no: int, viewer_id: int) -> RoundReplay:
         """Round `round_no` (1-based) of a table, move by move, rebuilt through the engine.
 
         Every hand is shown only once the match is over; while it is in play, only the
@@ -428,7 +426,6 @@ class CircleService:
             moves=[(m.seat, Action.from_dict(json.loads(m.action_json))) for m in moves],
             reveal=over,
             viewer_seat=None if seat is None else seat.seat_no,
-            locale=locale,
         )
         return replay
 

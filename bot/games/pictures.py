@@ -10,10 +10,10 @@ from __future__ import annotations
 from bot.engine import best_melds
 from bot.engine.breakdown import round_points
 from bot.engine.view import RoundView
-from bot.games import present
 from bot.games.model import TableState
 from bot.i18n import DEFAULT, Language
 from bot.render import HandPicture, RevealHand, RevealPicture, RevealScore
+from bot.text import hands as present
 
 
 def hand_picture(view: RoundView, locale: Language = DEFAULT) -> HandPicture:

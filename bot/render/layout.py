@@ -16,7 +16,7 @@ from bot.render.models import (
     RenderOptions,
     RevealPicture,
 )
-from bot.render.text import deadwood_label, knock_card_label, laid_off_label, meld_label
+from bot.text.pictures import deadwood_label, knock_card_label, laid_off_label, meld_label
 
 HAND_SIZE = (960, 248)
 MARGIN = 24

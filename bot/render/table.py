@@ -16,7 +16,7 @@ from bot.render.models import (
     RenderOptions,
     TablePicture,
 )
-from bot.render.text import discard_label, stock_label
+from bot.text.pictures import discard_label, stock_label
 
 TABLE_SIZE = (960, 280)
 

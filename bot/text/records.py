@@ -7,15 +7,15 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.circle.achievements import titles
 from bot.circle.replay import ReplayFrame, RoundReplay
 from bot.circle.service import LeaderboardPage, RatingPage, RelationsView, StatsView
 from bot.engine import RuleSet
-from bot.games.present import result_text
 from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label, labels
 from bot.ratings import Rating, format_rating
 from bot.store.models import Favorite, MatchSummary, StatLine
+from bot.text.achievements import titles
+from bot.text.hands import event_text, result_text
 
 SORTS = ("wins", "gins", "points", "streak", "played", "rating")
 
@@ -251,6 +251,15 @@ def history_text(
     return "\n".join(lines)
 
 
+def _frame_said(replay: RoundReplay, frame: ReplayFrame, locale: Language) -> str:
+    """What the frame's move did: the deal, its events (a draw and a discard...) in words,
+    else the action's own label."""
+    if frame.action is None:
+        return t(locale, "replay-deal")
+    said = "; ".join(event_text(e, replay.names, locale) for e in frame.events)
+    return said or frame.action.label
+
+
 def frame_text(
     replay: RoundReplay, frame: ReplayFrame, scoring: str = "points", locale: Language = DEFAULT
 ) -> str:
@@ -263,7 +272,7 @@ def frame_text(
         move=frame.move_no,
         moves=replay.moves,
     )
-    lines = [head, frame.text]
+    lines = [head, _frame_said(replay, frame, locale)]
     top = label(frame.discard_top, locale) if frame.discard_top is not None else "—"
     lines.append(t(locale, "replay-piles", top=top, stock=frame.stock_size))
     if frame.hands is not None:

@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 
 from bot.i18n import DEFAULT, Language
 from bot.i18n import t as say
-
 from bot.tournaments._model import RankLine, TournamentInfo
 from bot.tournaments.bracket import MatchState
 from bot.tournaments.state import Tournament, forfeit_counts
