@@ -16,7 +16,7 @@ from bot.app.command_group import gin_command
 from bot.circle import Person
 from bot.engine import Action, IllegalAction, RoundView
 from bot.errors import listed_permissions, player_message
-from bot.games.errors import NOT_SEATED, GameError
+from bot.games.errors import GameError
 from bot.games.model import TableState
 from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET
 from bot.games.tables import StaleButton, TableService
@@ -24,6 +24,7 @@ from bot.i18n import Coded, render, t
 from bot.outbox.write import without_rows
 from bot.render import warm_up, workers
 from bot.text import rules as rules_text
+from bot.text.legacy import NOT_SEATED
 from bot.ui import images, messages, ownership
 from bot.ui.challenge_presenter import Where
 from bot.ui.components import DYNAMIC_ITEMS, bind, refuse_unread, unbind

@@ -304,16 +304,22 @@ _RECORDS = (
 )
 
 
+def nothing_to_export(data: Mapping[str, object]) -> bool:
+    """Whether the bot stores nothing about the player (never played, or erased)."""
+    stored = any(isinstance(data.get(key), list) and data.get(key) for key in _RECORDS)
+    return data.get("player") is None and not stored
+
+
 def export_summary(data: Mapping[str, object], locale: Language = DEFAULT) -> str:
     """What `/gin me forget-me` shows before asking: counts per kind of record."""
+    if nothing_to_export(data):
+        return t(locale, "export-nothing")
     counts = []
     for key in _RECORDS:
         value = data.get(key)
         if isinstance(value, list) and value:
             counts.append(t(locale, "export-count", count=len(value), kind=key))
     player = data.get("player")
-    if player is None and not counts:
-        return t(locale, "export-nothing")
     return "\n".join(
         [
             t(locale, "export-head"),

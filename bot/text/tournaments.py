@@ -17,6 +17,7 @@ from bot.tournaments.state import Tournament, forfeit_counts
 from bot.tournaments.types import Pairing, PlayerId, ResultKind, Standing, Status
 
 __all__ = [
+    "choice_label",
     "bracket_text",
     "rank_detail",
     "round_text",
@@ -224,3 +225,8 @@ def bracket_text(info: TournamentInfo, locale: Language = DEFAULT) -> str | None
     if info.snapshot is None or not info.snapshot.format.is_elimination:
         return None
     return render_bracket(info.snapshot, info.names, locale=locale)
+
+
+def choice_label(tournament_id: int, name: str, status: str, locale: Language = DEFAULT) -> str:
+    """A tournament as the autocomplete offers it: ``#3 Friday cup (running)``."""
+    return f"#{tournament_id} {name} ({say(locale, 'tournament-status-word', status=status)})"

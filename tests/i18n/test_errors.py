@@ -7,7 +7,8 @@ import discord
 from bot.engine.cards import Card
 from bot.engine.errors import IllegalAction
 from bot.errors import GENERIC_APOLOGY, PlayerError, player_message
-from bot.games.errors import NOT_SEATED, GameError, MoveRefused
+from bot.games.errors import GameError, MoveRefused
+from bot.text.legacy import NOT_SEATED
 
 
 def test_a_player_error_is_english_by_default_and_the_readers_language_on_request() -> None:
