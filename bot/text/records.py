@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
 
 from bot.circle.replay import ReplayFrame, RoundReplay
 from bot.circle.service import LeaderboardPage, RatingPage, RelationsView, StatsView
@@ -28,17 +27,6 @@ def sort_title(sort: str, locale: Language = DEFAULT) -> str:
 def rating_legend(locale: Language = DEFAULT) -> str:
     """Shown under rating lists: what "±" and "?" mean."""
     return t(locale, "rating-legend")
-
-
-def __getattr__(name: str) -> Any:
-    # The English texts under their old names, for callers not converted yet.
-    if name == "SORT_TITLES":
-        return {sort: sort_title(sort) for sort in SORTS}
-    if name == "RATING_LEGEND":
-        return rating_legend()
-    if name == "NOTHING_STORED":
-        return t(DEFAULT, "export-nothing")
-    raise AttributeError(name)
 
 
 def _who(name: str | None, user_id: int, hearts: Mapping[int, str]) -> str:

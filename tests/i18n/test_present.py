@@ -93,4 +93,4 @@ def test_records_in_each_language() -> None:
     assert "avg 12.5 pts/round" in english[1] and "moyenne 12,5 pts/manche" in french[1]
     assert text.rating_text(Rating(games=1), "es").endswith("(1 partida puntuada, provisional)")
     assert text.export_summary({}, "es") == "No guardamos nada sobre ti."
-    assert text.NOTHING_STORED == "We store nothing about you."
+    assert text.export_summary({}) == "We store nothing about you."
