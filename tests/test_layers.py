@@ -10,7 +10,7 @@ import ast
 import subprocess
 import sys
 import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from bot.app.services import Services
@@ -561,6 +561,17 @@ def _within(path: Path, places: list[str]) -> bool:
     return any(rel == place or rel.startswith(place + "/") for place in places)
 
 
+def _outside(places: list[str], check: Callable[[str], list[str]]) -> dict[str, list[str]]:
+    """What `check` finds in the modules of `bot/` outside `places`."""
+    files = [p for p in python_files("bot") if not _within(p, places)]
+    assert len(files) > 150
+    return {
+        str(p.relative_to(ROOT)): found
+        for p in files
+        if (found := check(p.read_text(encoding="utf-8")))
+    }
+
+
 def word_making(source: str) -> list[str]:
     """The imports that make words out of the catalog: `t`, `render` or `keys` of
     `bot.i18n` (under any alias), anything of `bot.i18n.catalog` or `bot.i18n.cards`. The
@@ -584,33 +595,20 @@ def text_builder_imports(source: str) -> list[str]:
 def test_text_is_built_only_in_its_places() -> None:
     """Everything of `bot/` but `TEXT_PLACES` (the services, the use cases, the pictures,
     the app) says nothing in words: it hands on `Coded`, or asks `bot/text`."""
-    files = [p for p in python_files("bot") if not _within(p, TEXT_PLACES)]
-    assert len(files) > 150
-    problems = {
-        str(p.relative_to(ROOT)): found
-        for p in files
-        if (found := word_making(p.read_text(encoding="utf-8")))
-    }
-    assert problems == {}
+    assert _outside(TEXT_PLACES, word_making) == {}
 
 
 def test_only_the_discord_side_and_the_pictures_use_the_text_builders() -> None:
-    files = [p for p in python_files("bot") if not _within(p, TEXT_USERS)]
-    assert len(files) > 150
-    problems = {
-        str(p.relative_to(ROOT)): found
-        for p in files
-        if (found := text_builder_imports(p.read_text(encoding="utf-8")))
-    }
-    assert problems == {}
+    assert _outside(TEXT_USERS, text_builder_imports) == {}
 
 
 def test_loading_the_services_loads_no_text_builder() -> None:
-    """As Python runs it: the services and the use cases load without `bot.text`."""
+    """As Python runs it: the services (every one `bot/app/services.py` builds) load
+    without `bot.text`. (The use cases hand what they say to their presenters, in `bot/ui`,
+    which do load it.)"""
     probe = (
         "import sys\n"
-        "import bot.app.services, bot.usecases.challenges, bot.usecases.chat\n"
-        "import bot.usecases.records, bot.usecases.tournaments\n"
+        "import bot.app.services\n"
         "print(sorted(m for m in sys.modules if m.startswith('bot.text')))\n"
     )
     done = subprocess.run(
