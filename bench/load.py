@@ -16,6 +16,10 @@ errors belong to that level alone):
 3. **paced play**: every table plays concurrently, each move made like ``tests/play/driver``
    (``play_one``: the player's live DM controls only) after a think time drawn uniformly from
    0.5-1.5 x ``--think`` seconds, up to ``--moves-per-table`` moves or ``--seconds`` seconds;
+   ``--play-on-deal``: each table starts playing as soon as its hands arrive (during setup,
+   as people do) and plays on until the paced phase's ``--seconds`` end, so the paced phase
+   measures every table live at a steady pace rather than all of them starting in its first
+   seconds (hands dealt minutes before, all played at once: a burst no server sees);
 4. **burst play**: the same tables, ``--burst-moves`` more moves each with no think time at
    all (a saturation test: throughput, and what latency does when the machine is flooded).
 
@@ -469,28 +473,39 @@ async def setup_table(emu: Emulator, watch: Watch, t: Table, target: int, tally:
         tally.stalled += 1
 
 
+@dataclass
+class Pace:
+    """Where a table's moves are counted and until when it plays: the phase in progress.
+    With ``--play-on-deal`` a table plays from its deal on, through the setup phase into
+    the paced one, so both change under it."""
+
+    tally: Tally
+    deadline: float = math.inf
+
+
 async def play_table(
     emu: Emulator,
     watch: Watch,
     t: Table,
     moves: int,
     think: float,
-    deadline: float,
+    pace: Pace,
     rng: random.Random,
-    tally: Tally,
 ) -> None:
     loop = asyncio.get_running_loop()
     made = 0
     last: tuple[User, float] | None = None  # who moved last, and when it was acknowledged
     unshown: float | None = None  # the last move's acknowledgement, its board not yet known
-    while made < moves and loop.time() < deadline:
+    while made < moves and loop.time() < pace.deadline:
+        deadline, tally = pace.deadline, pace.tally
         wait = max(0.1, min(15.0, deadline - loop.time()))
         mover = await watch.until(lambda: turn_of(emu, t), (t.challenger, t.opponent), wait)
         if mover is None:
-            if loop.time() < deadline:
+            if loop.time() < pace.deadline:
                 t.stalled = True
                 tally.stalled += 1
             return
+        tally = pace.tally  # the phase the move's acknowledgement or handoff falls in
         if last is not None and last[0] is not mover:
             tally.handoffs.append(emu.clock.now() - last[1])
         # The board shows turns: a draw shows with the discard that ends the turn.
@@ -510,6 +525,7 @@ async def play_table(
         try:
             # play_one waits (through the Watch) for the hand to be edited after a deferral.
             if await play_one(emu, mover, wait=until):
+                tally = pace.tally
                 made += 1
                 t.moves += 1
                 tally.moves += 1
@@ -750,7 +766,7 @@ class Level:
             await asyncio.sleep(1.0)
             self.tree.sample()
 
-    async def measure(self, name: str, run: Callable[[Tally], Any]) -> Phase:
+    async def measure(self, name: str, run: Callable[[Tally], Any], settle: bool = True) -> Phase:
         emu = self.emu
         i0, e0 = len(emu.interactions), len(emu.errors)
         stats = emu.ratelimits.stats
@@ -770,8 +786,10 @@ class Level:
         seconds = time.perf_counter() - t0
         bot, cpu_here = self.tree.sample() - bot0, time.process_time() - cpu_here0
         wait_here = sched(os.getpid())[1] - wait_here0
-        # Let the last notifications land before the RSS reading (not timed).
-        await emu.settle(quiet=0.3, timeout=60)
+        # Let the last notifications land before the RSS reading (not timed); tables that
+        # play on (`--play-on-deal`) never let the bot go quiet.
+        if settle:
+            await emu.settle(quiet=0.3, timeout=60)
         after = self.tree.sample()
         inters = emu.interactions[i0:]
         refused_moves = sum(1 for i in inters if refused(i))
@@ -970,37 +988,51 @@ async def _run_level(n: int, args: argparse.Namespace) -> dict[str, Any]:
             before = level.tree.sample()  # RSS of the bot and its processes before the tables
             load0 = os.getloadavg()
 
+            pace = Pace(Tally())
+            playing: list[asyncio.Task[None]] = []
+
             async def setup(tally: Tally) -> None:
+                pace.tally = tally
+
                 async def one(k: int, t: Table) -> None:
                     if args.setup_rate > 0:  # staggered arrivals; 0: all in the same instant
                         await asyncio.sleep(k / args.setup_rate)
                     await setup_table(emu, watch, t, args.target, tally)
+                    if args.play_on_deal and t.ready:
+                        # Its players start as soon as their hands arrive, as people do.
+                        playing.append(
+                            asyncio.create_task(
+                                play_table(emu, watch, t, 10**9, args.think, pace, rng)
+                            )
+                        )
 
                 await asyncio.gather(*(one(k, t) for k, t in enumerate(tables)))
 
             async def paced(tally: Tally) -> None:
-                deadline = asyncio.get_running_loop().time() + args.seconds
+                pace.tally = tally
+                pace.deadline = asyncio.get_running_loop().time() + args.seconds
+                if args.play_on_deal:
+                    await asyncio.gather(*playing)
+                    return
                 await asyncio.gather(
                     *(
-                        play_table(
-                            emu, watch, t, args.moves_per_table, args.think, deadline, rng, tally
-                        )
+                        play_table(emu, watch, t, args.moves_per_table, args.think, pace, rng)
                         for t in tables
                         if t.ready
                     )
                 )
 
             async def burst(tally: Tally) -> None:
-                deadline = asyncio.get_running_loop().time() + args.seconds
+                sprint = Pace(tally, asyncio.get_running_loop().time() + args.seconds)
                 await asyncio.gather(
                     *(
-                        play_table(emu, watch, t, args.burst_moves, 0.0, deadline, rng, tally)
+                        play_table(emu, watch, t, args.burst_moves, 0.0, sprint, rng)
                         for t in tables
                         if t.ready and not t.stalled
                     )
                 )
 
-            phases = [await level.measure("setup", setup)]
+            phases = [await level.measure("setup", setup, settle=not args.play_on_deal)]
             phases.append(await level.measure("paced", paced))
             if args.burst_moves > 0:
                 phases.append(await level.measure("burst", burst))
@@ -1106,6 +1138,12 @@ def main() -> None:
     parser.add_argument("--moves-per-table", type=int, default=20, help="paced moves per table")
     parser.add_argument("--seconds", type=float, default=60.0, help="cap on each play phase")
     parser.add_argument(
+        "--play-on-deal",
+        action="store_true",
+        help="each table plays from its deal on (through setup) until the paced phase ends, "
+        "not all tables from the paced phase's first second; --moves-per-table is ignored",
+    )
+    parser.add_argument(
         "--think", type=float, default=4.0, help="mean think time before each paced move (s)"
     )
     parser.add_argument(
@@ -1159,7 +1197,12 @@ async def run(args: argparse.Namespace) -> None:
     print(f"machine: {machine()}")
     print(
         f"load: setup {f'{args.setup_rate:g} tables/s' if args.setup_rate else 'all at once'}, "
-        f"{args.moves_per_table} paced moves per table (think {0.5 * args.think:g}-"
+        + (
+            "each table playing from its deal on until the paced phase ends "
+            if args.play_on_deal
+            else f"{args.moves_per_table} paced moves per table "
+        )
+        + f"(think {0.5 * args.think:g}-"
         f"{1.5 * args.think:g} s), then {args.burst_moves} with no think time; "
         f"each phase capped at {args.seconds:g} s; match target {args.target}, round pause "
         f"{args.round_pause:g} s, turn timer 3600 s; {args.tables_per_channel} tables a channel; "

@@ -5,6 +5,7 @@ Start one with ``async with Emulator() as emu:`` and see ``docs/emulator.md``.
 
 from .clock import Clock
 from .core import Emulator, EmulatorError, InteractionFailed, RequestRecord, UploadFile
+from .faults import Fault
 from .models import (
     Attachment,
     Button,
@@ -19,7 +20,6 @@ from .models import (
     SelectOption,
     User,
 )
-from .rest import Fault
 from .state import State
 from .threads import Thread
 from .validate import DiscordError

@@ -6,20 +6,26 @@ click. A kind of timer has one handler (`Scheduler.on`); a timer is armed by kin
 several processes share as a row of `store.timers` that one process claims (`_polled.py`).
 `EventQueue` (`events.py`): a service's updates to its observers, in order per lane.
 `Repeating` (`repeating.py`): work done again every few seconds until stopped.
+`Registry` (`registry.py`): a service's live aggregates by key, each under its lock, checked
+against a store several processes share (`Registry.hold`).
 """
 
 from .due import Due, Handler, Pace, Spawn
 from .events import EventQueue, HasLane, Lane
+from .registry import Aggregate, Held, Registry
 from .repeating import Repeating
 from .scheduler import Scheduler
 
 __all__ = [
+    "Aggregate",
     "Due",
     "EventQueue",
     "Handler",
     "HasLane",
+    "Held",
     "Lane",
     "Pace",
+    "Registry",
     "Repeating",
     "Scheduler",
     "Spawn",

@@ -1,6 +1,6 @@
 """What the repository modules need from a backend's database, and the helpers they share.
 
-The repositories (`players.py`, `tables.py`, ...) hold their SQL, written once with `?`
+The repositories (`players.py`, `tables/`, ...) hold their SQL, written once with `?`
 placeholders in the subset SQLite and PostgreSQL share (docs/store.md, Portability). They
 talk to a `Db`: the SQLite backend's `_sql.Database` or PostgreSQL's
 `postgres/_pg.PgDatabase`. Nothing here imports a database driver.

@@ -200,7 +200,15 @@ class Database:
             if self._closed:
                 raise StoreError("the store is closed")
             conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+            except asyncio.CancelledError:
+                # The BEGIN still runs on the writer's thread (only the caller stops
+                # waiting): end the transaction it opens, or the next writer's BEGIN fails
+                # with "cannot start a transaction within a transaction". (A rollback with
+                # none open does nothing.)
+                await conn.rollback()
+                raise
             try:
                 yield Tx(conn, self.clock())
             except BaseException:

@@ -1,6 +1,6 @@
 """`Storage`: the whole store, its repositories over one database, the same for every backend.
 
-The repositories (`players.py`, `tables.py`, ...) hold the SQL, written once, and talk to a
+The repositories (`players.py`, `tables/`, ...) hold the SQL, written once, and talk to a
 `Db` (`_db.py`). A backend is a `Db` (with its dialect) and an opener; its store subclasses
 `Storage` only for what differs: `Store` (SQLite, `store.py`) and `PgStore` (PostgreSQL,
 `postgres/store.py`). Services hold a `Storage` and never see a backend. Nothing here loads a

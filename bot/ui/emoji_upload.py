@@ -23,8 +23,10 @@ log = logging.getLogger("gin.emojis")
 
 #: Seconds between two uploads (see above).
 UPLOAD_GAP = 1.0
-#: Discord's field error when another process uploaded the same name first.
-NAME_TAKEN = "APPLICATION_EMOJI_NAME_ALREADY_TAKEN"
+#: Discord's answer when a form field is refused: among others, the name another process
+#: of this bot uploaded first. discord.py's exception keeps only the error's words, not its
+#: code (APPLICATION_EMOJI_NAME_ALREADY_TAKEN), so the set is read again to tell.
+INVALID_FORM = 50035
 
 
 @dataclass(frozen=True)
@@ -67,23 +69,25 @@ async def _sync(client: discord.Client, registry: CardEmojis, wanted: EmojiSet) 
             await emoji.delete()
             deleted += 1
     uploaded = 0
-    raced = False
+    refused: discord.HTTPException | None = None
     for art in arts:
         if art.name in ids:
             continue
-        if uploaded or raced:
+        if uploaded or refused:
             await asyncio.sleep(UPLOAD_GAP)
         try:
             made = await client.create_application_emoji(name=art.name, image=art.png)
         except discord.HTTPException as exc:
-            if NAME_TAKEN not in exc.text:
+            if exc.code != INVALID_FORM:
                 raise
-            raced = True  # another process of this bot uploaded it meanwhile
+            refused = exc  # most likely another process of this bot uploaded it meanwhile
             continue
         ids[art.name] = made.id
         uploaded += 1
-    if raced:
+    if refused is not None:
         ids.update({e.name: e.id for e in await client.fetch_application_emojis()})
+        if not names <= ids.keys():
+            raise refused  # not a race: the name or the picture itself was refused
     registry.adopt(wanted, ids)
     log.info("card emojis ready: %d (%d uploaded, %d stale deleted)", len(arts), uploaded, deleted)
     return Synced(uploaded, deleted, len(arts))

@@ -39,7 +39,7 @@ class ChatUseCase:
             line = await self.circle.reaction(user_id, reaction, seated)
         else:
             line = await self.circle.chat(user_id, text or "", seated)
-        shown = f"💬 **{name}**: {line.text}"
+        shown = self.present.line(name, line.text)
         if line.to_channel:
             self.present.to_channel(live.record.channel_id, shown)
         readers = frozenset(line.recipients) | {user_id}

@@ -12,7 +12,7 @@ import random
 import re
 from collections.abc import Awaitable, Callable
 
-from bench.load import Table, Tally, Watch, play_table, setup_table
+from bench.load import Pace, Table, Tally, Watch, play_table, setup_table
 from emulator import Channel, Emulator, User
 from tests.play.test_tournament import make_admin
 
@@ -51,10 +51,8 @@ async def play(emu: Emulator, tables: list[Table], since: float) -> tuple[Tally,
     tally = Tally()
     watch = Watch(emu)
     rng = random.Random(30)
-    deadline = asyncio.get_running_loop().time() + PLAY_SECONDS
-    await asyncio.gather(
-        *(play_table(emu, watch, t, 1000, THINK, deadline, rng, tally) for t in tables)
-    )
+    pace = Pace(tally, asyncio.get_running_loop().time() + PLAY_SECONDS)
+    await asyncio.gather(*(play_table(emu, watch, t, 1000, THINK, pace, rng) for t in tables))
     watch.stop()
     await emu.settle(quiet=2.0, timeout=30)  # the last board edits land
     stale = [

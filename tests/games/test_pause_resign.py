@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.engine.players import BaselinePlayer
 from bot.games.tables import TableService, Timing
 from bot.store import open_store
+from tests.games.helpers import play_round
 
 # A pause long enough to resign in, short enough to wait for.
 PAUSE = Timing(turn=3600, reminder=60, round_pause=0.5, computer_delay=0)
@@ -26,21 +26,9 @@ async def test_a_resignation_in_the_pause_does_not_stop_the_next_deal(tmp_path: 
         table_id = state.table_id
         await tables.join(table_id, B, "Bob")
         await tables.join(table_id, C, "Carol")
-        player = BaselinePlayer()
-        live = tables.get(table_id)
-        for _ in range(2000):  # round 1, played through `act` as clicks would
-            match = live.match
-            assert match is not None
-            if match.round_over:
-                break
-            seat = match.round.to_move
-            assert seat is not None
-            view = match.round.view(seat)
-            user = live.record.seats[seat].user_id
-            assert user is not None
-            await tables.act(table_id, user, player.choose(view, view.legal), live.version)
-        else:
-            raise AssertionError("round 1 never ended")
+        await play_round(tables, table_id)  # round 1, played through `act` as clicks would
+        match = tables.get(table_id).match
+        assert match is not None
         assert match.round_over and not match.over
         await tables.resign(table_id, C)  # during the pause
         for _ in range(100):

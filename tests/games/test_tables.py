@@ -16,6 +16,7 @@ from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.tables import StaleButton, TableService, Timing
 from bot.store import Store, open_store
+from tests.games.helpers import click, play_until_over
 
 FAST = Timing(turn=60, reminder=10, round_pause=0, computer_delay=0)
 A, B = 1001, 1002
@@ -50,28 +51,6 @@ async def start_match(
     )
     _, update = await challenges.accept(ch.id, B, {A: "Alice", B: "Bob"})
     return tables, update.state.table_id, seen
-
-
-async def play_until_over(tables: TableService, table_id: int) -> None:
-    """Both seats play the baseline strategy through `act`, as clicks would."""
-    player = BaselinePlayer()
-    for _ in range(5000):
-        try:
-            live = tables.get(table_id)
-        except GameError:
-            return
-        match = live.match
-        assert match is not None
-        if match.round_over:
-            await asyncio.sleep(0.01)
-            continue
-        seat = match.round.to_move
-        assert seat is not None
-        view = match.round.view(seat)
-        user = live.record.seats[seat].user_id
-        assert user is not None
-        await tables.act(table_id, user, player.choose(view, view.legal), live.version)
-    raise AssertionError("match did not end")
 
 
 async def test_whole_match_is_recorded(store: Store) -> None:
@@ -130,15 +109,8 @@ async def test_recovery_rebuilds_the_same_state(
     tables, table_id, _ = await start_match(store, slow_break)
     player = BaselinePlayer()
     for _ in range(7):
-        live = tables.get(table_id)
-        rnd = live.match.round
-        seat = rnd.to_move
-        if seat is None:  # the deal ended early: recover from the round's end
-            break
-        view = rnd.view(seat)
-        await tables.act(
-            table_id, live.record.seats[seat].user_id, player.choose(view, view.legal), live.version
-        )
+        if not await click(tables, table_id, player):
+            break  # the deal ended early: recover from the round's end
     before = tables.get(table_id)
     views = {s: before.match.round.view(s) for s in (0, 1)}
     await tables.close()

@@ -16,6 +16,7 @@ import pytest
 from bot.app.client import GinBot
 from bot.app.settings import Settings
 from bot.engine import Card, parse_card
+from bot.games.card_emojis import CardEmojis
 from bot.i18n.cards import label
 from bot.render.emojis import emoji_set
 from bot.ui import emoji_upload
@@ -133,6 +134,41 @@ async def test_the_set_is_uploaded_once_and_kept_across_starts(
         assert ace is not None and ids[ace.name] == ace.id
     assert (emu.app_emojis.created, emu.app_emojis.deleted) == (79, 1)
     emu.assert_no_unknown_routes()
+
+
+async def test_two_processes_uploading_at_once_both_get_the_set(
+    emu: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two processes of one bot start together: both read an empty set and upload; the one
+    that loses a name to the other (Discord's 400 50035, whose words name the field, not
+    the code) reads the set again and uses the other's emoji instead of falling back."""
+    people(emu)
+    caplog.set_level(logging.INFO, logger="gin.emojis")
+    async with bot_on(emu, tmp_path / "gin.sqlite3") as bot:
+        assert await synced(bot, emu) is not None
+        # The second process: the same application, its own registry, the set already there
+        # but for a few names the first is "still uploading" (taken by the time it asks).
+        late = sorted(art.name for art in emoji_set().distinct())[:3]
+        kept = {e.id: e for e in emu.app_emojis.all() if e.name in late}
+        for emoji_id in kept:
+            del emu.app_emojis.by_id[emoji_id]
+        real_fetch = bot.fetch_application_emojis
+
+        async def fetch_then_finish() -> Any:
+            seen = await real_fetch()
+            emu.app_emojis.by_id.update(kept)  # the first process's uploads land meanwhile
+            return seen
+
+        other = CardEmojis()
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(bot, "fetch_application_emojis", fetch_then_finish)
+            done = await emoji_upload.sync_card_emojis(bot, other)
+        assert done == Synced(uploaded=0, deleted=0, total=79)
+        assert other.ready
+        ace = other.card(parse_card("SA"))
+        assert ace is not None and emu.app_emojis.usable(ace.id)
+        assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+        assert emu.app_emojis.created == 79  # nothing uploaded twice
 
 
 @pytest.mark.parametrize("refusal", ["permission", "limit"])

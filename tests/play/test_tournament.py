@@ -467,6 +467,54 @@ async def test_two_results_announced_at_once_share_one_standings_message(
             assert (await cog.service.info(tid)).standings_message_id == boards[0].id
 
 
+async def test_standings_after_a_rounds_last_result_name_that_round(tmp_path: Path) -> None:
+    """The standings of a round's last result are drawn from the tournament as it is when
+    they are shown, where the next round may have started meanwhile: they are still
+    headed with the round the result belongs to ("after round 1", not "after round 2")."""
+    async with Emulator() as emu:
+        guild = emu.create_guild("Cards")
+        ch = emu.create_channel(guild, "events")
+        admin = emu.create_user("ada")
+        players = [emu.create_user(f"player{i}") for i in range(1, 5)]
+        for user in (admin, *players):
+            emu.add_member(guild, user)
+        make_admin(emu, guild, admin)
+        database = tmp_path / "gin.sqlite3"
+        async with bot_on(emu, guild.id, database, tournament_round_pause=0) as bot:
+            path = commands_path(bot)
+            await emu.slash(
+                admin,
+                ch,
+                f"{path} create",
+                name="Cup",
+                format="swiss",
+                rules="cardgames",
+                target=10,
+                rounds=2,
+            )
+            signup = emu.last_message(ch)
+            assert signup is not None
+            tid = int(signup.text.split("(#")[1].split(")")[0])
+            for user in players:
+                await emu.click(user, signup, "Join")
+            await emu.slash(admin, ch, f"{path} start")
+            home = await wait(lambda: emu.thread_of(signup), "the thread")
+            await wait(lambda: any("round 1 of 2" in m.text for m in emu.messages(home)), "round")
+            cog: Any = bot.get_cog("Tournaments")
+            in_round_1 = await cog.service.info(tid)
+            await play_until(emu, players, lambda: tournament_of(bot, tid).current_round == 2)
+            await quiet(emu, bot)
+            # The last result of round 1 as its update has it, shown once round 2 is on.
+            await cog.case.screen.show_standings(in_round_1, "en")
+            await quiet(emu, bot)
+            now = await cog.service.info(tid)
+            assert now.round_no == 2
+            assert now.standings_message_id is not None
+            board = emu.message(now.standings_message_id).text
+            assert "Standings after round 1 of 2" in board
+            assert "after round 2" not in board
+
+
 async def test_joins_in_a_row_do_not_hold_up_the_rounds_announcement(tmp_path: Path) -> None:
     """Each join updates the sign-up message through the outbox, one edit a second in a
     channel: the edits coalesce (the newest wins) rather than queue one behind another, and

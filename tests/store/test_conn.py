@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.store._conn import ThreadConnection
+from bot.store._sql import Database, connect
 
 
 async def test_a_cancelled_caller_still_gets_its_statement_run(tmp_path: Path) -> None:
@@ -42,3 +43,38 @@ async def test_calls_run_in_order_on_one_thread(tmp_path: Path) -> None:
         assert [r[0] for r in rows] == list(range(50))
     finally:
         await conn.close()
+
+
+async def test_a_writer_cancelled_waiting_for_its_begin_leaves_no_transaction_open(
+    tmp_path: Path,
+) -> None:
+    """Cancelled while its BEGIN waits its turn on a busy writer thread (a busy machine
+    widens that window): the BEGIN still runs, so the next write must find it ended."""
+    path = str(tmp_path / "t.sqlite3")
+    writer = await ThreadConnection.open(path)
+    reader = await connect(path, read_only=False)
+    db = Database(path, writer, reader)
+    try:
+        await writer.execute("CREATE TABLE t (x INTEGER)")
+        gate = threading.Event()
+        busy = asyncio.ensure_future(writer.run(gate.wait, 10))  # the thread is busy
+
+        async def write_one() -> None:
+            async with db.write() as tx:
+                await tx.execute("INSERT INTO t VALUES (1)")
+
+        cancelled = asyncio.ensure_future(write_one())
+        await asyncio.sleep(0.05)  # its BEGIN is submitted, behind the busy call
+        cancelled.cancel()
+        await asyncio.sleep(0.05)
+        gate.set()
+        with pytest.raises(asyncio.CancelledError):
+            await cancelled
+        assert await busy is True
+        async with db.write() as tx:  # failed with "within a transaction" before the fix
+            await tx.execute("INSERT INTO t VALUES (2)")
+        rows = await writer.execute_fetchall("SELECT x FROM t")
+        assert [tuple(r) for r in rows] == [(2,)]
+    finally:
+        await reader.close()
+        await writer.close()

@@ -1,5 +1,5 @@
-"""The tables this process holds, each under its lock; on a shared store (several processes)
-a cache of the store, compared by version and rebuilt when another process moved it on."""
+"""The tables this process holds (the kernel's `Registry`): how a table is read back from
+the store, compared by version and rebuilt when another process moved it on."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot import kernel
 from bot.engine import IllegalAction, Match
 from bot.engine.actions import Action
 from bot.games.errors import GameError
@@ -18,79 +19,25 @@ from ._setup import Setup
 log = logging.getLogger(__name__)
 
 
-class Held:
-    """`Registry.hold`: a plain class, not a generator, as it is on every click."""
-
-    __slots__ = ("live", "registry", "table_id", "version")
-
-    def __init__(self, registry: Registry, table_id: int, version: int | None) -> None:
-        self.registry = registry
-        self.table_id = table_id
-        self.version = version
-
-    async def __aenter__(self) -> LiveTable:
-        registry = self.registry
-        shared = registry.setup.shared
-        live = registry.live.get(self.table_id)
-        if live is None:
-            if not shared:
-                raise GameError("table-not-found")
-            live = await registry.load(self.table_id)
-        await live.lock.acquire()
-        try:
-            # A click made on the version this process holds needs no read: were the store
-            # further on, the move's versioned write would refuse it (`Moves.apply`).
-            if shared and (self.version is None or self.version != live.version):
-                await registry.check(live)
-        except BaseException:
-            live.lock.release()
-            raise
-        self.live = live
-        return live
-
-    async def __aexit__(self, *exc: object) -> None:
-        self.live.lock.release()
-
-
-class Registry:
+class Registry(kernel.Registry[int, LiveTable]):
     """Every live table by id, and how each is read back from the store."""
 
     def __init__(self, setup: Setup) -> None:
+        super().__init__(setup.shared)
         self.setup = setup
         self.store = setup.store
-        self.live: dict[int, LiveTable] = {}
         #: Told the id of every table rebuilt from the store (shared store; tournaments).
         self.reload_hooks: list[Callable[[int], Awaitable[None]]] = []
 
-    def get(self, table_id: int) -> LiveTable:
-        live = self.live.get(table_id)
-        if live is None:
-            raise GameError("table-not-found")
-        return live
+    def not_found(self, key: int) -> GameError:
+        return GameError("table-not-found")
 
-    def hold(self, table_id: int, version: int | None = None) -> Held:
-        """The table under its lock, as the store has it now (`async with`). One process
-        alone (SQLite) holds every table it serves in memory, so the cache is used as it is
-        (no read); on a shared store one cheap read compares versions, and the table is
-        rebuilt from the store if another process moved it on or this one never had it.
-        With `version` (a click's), a table held at that very version is not read: a move
-        then checks the store's version as it is written."""
-        return Held(self, table_id, version)
-
-    async def sync(self, table_id: int) -> LiveTable:
-        """The table as the store has it now (one process alone: the table in memory)."""
-        if not self.setup.shared:
-            return self.get(table_id)
-        async with self.hold(table_id) as live:
-            return live
-
-    async def load(self, table_id: int) -> LiveTable:
+    async def fetch(self, key: int) -> LiveTable:
         """A table this process does not hold, from the store (shared store)."""
-        record = await self.store.tables.get(table_id)
+        record = await self.store.tables.get(key)
         if record is None or record.status not in ("lobby", "playing"):
             raise GameError("table-not-found")
-        live = LiveTable(record, None, -1)  # -1: `check` rebuilds it under the lock
-        return self.live.setdefault(table_id, live)
+        return LiveTable(record, None, -1)  # -1: `check` rebuilds it under the lock
 
     async def check(self, live: LiveTable) -> None:
         """Under the table's lock: rebuild it unless the store is at the cached version."""
@@ -103,8 +50,7 @@ class Registry:
             await self.reload(live)
 
     def drop(self, live: LiveTable) -> None:
-        if self.live.get(live.record.id) is live:
-            del self.live[live.record.id]
+        self.discard(live.record.id, live)
         live.cancel_timer()
 
     async def reload(self, live: LiveTable) -> None:

@@ -41,6 +41,10 @@ class LiveTournament:
     def id(self) -> int:
         return self.row.id
 
+    @property
+    def version(self) -> int:
+        return self.row.version
+
     def state_dict(self) -> dict[str, Any]:
         return {
             "version": STATE_VERSION,

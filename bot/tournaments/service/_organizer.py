@@ -52,9 +52,7 @@ class Organizer(Part):
 
     async def start(self, tournament_id: int) -> TournamentInfo:
         """Close sign-up, seed the field by the server's ratings, play round 1."""
-        live = await self.registry.get(tournament_id)
-        async with live.lock:
-            await self.registry.fresh(live)
+        async with self.registry.hold(tournament_id) as live:
             if live.row.status != "signup":
                 raise TournamentProblem("tournament-started", name=live.row.name)
             entries = await self.store.tournaments.entries(live.id)
@@ -87,9 +85,7 @@ class Organizer(Part):
 
     async def pause(self, tournament_id: int) -> TournamentInfo:
         """No new round starts and the no-show clock stops; matches in play go on."""
-        live = await self.registry.get(tournament_id)
-        async with live.lock:
-            await self.registry.fresh(live)
+        async with self.registry.hold(tournament_id) as live:
             await self.registry.set_status(live, "paused", ("running",))
             if live.deadline is not None:
                 live.paused_left = max(0.0, live.deadline - self.setup.clock())
@@ -101,9 +97,7 @@ class Organizer(Part):
         return paused
 
     async def resume(self, tournament_id: int) -> TournamentInfo:
-        live = await self.registry.get(tournament_id)
-        async with live.lock:
-            await self.registry.fresh(live)
+        async with self.registry.hold(tournament_id) as live:
             await self.registry.set_status(live, "running", ("paused",))
             if live.paused_left is not None:
                 live.deadline = self.setup.clock() + live.paused_left
@@ -116,9 +110,7 @@ class Organizer(Part):
 
     async def cancel(self, tournament_id: int) -> TournamentInfo:
         """Stop for good. Matches in play finish as ordinary matches."""
-        live = await self.registry.get(tournament_id)
-        async with live.lock:
-            await self.registry.fresh(live)
+        async with self.registry.hold(tournament_id) as live:
             await self.registry.set_status(live, "cancelled", ("signup", "running", "paused"))
             self.registry.forget(live)
             cancelled = info(live)
@@ -128,10 +120,7 @@ class Organizer(Part):
     async def kick(self, tournament_id: int, user_id: int) -> TournamentInfo:
         """Remove a player: during sign-up their entry goes; once running they withdraw
         (their pending table is forfeited to the opponent, and they are never paired again)."""
-        live = await self.registry.get(tournament_id)
-        if self.setup.shared:
-            async with live.lock:
-                await self.registry.fresh(live)
+        live = await self.registry.sync(tournament_id)
         name = live.names.get(user_id, str(user_id))
         if live.row.status == "signup":
             return await self.signup.leave(tournament_id, user_id)

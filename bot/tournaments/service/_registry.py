@@ -9,6 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
+from bot import kernel
 from bot.store.errors import AlreadyRecorded, StaleVersion, WrongStatus
 from bot.store.models import ResultKind as StoreResultKind
 from bot.store.models import Tournament as TournamentRow
@@ -20,13 +21,16 @@ from ._setup import MAX_TABLE_REFS, SHARED_TRIES, Setup, TournamentProblem
 log = logging.getLogger(__name__)
 
 
-class Registry:
+class Registry(kernel.Registry[int, LiveTournament]):
     """Every unfinished tournament in memory, by id, and its tables by game table id."""
 
+    # A tournament not held may have ended: the store says how (`tournament-status`).
+    alone_reads_store = True
+
     def __init__(self, setup: Setup) -> None:
+        super().__init__(setup.shared)
         self.setup = setup
         self.store = setup.store
-        self.live: dict[int, LiveTournament] = {}
         #: Game table id -> (tournament id, pairing key).
         self.by_table: dict[int, tuple[int, str]] = {}
         #: Shared store: game table id -> (tournament id, pairing key), or None for a table
@@ -45,18 +49,19 @@ class Registry:
         }
         return live
 
-    async def get(self, tournament_id: int) -> LiveTournament:
-        live = self.live.get(tournament_id)
-        if live is not None:
-            return live
-        row = await self.store.tournaments.get(tournament_id)
+    def not_found(self, key: int) -> TournamentProblem:
+        return TournamentProblem("tournament-not-found")
+
+    async def fetch(self, key: int) -> LiveTournament:
+        row = await self.store.tournaments.get(key)
         if row is None:
             raise TournamentProblem("tournament-not-found")
         if row.status in ("finished", "cancelled"):
             raise TournamentProblem("tournament-status", name=row.name, status=row.status)
-        live = await self.load(row)
-        self.live[row.id] = live
-        return live
+        return await self.load(row)
+
+    async def check(self, live: LiveTournament) -> None:
+        await self.fresh(live)
 
     async def fresh(self, live: LiveTournament, *, force: bool = False) -> None:
         """Shared store, under the lock: take the tournament as the store has it when

@@ -80,16 +80,14 @@ class SignUp(Part):
         return info(live)
 
     async def set_signup_message(self, tournament_id: int, message_id: int) -> None:
-        live = await self.registry.get(tournament_id)
+        live = await self.registry.find(tournament_id)
         await self.store.tournaments.set_message(tournament_id, message_id)
         live.row = replace(live.row, message_id=message_id)
 
     async def set_thread(self, tournament_id: int, thread_id: int) -> TournamentInfo:
         """Run the tournament in this thread from now on: its announcements, standings and
         the boards of its tables go there."""
-        live = await self.registry.get(tournament_id)
-        async with live.lock:
-            await self.registry.fresh(live)
+        async with self.registry.hold(tournament_id) as live:
             live.thread_id = thread_id
             await self.registry.save(live)
             return info(live)
@@ -108,9 +106,7 @@ class SignUp(Part):
             await self.registry.save(live)
 
     async def join(self, tournament_id: int, user_id: int, name: str) -> TournamentInfo:
-        live = await self.registry.get(tournament_id)
-        async with live.lock:
-            await self.registry.fresh(live)
+        async with self.registry.hold(tournament_id) as live:
             rating = as_rating(await self.store.ratings.get(user_id, live.row.guild_id))
             await self.store.players.upsert(user_id, name)
             try:
@@ -133,9 +129,7 @@ class SignUp(Part):
         return joined
 
     async def leave(self, tournament_id: int, user_id: int) -> TournamentInfo:
-        live = await self.registry.get(tournament_id)
-        async with live.lock:
-            await self.registry.fresh(live)
+        async with self.registry.hold(tournament_id) as live:
             try:
                 removed = await self.store.tournaments.remove_entry(live.id, user_id)
             except WrongStatus:
