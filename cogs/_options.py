@@ -6,13 +6,11 @@ from discord import app_commands
 
 from bot.circle.service import FOLLOW
 from bot.games.presets import COMPUTER_LEVELS, PRESET_NAMES
-from bot.i18n import LANGUAGES, t
+from bot.text.settings import LANGUAGE_NAMES
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
 LEVEL_CHOICES = [app_commands.Choice(name=name, value=name) for name in COMPUTER_LEVELS]
 
-#: The languages a player can choose, by their own names (each catalog's `language-name`).
-LANGUAGE_NAMES = {language: t(language, "language-name") for language in LANGUAGES}
 LANGUAGE_CHOICES = [
     *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
     app_commands.Choice(name="Follow Discord", value=FOLLOW),

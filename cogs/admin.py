@@ -13,10 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import resolve_locale, t
-from bot.i18n.commands import choice_key, shown_path
+from bot.i18n.commands import named_choice
 from bot.servers.settings import ServerSettings
+from bot.text.settings import LANGUAGE_NAMES, server_language_text
 from bot.ui.readers import Readers
-from cogs._options import LANGUAGE_NAMES
 from cogs._views import private
 
 if TYPE_CHECKING:
@@ -26,10 +26,7 @@ if TYPE_CHECKING:
 FOLLOW_SERVER = "discord"
 SERVER_LANGUAGE_CHOICES = [
     *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
-    app_commands.Choice(
-        name=app_commands.locale_str(t("en", choice_key("server-discord")), key="server-discord"),
-        value=FOLLOW_SERVER,
-    ),
+    app_commands.Choice(name=named_choice("server-discord"), value=FOLLOW_SERVER),
 ]
 
 
@@ -70,27 +67,16 @@ class Admin(
             return
         if choice not in (None, FOLLOW_SERVER, *LANGUAGE_NAMES):
             choice = None  # not one of the choices Discord offers: show the setting
-        discords = LANGUAGE_NAMES[resolve_locale(interaction.guild_locale)]
-        shown = interaction.command.qualified_name if interaction.command else ""
-        command = f"`{shown_path(shown, lang)}`"
+        discords = resolve_locale(interaction.guild_locale)
+        command = interaction.command.qualified_name if interaction.command else ""
         if choice is None:
             chosen = self.servers.language(guild_id)
-            if chosen is None:
-                text = t(lang, "reply-server-language-follows", language=discords, command=command)
-            else:
-                text = t(
-                    lang,
-                    "reply-server-language-chosen",
-                    language=LANGUAGE_NAMES[chosen],
-                    command=command,
-                )
         else:
             chosen = None if choice == FOLLOW_SERVER else choice
             await self.servers.set_language(guild_id, chosen)
-            if chosen is None:
-                text = t(lang, "reply-server-language-cleared", language=discords)
-            else:
-                text = t(lang, "reply-server-language-set", language=LANGUAGE_NAMES[chosen])
+        text = server_language_text(
+            chosen, discords, changed=choice is not None, command=command, language=lang
+        )
         await private(interaction, text)
 
 

@@ -12,10 +12,11 @@ from discord.ext import commands
 
 from bot.app.command_group import gin_command
 from bot.circle import CircleError, CircleService
-from bot.circle import text as views
 from bot.i18n import t
+from bot.text import records as views
+from bot.text.settings import player_settings_text
 from bot.ui.readers import Readers
-from cogs._options import LANGUAGE_CHOICES, LANGUAGE_NAMES
+from cogs._options import LANGUAGE_CHOICES
 from cogs._views import OwnedView, person, private
 
 if TYPE_CHECKING:
@@ -87,23 +88,7 @@ class MeCommands(commands.Cog, name="Me"):
             language=language,
         )
         lang = await self.readers.language(interaction)
-
-        def on(flag: bool) -> str:
-            return t(lang, "reply-on" if flag else "reply-off")
-
-        chosen = LANGUAGE_NAMES.get(current.language or "", t(lang, "reply-language-discord"))
-        await private(
-            interaction,
-            t(
-                lang,
-                "reply-settings",
-                images=on(current.images),
-                four=on(current.four_colour),
-                dark=on(current.dark),
-                alerts=on(current.turn_alerts),
-                language=chosen,
-            ),
-        )
+        await private(interaction, player_settings_text(current, lang))
 
     @gin_command(name="offline", description="Go offline: nobody can challenge you.")
     async def offline(self, interaction: discord.Interaction) -> None:
@@ -120,7 +105,7 @@ class MeCommands(commands.Cog, name="Me"):
         data = await self.circle.export(interaction.user.id)
         lang = await self.readers.language(interaction)
         summary = views.export_summary(data, lang)
-        if summary == t(lang, "export-nothing"):
+        if views.nothing_to_export(data):
             # Nothing to erase (never played, or erased already): no button to press.
             await interaction.response.send_message(summary, ephemeral=True)
             return

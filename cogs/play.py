@@ -17,12 +17,13 @@ from bot.app.command_group import gin_command
 from bot.circle import Person
 from bot.engine import Action
 from bot.errors import listed_permissions
-from bot.games import rules_text
-from bot.games.errors import NOT_SEATED, GameError
+from bot.games.errors import GameError
 from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET
 from bot.games.tables import TableService
 from bot.i18n import Coded, render, t
 from bot.render import warm_up, workers
+from bot.text import rules as rules_text
+from bot.text.legacy import NOT_SEATED
 from bot.ui import images
 from bot.ui.challenge_presenter import Where
 from bot.ui.components import DYNAMIC_ITEMS, bind, unbind

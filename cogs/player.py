@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.app.command_group import gin_command
 from bot.circle import CircleService
-from bot.circle import text as views
+from bot.text import records as views
 from bot.ui.readers import Readers
 from cogs._views import person, private
 

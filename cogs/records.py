@@ -11,9 +11,9 @@ from discord.ext import commands
 
 from bot.app.command_group import gin_command
 from bot.circle import RatingPage
-from bot.circle import text as views
 from bot.circle.replay import RoundReplay
 from bot.i18n import t
+from bot.text import records as views
 from bot.ui.readers import Readers
 from bot.usecases.records import RecordsUseCase
 from cogs._views import NONE, OwnedView, private
@@ -199,7 +199,7 @@ class RecordsCommands(commands.Cog, name="Records"):
         round: app_commands.Range[int, 1, 500] = 1,
     ) -> None:
         lang = await self.readers.language(interaction)
-        replay = await self.records.replay(match, round, interaction.user.id, language=lang)
+        replay = await self.records.replay(match, round, interaction.user.id)
         view = ReplayView(interaction.user.id, replay, language=lang)
         await interaction.response.send_message(view.content(), view=view, ephemeral=True)
 

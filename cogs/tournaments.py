@@ -11,8 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import Coded, t
-from bot.i18n.commands import choice_key
+from bot.i18n import Coded
+from bot.i18n.commands import default_description, named_choice
+from bot.text.tournaments import choice_label
 from bot.tournaments.service import TournamentService
 from bot.ui.components import bind, unbind
 from bot.ui.readers import Readers
@@ -35,10 +36,7 @@ FormatName = Literal["swiss", "round_robin", "single_elimination", "double_elimi
 #: The formats by their names ("Round robin", from the catalog; ``key``: the translator's
 #: ``choice-round_robin`` in the other languages), not their codes.
 FORMAT_CHOICES = [
-    app_commands.Choice(
-        name=app_commands.locale_str(t("en", choice_key(code)), key=code), value=code
-    )
-    for code in get_args(FormatName)
+    app_commands.Choice(name=named_choice(code), value=code) for code in get_args(FormatName)
 ]
 
 
@@ -102,7 +100,7 @@ class Tournaments(commands.Cog):
             # is the English of commands.ftl; Discord shows each user theirs (the translator).
             command: app_commands.Command[Any, Any, Any] = app_commands.Command(
                 name=name,
-                description=t("en", f"cmd-gin-tournament-{name}-description"),
+                description=default_description(f"gin tournament {name}"),
                 callback=callback,
             )
             if name == "standings":
@@ -214,7 +212,7 @@ class Tournaments(commands.Cog):
         lang = await self.readers.language(interaction)
         choices = []
         for row in rows:
-            label = f"#{row.id} {row.name} ({t(lang, 'tournament-status-word', status=row.status)})"
+            label = choice_label(row.id, row.name, row.status, lang)
             if typed and typed not in label.casefold():
                 continue
             choices.append(app_commands.Choice(name=label[:100], value=row.id))

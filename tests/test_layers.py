@@ -1,7 +1,8 @@
 """The layers, checked by reading the imports (docs/architecture.md): cogs reach the house
 only through the services, one awaited service call per handler, `bot/ui` knows no store,
-nothing below `bot/ui` knows Discord, `bot/` never imports the cogs, and no two modules
-import each other, however indirectly."""
+nothing below `bot/ui` knows Discord, text is built only in `bot/text` (and where words are
+the job: `bot/ui`, `bot/i18n`, the error handler), `bot/` never imports the cogs, and no two
+modules import each other, however indirectly."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import ast
 import subprocess
 import sys
 import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from bot.app.services import Services
@@ -30,6 +31,7 @@ BELOW_UI = [
     "bot/ops/heap.py",
     "bot/app/startup.py",
     "bot/i18n",
+    "bot/text",
 ]
 #: `bot/i18n/commands.py` is the slash commands' translator, a `discord.app_commands`
 #: class by nature: it sits beside the UI (only `bot/app/client.py` and the cogs import it).
@@ -541,3 +543,99 @@ def test_the_ui_and_lazy_checks_catch_what_they_look_for() -> None:
         "line 7: imports discord.ui",
         "line 11: imports discord.ext",
     ]
+
+
+# ----- where text is built (issue 32) ---------------------------------------------------
+
+#: Where sentences are made from the catalog: the text builders (`bot/text`), the Discord
+#: side's messages and controls (`bot/ui`), the catalogs themselves (`bot/i18n`) and the
+#: central error handler (`bot/errors.py`, which says every refusal in the reader's words).
+TEXT_PLACES = ["bot/text", "bot/ui", "bot/i18n", "bot/errors.py"]
+#: Who uses the text builders: the Discord side and the picture workers (the words drawn
+#: on a card picture), never the services, which return `Coded`.
+TEXT_USERS = ["bot/text", "bot/ui", "bot/render", "cogs"]
+
+
+def _within(path: Path, places: list[str]) -> bool:
+    rel = path.relative_to(ROOT).as_posix()
+    return any(rel == place or rel.startswith(place + "/") for place in places)
+
+
+def _outside(places: list[str], check: Callable[[str], list[str]]) -> dict[str, list[str]]:
+    """What `check` finds in the modules of `bot/` outside `places`."""
+    files = [p for p in python_files("bot") if not _within(p, places)]
+    assert len(files) > 150
+    return {
+        str(p.relative_to(ROOT)): found
+        for p in files
+        if (found := check(p.read_text(encoding="utf-8")))
+    }
+
+
+def word_making(source: str) -> list[str]:
+    """The imports that make words out of the catalog: `t`, `render` or `keys` of
+    `bot.i18n` (under any alias), anything of `bot.i18n.catalog` or `bot.i18n.cards`. The
+    message type (`Coded`), `Language` and the locale helpers are not words yet."""
+    makers = ("bot.i18n.t", "bot.i18n.render", "bot.i18n.keys", "bot.i18n.sentences.render")
+    return [
+        f"line {line}: imports {module}"
+        for line, module in imports(source)
+        if module in makers or module.startswith(("bot.i18n.catalog", "bot.i18n.cards"))
+    ]
+
+
+def text_builder_imports(source: str) -> list[str]:
+    return [
+        f"line {line}: imports {module}"
+        for line, module in imports(source)
+        if module == "bot.text" or module.startswith("bot.text.")
+    ]
+
+
+def test_text_is_built_only_in_its_places() -> None:
+    """Everything of `bot/` but `TEXT_PLACES` (the services, the use cases, the pictures,
+    the app) says nothing in words: it hands on `Coded`, or asks `bot/text`."""
+    assert _outside(TEXT_PLACES, word_making) == {}
+
+
+def test_only_the_discord_side_and_the_pictures_use_the_text_builders() -> None:
+    assert _outside(TEXT_USERS, text_builder_imports) == {}
+
+
+def test_loading_the_services_loads_no_text_builder() -> None:
+    """As Python runs it: the services (every one `bot/app/services.py` builds) load
+    without `bot.text`. (The use cases hand what they say to their presenters, in `bot/ui`,
+    which do load it.)"""
+    probe = (
+        "import sys\n"
+        "import bot.app.services\n"
+        "print(sorted(m for m in sys.modules if m.startswith('bot.text')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_text_checks_catch_what_they_look_for() -> None:
+    source = (
+        "from bot.i18n import Coded, Language, t\n"
+        "from bot.i18n import render as say\n"
+        "from bot.i18n.cards import label\n"
+        "import bot.i18n.catalog\n"
+        "from bot.text import hands\n"
+        "from bot.textual import x\n"
+    )
+    assert word_making(source) == [
+        "line 1: imports bot.i18n.t",
+        "line 2: imports bot.i18n.render",
+        "line 3: imports bot.i18n.cards",
+        "line 3: imports bot.i18n.cards.label",
+        "line 4: imports bot.i18n.catalog",
+    ]
+    assert text_builder_imports(source) == [
+        "line 5: imports bot.text",
+        "line 5: imports bot.text.hands",
+    ]
+    assert _within(ROOT / "bot/text/hands.py", ["bot/text"])
+    assert not _within(ROOT / "bot/textual.py", ["bot/text"])

@@ -19,8 +19,8 @@ from discord.utils import MISSING
 from bot.app import command_group
 from bot.app.services import Services
 from bot.app.settings import Settings, apply_endpoints
-from bot.errors import handle_interaction_error, reply_privately
-from bot.i18n import Language, resolve_locale, t
+from bot.errors import PlayerError, handle_interaction_error
+from bot.i18n import Language
 from bot.i18n.commands import CatalogTranslator
 from bot.kernel import Repeating
 from bot.ops.metrics import Metrics
@@ -108,9 +108,8 @@ class GinTree(app_commands.CommandTree[Any]):
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if getattr(self.client, "stopping", False):
-            await reply_privately(
-                interaction, t(resolve_locale(interaction.locale), "reply-stopping")
-            )
+            # Said by the error handler, in the person's Discord language, as any refusal.
+            await handle_interaction_error(interaction, PlayerError("reply-stopping"))
             return False
         return True
 

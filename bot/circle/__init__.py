@@ -5,7 +5,6 @@ from bot.circle.achievements import (
     ACHIEVEMENTS,
     AchievementDef,
     Facts,
-    achievement_text,
     earned,
 )
 from bot.circle.replay import ReplayFrame, RoundReplay, replay_round
@@ -42,7 +41,6 @@ __all__ = [
     "ReplayFrame",
     "RoundReplay",
     "StatsView",
-    "achievement_text",
     "earned",
     "replay_round",
 ]

@@ -8,11 +8,11 @@ achievement is adding a row; a player who already qualifies gets it with their n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import DEFAULT, Coded, Language, render, t
+from bot.i18n import Coded
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,21 +63,6 @@ class AchievementDef:
     key: str
     test: Callable[[Facts], bool]
 
-    def title_in(self, locale: Language = DEFAULT) -> str:
-        return t(locale, f"ach-{self.key}-title")
-
-    def description_in(self, locale: Language = DEFAULT) -> str:
-        return t(locale, f"ach-{self.key}-description")
-
-    @property
-    def title(self) -> str:
-        """The English title (callers that don't know the reader's language yet)."""
-        return self.title_in()
-
-    @property
-    def description(self) -> str:
-        return self.description_in()
-
 
 ACHIEVEMENTS: tuple[AchievementDef, ...] = (
     AchievementDef("first_match", lambda f: f.matches_played >= 1),
@@ -121,13 +106,3 @@ def announcement(achievement: AchievementDef) -> Coded:
         "ach-unlocked",
         {"title": Coded(f"ach-{key}-title"), "description": Coded(f"ach-{key}-description")},
     )
-
-
-def achievement_text(achievement: AchievementDef, locale: Language = DEFAULT) -> str:
-    """The private announcement (DM) of a new achievement, in the player's language."""
-    return render(announcement(achievement), locale)
-
-
-def titles(keys: Sequence[str], locale: Language = DEFAULT) -> list[str]:
-    """Titles of stored keys (unknown keys, e.g. retired ones, are shown as stored)."""
-    return [BY_KEY[k].title_in(locale) if k in BY_KEY else k for k in keys]

@@ -12,9 +12,7 @@ from dataclasses import dataclass
 
 from bot.engine import Card, RuleSet
 from bot.engine.actions import Action
-from bot.engine.round import Round, RoundResult
-from bot.games.present import event_text
-from bot.i18n import DEFAULT, Language, t
+from bot.engine.round import Event, Round, RoundResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +22,8 @@ class ReplayFrame:
     move_no: int
     seat: int | None
     action: Action | None
-    text: str
+    #: What the move did, as the engine logged it (in words: ``bot.text.records.frame_text``).
+    events: tuple[Event, ...]
     discard_top: Card | None
     stock_size: int
     to_move: int | None
@@ -64,20 +63,18 @@ def replay_round(
     moves: Sequence[tuple[int, Action]],
     reveal: bool,
     viewer_seat: int | None = None,
-    locale: Language = DEFAULT,
 ) -> tuple[RoundReplay, Round]:
     """Deal and play `moves` (seat, action) in order; `IllegalAction` if the log is corrupt.
 
     Returns the frames and the replayed engine round (for checks against the stored result).
     """
     rnd = Round(rules, len(names), seed, dealer)
-    frames = [_frame(rnd, 0, None, None, t(locale, "replay-deal"), reveal, viewer_seat)]
+    frames = [_frame(rnd, 0, None, None, (), reveal, viewer_seat)]
     for i, (seat, action) in enumerate(moves, start=1):
         seen = len(rnd.history)
         rnd.apply(action, seat)
-        said = "; ".join(event_text(e, names, locale) for e in rnd.history[seen:])
-        text = said or action.label
-        frames.append(_frame(rnd, i, seat, action, text, reveal, viewer_seat))
+        events = tuple(rnd.history[seen:])
+        frames.append(_frame(rnd, i, seat, action, events, reveal, viewer_seat))
     replay = RoundReplay(
         table_id=table_id,
         round_no=round_no,
@@ -97,7 +94,7 @@ def _frame(
     move_no: int,
     seat: int | None,
     action: Action | None,
-    text: str,
+    events: tuple[Event, ...],
     reveal: bool,
     viewer_seat: int | None,
 ) -> ReplayFrame:
@@ -108,7 +105,7 @@ def _frame(
         move_no=move_no,
         seat=seat,
         action=action,
-        text=text,
+        events=events,
         discard_top=pile[-1] if pile else None,
         stock_size=rnd.stock_size,
         to_move=rnd.to_move,

@@ -18,19 +18,3 @@ class MoveRefused(GameError, IllegalAction):
         GameError.__init__(self, f"illegal-{illegal.code}", **illegal.values)
         self.code = illegal.code  # IllegalAction's fields (its __init__ ran with the text)
         self.values = dict(illegal.values)
-
-
-#: Catalog keys; the old names (``TABLE_NOT_FOUND``...) give the English text.
-_KEYS = {
-    "TABLE_NOT_FOUND": "table-not-found",
-    "NOT_SEATED": "table-not-seated",
-    "STALE": "table-stale",
-}
-
-
-def __getattr__(name: str) -> str:
-    if name in _KEYS:
-        from bot.i18n import DEFAULT, t
-
-        return t(DEFAULT, _KEYS[name])
-    raise AttributeError(name)

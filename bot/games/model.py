@@ -153,3 +153,9 @@ class TableUpdate:
     #: The table was rebuilt at a restart: hand messages the process before left live may
     #: be about that no table remembers (`Notifier._retire_strays`).
     restored: bool = False
+
+
+def shown_knock_card(result: RoundResult) -> Card | None:
+    """The knock card to show: a knock's (an undercut's too), never a gin's, whose face-down
+    discard is no knock card."""
+    return result.knock_card if result.kind in ("knock", "undercut") else None

@@ -10,8 +10,7 @@ from __future__ import annotations
 from bot.engine import best_melds
 from bot.engine.breakdown import round_points
 from bot.engine.view import RoundView
-from bot.games import present
-from bot.games.model import TableState
+from bot.games.model import TableState, shown_knock_card
 from bot.i18n import DEFAULT, Language
 from bot.render import HandPicture, RevealHand, RevealPicture, RevealScore
 
@@ -75,6 +74,6 @@ def reveal_picture(
         kind=s.kind,
         knocker=s.knocker,
         winner=s.winner,
-        knock_card=present.shown_knock_card(result),
+        knock_card=shown_knock_card(result),
         locale=locale,
     )

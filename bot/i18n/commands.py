@@ -16,42 +16,23 @@ other languages; a key missing there gives None and Discord shows the English.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n.catalog import DEFAULT, keys, t
-from bot.i18n.locales import Language, resolve_locale
+from bot.i18n.command_keys import choice_key, command_key, slug
+from bot.i18n.locales import resolve_locale
 
-__all__ = ["CatalogTranslator", "choice_key", "command_key", "key_for", "shown_path"]
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9_-]+", "-", text.lower()).strip("-")
-
-
-def command_key(qualified_name: str, part: str) -> str:
-    """``("gin challenge", "name")`` → ``cmd-gin-challenge-name``."""
-    return f"cmd-{qualified_name.replace(' ', '-')}-{part}"
-
-
-def shown_path(qualified_name: str, language: Language = DEFAULT) -> str:
-    """``/gin records stats`` as a reader of `language` types it: each part by the name
-    Discord shows them (``/gin registros estadisticas``), the code's own name where none is
-    given."""
-    parts = qualified_name.split()
-    shown = []
-    for end in range(1, len(parts) + 1):
-        key = command_key(" ".join(parts[:end]), "name")
-        shown.append(t(language, key) if key in keys(language) else parts[end - 1])
-    return "/" + " ".join(shown)
-
-
-def choice_key(name: str) -> str:
-    """``"round_robin"`` → ``choice-round_robin``."""
-    return f"choice-{_slug(name)}"
+__all__ = [
+    "CatalogTranslator",
+    "choice_key",
+    "command_key",
+    "default_description",
+    "key_for",
+    "named_choice",
+]
 
 
 def key_for(
@@ -61,7 +42,7 @@ def key_for(
     where, data = context.location, context.data
     if where in (Where.command_name, Where.group_name):
         if isinstance(data, app_commands.ContextMenu):
-            return f"menu-{_slug(data.name)}-name"
+            return f"menu-{slug(data.name)}-name"
         return command_key(data.qualified_name, "name")
     if where in (Where.command_description, Where.group_description):
         return command_key(data.qualified_name, "description")
@@ -72,6 +53,18 @@ def key_for(
         # A choice named in words carries the key of its value (``Round robin``: round_robin).
         return choice_key(str(string.extras.get("key") or string.message))
     return None
+
+
+def named_choice(code: str) -> app_commands.locale_str:
+    """A choice shown by its English name (``choice-<code>`` in the catalog: "Round robin"),
+    carrying its code as the key the translator looks up for the other languages."""
+    return app_commands.locale_str(t(DEFAULT, choice_key(code)), key=code)
+
+
+def default_description(qualified_name: str) -> str:
+    """A command's description in English, the code's own text (``commands.ftl``): for
+    commands built at run time rather than declared with a literal."""
+    return t(DEFAULT, command_key(qualified_name, "description"))
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -30,7 +30,7 @@ from bot.render.pictures import (
     render_table_async,
     warm_up,
 )
-from bot.render.text import hand_text, reveal_text, table_text
+from bot.text.pictures import hand_text, reveal_text, table_text
 
 __all__ = [
     "HAND_SIZE",

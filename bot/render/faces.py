@@ -10,10 +10,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
-from bot.i18n.cards import rank_index
 from bot.render import theme as t
 from bot.render.fonts import cap_height, font
 from bot.render.shapes import ring_mask, rounded_mask, suit_mask
+from bot.text.pictures import corner_index
 
 _RANK_SIZE = 36  # corner rank, big enough to read in an overlapped fan on a phone
 _INDEX_SUIT = 26  # corner suit
@@ -76,7 +76,7 @@ def face(
     index: str | None = None,
 ) -> Image.Image:
     """The RGBA face of `card`; `dim` gives the paler version used for deadwood. `index` is
-    the rank in its corners as the reader's deck prints it (`bot.i18n.cards.rank_index`: R
+    the rank in its corners as the reader's deck prints it (`bot.text.pictures.corner_index`: R
     for a French king), the name the text, menus and buttons give it; English by default.
 
     `lower_index=False` leaves out the turned-round index in the bottom-right corner: that is
@@ -92,7 +92,7 @@ def face(
     ink = t.suit_colour(card.suit, four_colour)
     img = _blank(t.FACE, t.FACE_EDGE)
     draw = ImageDraw.Draw(img)
-    bottom = _index(draw, img, card, ink, index or rank_index(card.rank))
+    bottom = _index(draw, img, card, ink, index or corner_index(card.rank))
     if lower_index:
         # The same index, turned round, in the bottom-right corner, as on a real card.
         box = (5, 5, 5 + 2 * (_INDEX_CX - 5), bottom + 2)

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from bot.engine.cards import Card
 from bot.i18n import DEFAULT, Language
-from bot.i18n.cards import rank_index
 from bot.render import theme as t
 from bot.render.compose import RING, Picture
 from bot.render.fonts import fit, text_width
@@ -16,7 +15,13 @@ from bot.render.models import (
     RenderOptions,
     RevealPicture,
 )
-from bot.render.text import deadwood_label, knock_card_label, laid_off_label, meld_label
+from bot.text.pictures import (
+    corner_index,
+    deadwood_label,
+    knock_card_label,
+    laid_off_label,
+    meld_label,
+)
 
 HAND_SIZE = (960, 248)
 MARGIN = 24
@@ -145,7 +150,7 @@ def draw_groups(
             canvas.ring(marks[p.card], p.x, p.y, width)
         # A marked card keeps full colour even among deadwood, so it stays easy to spot.
         dim = p.dim and p.card not in marks
-        index = rank_index(p.card.rank, locale)
+        index = corner_index(p.card.rank, locale)
         canvas.sprite(("face", p.card, dim, not p.before_raised, index), p.x, p.y)
     for x, group in labels:
         canvas.text(

@@ -10,7 +10,6 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from bot.engine.cards import Card
-from bot.i18n.cards import rank_index
 from bot.render import workers
 from bot.render.cache import PictureCache
 from bot.render.compose import MINI_W, palette, sprite
@@ -30,6 +29,7 @@ from bot.render.table import (
     table_rows,
     table_view,
 )
+from bot.text.pictures import corner_index
 
 _CACHE = 2048  # pictures kept (a hand PNG is ~14 KB, a two-player reveal ~40 KB)
 # A few MiB keep what repeats without growing with the number of tables. For the bot (the
@@ -133,7 +133,7 @@ def _warm(options: RenderOptions) -> None:
         for dim in (False, True):
             for lower_index in (True, False):
                 card = Card.from_index(index)
-                sprite(("face", card, dim, lower_index, rank_index(card.rank)), options)
+                sprite(("face", card, dim, lower_index, corner_index(card.rank)), options)
     for kind in (("back",), ("blank",), ("mini", MINI_W)):
         sprite(kind, options)
 

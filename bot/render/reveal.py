@@ -13,7 +13,7 @@ from bot.render.models import (
     RenderOptions,
     RevealPicture,
 )
-from bot.render.text import result_headline, role_text, score_parts
+from bot.text.pictures import result_headline, role_text, score_parts
 
 REVEAL_WIDTH = 960
 REVEAL_ROW = 276  # height of one hand in the reveal

@@ -8,7 +8,6 @@ from PIL import ImageDraw
 
 from bot.engine.cards import Card
 from bot.i18n import DEFAULT, Language
-from bot.i18n.cards import rank_index
 from bot.render import theme as t
 from bot.render.compose import MINI_W, Picture
 from bot.render.fonts import fit
@@ -16,7 +15,7 @@ from bot.render.models import (
     RenderOptions,
     TablePicture,
 )
-from bot.render.text import discard_label, stock_label
+from bot.text.pictures import corner_index, discard_label, stock_label
 
 TABLE_SIZE = (960, 280)
 
@@ -76,7 +75,7 @@ def table_png(view: TableView, options: RenderOptions) -> bytes:
     for i in range(view.below, 0, -1):
         canvas.sprite(("blank",), _DISCARD_X - i * _EDGE_STEP, _PILES_Y)
     if view.top is not None:
-        index = rank_index(view.top.rank, view.locale)
+        index = corner_index(view.top.rank, view.locale)
         canvas.sprite(("face", view.top, False, True, index), _DISCARD_X, _PILES_Y)
     else:
         _slot(canvas, _DISCARD_X, _PILES_Y, colours.slot)

@@ -8,7 +8,6 @@ from .blocks import BlockedPairing, blocked_pairings
 from .bracket import BracketMatch, MatchState, bracket_size, build_bracket, seed_order
 from .deals import deal_seed
 from .noshow import deadline_for, deadline_passed, no_show_result
-from .render import render_bracket, render_round, render_standings
 from .round_robin import circle_schedule, round_robin_rounds
 from .state import MIN_PLAYERS, Tournament, TournamentConfig
 from .swiss import SwissPairing, default_rounds, max_rounds, pair_round
@@ -58,9 +57,6 @@ __all__ = [
     "max_rounds",
     "no_show_result",
     "pair_round",
-    "render_bracket",
-    "render_round",
-    "render_standings",
     "round_robin_rounds",
     "seed_order",
 ]

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from bot.i18n import DEFAULT, Coded, Language
+from bot.i18n import Coded
 
 from .types import Format
 
@@ -49,7 +49,7 @@ class TableInfo:
 
 @dataclass(frozen=True, slots=True)
 class RankLine:
-    """A line of the final ranking; ``detail(locale)`` is its record in words."""
+    """A line of the final ranking (in words: ``bot.text.tournaments.rank_detail``)."""
 
     place: int
     user_id: int
@@ -62,24 +62,6 @@ class RankLine:
     match_points: int | None = None
     buchholz: int = 0
     sonneborn_berger: int = 0
-
-    def detail(self, locale: Language = DEFAULT) -> str:
-        """``1-0``, ``1-1 (1 ff)``, or ``2 pts, Bu 3, SB 1, 2-1``."""
-        from bot.i18n import t
-
-        from .render import record_words
-
-        record = record_words(self.wins, self.losses, self.forfeits, locale)
-        if self.match_points is None:
-            return record
-        return t(
-            locale,
-            "tournament-rank-points",
-            points=self.match_points,
-            bu=self.buchholz,
-            sb=self.sonneborn_berger,
-            record=record,
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,30 +99,6 @@ class TournamentInfo:
     @property
     def started(self) -> bool:
         return self.snapshot is not None
-
-    def standings(self, locale: Language = DEFAULT) -> str | None:
-        """The standings table (None before the first round)."""
-        from .render import render_standings
-
-        return (
-            None if self.snapshot is None else render_standings(self.snapshot, self.names, locale)
-        )
-
-    def round_text(self, locale: Language = DEFAULT) -> str | None:
-        """The current round's tables (None before the first round)."""
-        from .render import render_round
-
-        return (
-            None if self.snapshot is None else render_round(self.snapshot, self.names, None, locale)
-        )
-
-    def bracket(self, locale: Language = DEFAULT) -> str | None:
-        """The bracket of an elimination tournament (else None)."""
-        from .render import render_bracket
-
-        if self.snapshot is None or not self.snapshot.format.is_elimination:
-            return None
-        return render_bracket(self.snapshot, self.names, locale=locale)
 
     @property
     def label(self) -> str:

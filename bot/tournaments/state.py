@@ -32,7 +32,7 @@ from .types import (
     TournamentError,
 )
 
-__all__ = ["MIN_PLAYERS", "Tournament", "TournamentConfig"]
+__all__ = ["MIN_PLAYERS", "Tournament", "TournamentConfig", "forfeit_counts"]
 
 MIN_PLAYERS = 2
 STATE_VERSION = 1
@@ -443,3 +443,18 @@ class Tournament:
             assert s.a is not None and s.b is not None
             tables.append(Pairing(s.match.id, number, i, s.a, s.b, number))
         return tables
+
+
+def forfeit_counts(t: Tournament) -> dict[PlayerId, int]:
+    """Tables each player had decided without play (a forfeit won or lost, or a double
+    forfeit): shown next to their record as ``(1 ff)``."""
+    counts: dict[PlayerId, int] = {}
+    for rnd in t.rounds:
+        for p in rnd:
+            res = p.result
+            if p.b is None or res is None:
+                continue
+            if res.kind in (ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT):
+                for x in (p.a, p.b):
+                    counts[x] = counts.get(x, 0) + 1
+    return counts

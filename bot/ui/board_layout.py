@@ -15,11 +15,11 @@ from typing import Any
 
 import discord
 
-from bot.games import present
 from bot.games.card_emojis import CardEmojis
 from bot.games.model import TableState
 from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label
+from bot.text import hands as present
 from bot.ui.components import ShowHandButton
 from bot.ui.messages import (
     GREEN,

@@ -29,11 +29,11 @@ from bot.engine.actions import (
     Action,
 )
 from bot.engine.view import RoundView
-from bot.games import present
 from bot.games.card_emojis import EmojiRef
 from bot.games.model import TableState
 from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label
+from bot.text import hands as present
 from bot.ui import shown_buttons as shown
 from bot.ui.components import AskButton, GameButton
 from bot.ui.messages import (

@@ -6,11 +6,12 @@ import logging
 
 from bot.circle.profiles import PlayerSettings, Profiles
 from bot.engine.view import RoundView
-from bot.games import pictures, present
+from bot.games import pictures
 from bot.games.card_emojis import CardEmojis
 from bot.games.model import TableState
 from bot.i18n import DEFAULT, Language, t
 from bot.render import RenderOptions, render_hand_async, render_reveal_async
+from bot.text import hands as present
 from bot.ui.hand_layout import show_card_emojis
 from bot.ui.messages import Message
 

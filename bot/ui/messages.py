@@ -12,10 +12,10 @@ from typing import Any
 
 import discord
 
-from bot.games import present
 from bot.games.model import MatchSummary, SeatInfo, TableState
 from bot.i18n import DEFAULT, Language, t
 from bot.outbox.write import strip_rows
+from bot.text import hands as present
 from bot.ui.components import (
     ChallengeButton,
     LobbyButton,

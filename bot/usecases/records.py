@@ -8,7 +8,6 @@ from typing import Generic, TypeVar
 
 from bot.circle import CircleService, LeaderboardPage, RatingPage, RoundReplay, StatsView
 from bot.circle.service import RATING_SORT, Scope
-from bot.i18n import Language
 from bot.store.models import MatchSummary
 from bot.ui.letters import Letters
 
@@ -54,8 +53,6 @@ class RecordsUseCase:
         ids = [s.user_id for m in matches for s in m.seats if s.user_id is not None]
         return Hearted(matches, await self.circle.decorate_names(reader_id, ids))
 
-    async def replay(
-        self, table_id: int, round_no: int, viewer_id: int, *, language: Language
-    ) -> RoundReplay:
+    async def replay(self, table_id: int, round_no: int, viewer_id: int) -> RoundReplay:
         """A finished round move by move (hands the viewer may not see yet left out)."""
-        return await self.circle.replay(table_id, round_no, viewer_id, locale=language)
+        return await self.circle.replay(table_id, round_no, viewer_id)

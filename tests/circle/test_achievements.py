@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.circle import ACHIEVEMENTS, AchievementDef, CircleService, Facts, achievement_text, earned
+from bot.circle import ACHIEVEMENTS, AchievementDef, CircleService, Facts, earned
 from bot.store import MatchLine, Store
+from bot.text.achievements import achievement_text, title
 from tests.circle.helpers import play, record_match, start_match
 
 
@@ -33,7 +34,7 @@ def test_table_keys_unique_and_texts() -> None:
     assert len({a.key for a in ACHIEVEMENTS}) == len(ACHIEVEMENTS) >= 12
     first = ACHIEVEMENTS[0]
     assert achievement_text(first).startswith("🏆 **ACHIEVEMENT UNLOCKED: ")
-    assert first.title in achievement_text(first)
+    assert title(first) in achievement_text(first)
 
 
 def test_match_facts() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.circle import CircleError, CircleService
-from bot.circle import text as views
 from bot.ratings import Rating
 from bot.store import GLOBAL, Store
 from bot.store.ratings import RatingUpdate
+from bot.text import records as views
 from tests.circle.helpers import GUILD
 
 

@@ -18,6 +18,7 @@ from bot.app.client import GinBot, find_extensions
 from bot.app.command_group import gin_command
 from bot.app.settings import Settings
 from bot.errors import GENERIC_APOLOGY, PlayerError, guarded
+from bot.i18n import t
 from emulator import Emulator
 from emulator.testing import running
 
@@ -150,6 +151,25 @@ async def test_player_errors_are_answered_privately(
     await emu.wait_for(lambda: deferred.response is not None and not deferred.response.loading)
     assert deferred.response is not None and deferred.response.content == "It's not your turn."
     assert deferred.response.ephemeral_to is world.alice
+
+
+async def test_a_command_while_the_bot_stops_is_told_to_try_again(
+    emu: Emulator, world: World, gin: GinBot
+) -> None:
+    """Said by the error handler, privately, in the person's Discord language; the command
+    does not run."""
+    world.bob.locale = "es-ES"
+    gin.stopping = True
+    try:
+        english = await emu.slash(world.alice, world.channel, "gin count")
+        spanish = await emu.slash(world.bob, world.channel, "gin count")
+    finally:
+        gin.stopping = False
+    assert english.response is not None and english.response.ephemeral_to is world.alice
+    assert english.response.content == "The bot is restarting; try again in a moment."
+    assert spanish.response is not None and spanish.response.ephemeral_to is world.bob
+    assert spanish.response.content == t("es", "reply-stopping") != english.response.content
+    assert gin.get_cog("Counter").count == 0  # type: ignore[union-attr]
 
 
 async def test_unexpected_errors_get_an_apology_and_a_logged_traceback(

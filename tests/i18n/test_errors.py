@@ -7,7 +7,8 @@ import discord
 from bot.engine.cards import Card
 from bot.engine.errors import IllegalAction
 from bot.errors import GENERIC_APOLOGY, PlayerError, player_message
-from bot.games.errors import NOT_SEATED, GameError, MoveRefused
+from bot.games.errors import GameError, MoveRefused
+from bot.text.legacy import NOT_SEATED
 
 
 def test_a_player_error_is_english_by_default_and_the_readers_language_on_request() -> None:
@@ -56,17 +57,18 @@ def test_a_service_answer_is_a_key_and_its_values_said_in_the_readers_language()
 
 
 def test_achievements_in_each_language() -> None:
-    from bot.circle.achievements import ACHIEVEMENTS, BY_KEY, achievement_text, titles
+    from bot.circle.achievements import ACHIEVEMENTS, BY_KEY
+    from bot.text.achievements import achievement_text, title, titles
 
     comeback = BY_KEY["comeback"]
-    assert comeback.title == "Comeback"
+    assert title(comeback) == "Comeback"
     assert achievement_text(comeback, "es") == (
         "🏆 **LOGRO DESBLOQUEADO: Remontada**\n"
         "Gana una partida después de ir perdiendo por 50 puntos o más."
     )
     assert titles(["first_win", "retired_key"], "fr") == ["Première victoire", "retired_key"]
     for language in ("en", "es", "fr"):
-        assert len({a.title_in(language) for a in ACHIEVEMENTS}) == len(ACHIEVEMENTS)
+        assert len({title(a, language) for a in ACHIEVEMENTS}) == len(ACHIEVEMENTS)
 
 
 def test_discords_own_check_failures_are_in_the_readers_words() -> None:

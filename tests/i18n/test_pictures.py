@@ -16,7 +16,7 @@ from bot.render import (
     render_table,
 )
 from bot.render.fonts import drawable, text_mask
-from bot.render.text import hand_text, reveal_text, table_text
+from bot.text.pictures import hand_text, reveal_text, table_text
 
 MELD = tuple(parse_cards("H8 H9 H10"))
 QUEEN = tuple(parse_cards("S12"))

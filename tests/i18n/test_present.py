@@ -7,8 +7,8 @@ import re
 from bot.engine.match import Match
 from bot.engine.players import BaselinePlayer, play_match
 from bot.engine.rules import RuleSet
-from bot.games import present
 from bot.i18n import LANGUAGES
+from bot.text import hands as present
 
 NAMES = ["Alice", "Bob", "Cleo"]
 
@@ -65,7 +65,7 @@ def test_totals_use_each_languages_plural() -> None:
 
 def test_rules_are_written_for_each_language_with_the_presets_numbers() -> None:
     from bot.engine.rules import PRESETS
-    from bot.games.rules_text import summary
+    from bot.text.rules import summary
 
     for preset in PRESETS:
         rules = RuleSet.preset(preset)
@@ -79,9 +79,9 @@ def test_rules_are_written_for_each_language_with_the_presets_numbers() -> None:
 
 
 def test_records_in_each_language() -> None:
-    from bot.circle import text
     from bot.ratings import Rating
     from bot.store.stats import StatLine
+    from bot.text import records as text
 
     line = StatLine(
         1, 0, "people", matches_played=4, matches_won=2, rounds_played=8, rounds_won=5,
@@ -93,4 +93,4 @@ def test_records_in_each_language() -> None:
     assert "avg 12.5 pts/round" in english[1] and "moyenne 12,5 pts/manche" in french[1]
     assert text.rating_text(Rating(games=1), "es").endswith("(1 partida puntuada, provisional)")
     assert text.export_summary({}, "es") == "No guardamos nada sobre ti."
-    assert text.NOTHING_STORED == "We store nothing about you."
+    assert text.export_summary({}) == "We store nothing about you."

@@ -6,9 +6,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.i18n import LANGUAGES, t
-from bot.tournaments import Format, Result, render_bracket, render_round, render_standings
+from bot.text.tournaments import (
+    bracket_text,
+    rank_detail,
+    render_bracket,
+    render_round,
+    render_standings,
+    round_text,
+    standings_text,
+)
+from bot.tournaments import Format, Result
 from bot.tournaments._model import RankLine, TournamentInfo
-from bot.tournaments.render import forfeit_counts
+from bot.tournaments.state import forfeit_counts
 from tests.tournaments.helpers import make
 
 NAMES = {1: "Alice", 2: "Bob", 3: "Carol", 4: "Dave", 5: "Eve"}
@@ -44,14 +53,14 @@ def test_the_views_are_in_the_readers_language() -> None:
 
 def test_a_final_ranking_line_in_each_language() -> None:
     line = RankLine(1, 7, "Alice", wins=2, losses=1, forfeits=1, match_points=2, buchholz=3)
-    assert line.detail("en") == "2 pts, Bu 3, SB 0, 2-1 (1 ff)"
+    assert rank_detail(line, "en") == "2 pts, Bu 3, SB 0, 2-1 (1 ff)"
     for language in LANGUAGES:
         record = t(language, "view-record-ff", wins=2, losses=1, forfeits=1)
-        assert line.detail(language) == t(
+        assert rank_detail(line, language) == t(
             language, "tournament-rank-points", points=2, bu=3, sb=0, record=record
         )
     bracket = replace(line, match_points=None, forfeits=0)
-    assert bracket.detail("fr") == "2-1"
+    assert rank_detail(bracket, "fr") == "2-1"
 
 
 def test_the_views_show_the_tournament_as_it_was_when_said() -> None:
@@ -81,9 +90,9 @@ def test_the_views_show_the_tournament_as_it_was_when_said() -> None:
         snapshot=Tournament.from_dict(swiss.to_dict()),
         names=NAMES,
     )
-    before = {language: info.standings(language) for language in LANGUAGES}
+    before = {language: standings_text(info, language) for language in LANGUAGES}
     for p in swiss.current_pairings():
         swiss.record_result(p.id, Result.win(p.a))
-    assert {language: info.standings(language) for language in LANGUAGES} == before
-    assert info.standings("es") != render_standings(swiss, NAMES, "es")
-    assert info.bracket("fr") is None and info.round_text("fr") is not None
+    assert {language: standings_text(info, language) for language in LANGUAGES} == before
+    assert standings_text(info, "es") != render_standings(swiss, NAMES, "es")
+    assert bracket_text(info, "fr") is None and round_text(info, "fr") is not None

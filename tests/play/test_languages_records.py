@@ -5,8 +5,9 @@ Discord language again, not in the language they had saved."""
 
 from __future__ import annotations
 
-from bot.circle.achievements import BY_KEY, achievement_text
+from bot.circle.achievements import BY_KEY
 from bot.i18n import t
+from bot.text.achievements import achievement_text, title
 
 from .conftest import World
 
@@ -41,8 +42,8 @@ async def test_achievements_and_forget_me_in_the_readers_language(world: World) 
     assert stats.response is not None and stats.response.embeds
     fields = {f["name"]: f["value"] for f in stats.response.embeds[0]["fields"]}
     listed = fields[t("es", "stats-field-achievements")]
-    assert BY_KEY["first_win"].title_in("es") in listed
-    assert BY_KEY["first_win"].title_in("en") not in listed
+    assert title(BY_KEY["first_win"], "es") in listed
+    assert title(BY_KEY["first_win"], "en") not in listed
 
     # Bob erases his data: his saved Spanish goes with it, so the bot writes to him in the
     # server's English (his Discord's German is not ours), not in the Spanish it had cached.

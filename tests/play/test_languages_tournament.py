@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.i18n import t
+from bot.text.tournaments import standings_text
 from emulator import Emulator
 
 from .test_tournament import bot_on, commands_path, make_admin, tournament_of, wait
@@ -113,14 +114,14 @@ async def test_a_tournament_in_a_french_server(tmp_path: Path) -> None:
                 ),
                 "the final standings",
             )
-            assert info.standings("fr") in standings.text
+            assert standings_text(info, "fr") in standings.text
 
             # /gin tournament standings: in the asker's language.
             for user, language in ((anna, "es"), (bert, "en")):
                 await emu.slash(user, ch, f"{path} standings", tournament=tid)
                 asked = emu.last_ephemeral(user).text
                 assert t(language, "standings-final") in asked
-                assert info.standings(language) in asked
+                assert standings_text(info, language) in asked
 
             await emu.settle()
             public = "\n".join(m.text for m in emu.messages(ch) + emu.messages(home))

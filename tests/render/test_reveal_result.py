@@ -16,7 +16,6 @@ from bot.engine.round import Round, RoundResult
 from bot.engine.rules import RuleSet
 from bot.games.model import PublicRound, SeatInfo, TableState
 from bot.games.pictures import reveal_picture
-from bot.games.present import result_title
 from bot.render import (
     REVEAL_RESULT,
     REVEAL_ROW,
@@ -27,6 +26,7 @@ from bot.render import (
 )
 from bot.render import theme as t
 from bot.render.pictures import reveal_positions
+from bot.text.hands import result_title
 from tests.render.conftest import close, corner_ink, decode
 
 CARDGAMES = RuleSet.preset("cardgames")

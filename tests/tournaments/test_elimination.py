@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.text.tournaments import render_bracket
 from bot.tournaments import (
     Format,
     Pairing,
@@ -11,7 +12,6 @@ from bot.tournaments import (
     Status,
     TournamentError,
     build_bracket,
-    render_bracket,
     seed_order,
 )
 

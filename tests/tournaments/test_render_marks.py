@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tournaments import Format, Result, TournamentError, render_round, render_standings
-from bot.tournaments.render import forfeit_counts
+from bot.text.tournaments import render_round, render_standings
+from bot.tournaments import Format, Result, TournamentError
+from bot.tournaments.state import forfeit_counts
 
 from .helpers import make
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from bot.text.tournaments import render_round, render_standings
 from bot.tournaments import (
     Entrant,
     Format,
@@ -15,8 +16,6 @@ from bot.tournaments import (
     TournamentError,
     blocked_pairings,
     deal_seed,
-    render_round,
-    render_standings,
 )
 
 from .helpers import higher_seed_wins, make, play_round

@@ -14,6 +14,7 @@ from bot.games.model import TableUpdate
 from bot.games.tables import Timing
 from bot.i18n import render
 from bot.store.ratings import GLOBAL
+from bot.text.tournaments import bracket_text
 from bot.tournaments import Format
 from bot.tournaments._model import TournamentTiming
 from bot.tournaments.service import TournamentProblem
@@ -332,7 +333,7 @@ async def test_single_elimination_is_seeded_by_rating_and_crowns_a_champion(rig:
     await rig.play_round(tid)
     await rig.settle()
     info = await rig.service.info(tid)
-    assert info.status == "finished" and info.bracket() is not None
+    assert info.status == "finished" and bracket_text(info) is not None
     finished = next(u for u in rig.seen if u.kind == "finished")
     champion = finished.ranking[0]
     entries = {e.user_id: e for e in await rig.store.tournaments.entries(tid)}

@@ -8,7 +8,6 @@ import math
 from bot.circle.replay import RoundReplay, replay_round
 from bot.engine import RuleSet
 from bot.engine.actions import Action
-from bot.i18n import DEFAULT, Language
 from bot.ratings import Rating
 from bot.store.models import GLOBAL, LEADERBOARD_SORTS, LeaderboardSort, MatchSummary
 
@@ -123,9 +122,7 @@ class Records(Part):
             user_id, guild_id=guild_id, limit=limit, offset=offset
         )
 
-    async def replay(
-        self, table_id: int, round_no: int, viewer_id: int, *, locale: Language = DEFAULT
-    ) -> RoundReplay:
+    async def replay(self, table_id: int, round_no: int, viewer_id: int) -> RoundReplay:
         """Round `round_no` (1-based) of a table, move by move, rebuilt through the engine.
 
         Every hand is shown only once the match is over; while it is in play, only the
@@ -155,6 +152,5 @@ class Records(Part):
             moves=[(m.seat, Action.from_dict(json.loads(m.action_json))) for m in moves],
             reveal=over,
             viewer_seat=None if seat is None else seat.seat_no,
-            locale=locale,
         )
         return replay

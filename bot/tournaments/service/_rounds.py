@@ -16,7 +16,7 @@ from bot.store.models import NewPairing, NewSeat, Table, TableSpec
 
 from .._model import RankLine, TournamentUpdate
 from ..blocks import blocked_pairings
-from ..render import forfeit_counts
+from ..state import forfeit_counts
 from ..types import Pairing, Status, TournamentError
 from ._info import info, tables_info
 from ._live import LiveTournament

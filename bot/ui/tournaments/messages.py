@@ -10,6 +10,7 @@ import discord
 
 from bot.app.command_group import GROUP_NAME
 from bot.i18n import t
+from bot.text.tournaments import bracket_text, standings_text
 from bot.tournaments._model import TournamentInfo
 from bot.ui.components import NUM, handled, handlers_of
 
@@ -106,8 +107,8 @@ def standings_embed(
         head = t(locale, "standings-after-of", round=info.round_no, total=info.total_rounds)
     else:
         head = t(locale, "standings-after", round=info.round_no)
-    parts = [f"**{head}**", _code(info.standings(locale) or t(locale, "standings-none"))]
-    bracket = info.bracket(locale)
+    parts = [f"**{head}**", _code(standings_text(info, locale) or t(locale, "standings-none"))]
+    bracket = bracket_text(info, locale)
     if bracket:
         parts.append(_code(bracket))
     text = "\n".join(parts)

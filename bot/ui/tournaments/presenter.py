@@ -15,6 +15,7 @@ import discord
 from bot.i18n import t
 from bot.outbox import Outbox, Priority
 from bot.outbox.write import Raw
+from bot.text.tournaments import rank_detail
 from bot.tournaments._model import TournamentInfo, TournamentUpdate
 from bot.tournaments.service import TournamentService
 from bot.ui.dms import DirectMessages
@@ -185,7 +186,7 @@ class TournamentPresenter:
         who = joined or t(board, "tournament-nobody")
         lines = [t(board, "tournament-over", name=info.name, winners=who), "```"]
         for r in update.ranking:
-            lines.append(f"{r.place:>3}. {r.name[:20]:<20} {r.detail(board)}")
+            lines.append(f"{r.place:>3}. {r.name[:20]:<20} {rank_detail(r, board)}")
         lines.append("```")
         await self._send(info.home_id, content="\n".join(lines)[:2000])
         await self.signup_changed(info)

@@ -1,4 +1,4 @@
-# Words in the card pictures and their text version (bot/render/text.py). Labels drawn in a
+# Words in the card pictures and their text version (bot/text/pictures.py). Labels drawn in a
 # picture should stay short (a few words). $kind: knock, gin, big_gin or undercut.
 
 pic-set = Set

@@ -1,4 +1,4 @@
-# The game in words: the board, the hand message, the reveal (bot/games/present.py).
+# The game in words: the board, the hand message, the reveal (bot/text/hands.py).
 # $who, $name, $knocker, $winner: a player's name. $card: a short card label ("Q♠").
 
 result-knock = Knock

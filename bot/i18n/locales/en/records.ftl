@@ -1,4 +1,4 @@
-# Records, leaderboards, relations, history, replays, forget-me (bot/circle/text.py).
+# Records, leaderboards, relations, history, replays, forget-me (bot/text/records.py).
 
 decimal-mark = .
 sort-wins = matches won

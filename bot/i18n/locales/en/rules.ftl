@@ -1,4 +1,4 @@
-# `/gin rules`: a preset in a few lines (bot/games/rules_text.py). The reference is RULES.md;
+# `/gin rules`: a preset in a few lines (bot/text/rules.py). The reference is RULES.md;
 # every number comes from the rule set.
 
 rules-players = { $players } players, { $cards } cards each

@@ -43,7 +43,7 @@ tournament-swiss-rounds = A Swiss tournament of { $players } players can have { 
     }.
 tournament-cannot-start = This tournament can't start with these settings.
 
-## What players read about a tournament (cogs/tournaments.py, bot/tournaments/render.py):
+## What players read about a tournament (cogs/tournaments.py, bot/text/tournaments.py):
 ## public posts in the server's language, private answers in the reader's. Names and
 ## numbers come as values; $format: swiss, round_robin, single_elimination,
 ## double_elimination.

@@ -42,7 +42,7 @@ tournament-swiss-rounds = Un torneo suizo de { $players } jugadores puede tener 
     }.
 tournament-cannot-start = Este torneo no puede empezar con estos ajustes.
 
-## Lo que se lee de un torneo (cogs/tournaments.py, bot/tournaments/render.py): los
+## Lo que se lee de un torneo (cogs/tournaments.py, bot/text/tournaments.py): los
 ## mensajes públicos en el idioma del servidor, las respuestas privadas en el de quien lee.
 
 tournament-format = { $format ->

@@ -42,7 +42,7 @@ tournament-swiss-rounds = Un tournoi suisse à { $players } joueurs peut avoir {
     }.
 tournament-cannot-start = Ce tournoi ne peut pas commencer avec ces réglages.
 
-## Ce qu'on lit d'un tournoi (cogs/tournaments.py, bot/tournaments/render.py) : les messages
+## Ce qu'on lit d'un tournoi (cogs/tournaments.py, bot/text/tournaments.py) : les messages
 ## publics dans la langue du serveur, les réponses privées dans celle du lecteur.
 
 tournament-format = { $format ->

@@ -21,6 +21,7 @@ from bot.engine.actions import (
 from bot.engine.breakdown import MatchBreakdown, RoundPoints, round_points
 from bot.engine.round import Event, RoundResult
 from bot.engine.view import RoundView
+from bot.games.model import shown_knock_card
 from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label, labels
 
@@ -145,12 +146,6 @@ def turn_text(view: RoundView, names: Sequence[str], locale: Language = DEFAULT)
     if view.phase == "draw":
         return t(locale, "turn-draw", who=who)
     return t(locale, "turn-discard", who=who)
-
-
-def shown_knock_card(result: RoundResult) -> Card | None:
-    """The knock card to show: a knock's (an undercut's too), never a gin's, whose face-down
-    discard is no knock card."""
-    return result.knock_card if result.kind in ("knock", "undercut") else None
 
 
 def result_title(result: RoundResult, names: Sequence[str], locale: Language = DEFAULT) -> str:

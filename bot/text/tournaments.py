@@ -11,13 +11,17 @@ from collections.abc import Mapping, Sequence
 
 from bot.i18n import DEFAULT, Language
 from bot.i18n import t as say
-
-from .bracket import MatchState
-from .state import Tournament
-from .types import Pairing, PlayerId, ResultKind, Standing, Status
+from bot.tournaments._model import RankLine, TournamentInfo
+from bot.tournaments.bracket import MatchState
+from bot.tournaments.state import Tournament, forfeit_counts
+from bot.tournaments.types import Pairing, PlayerId, ResultKind, Standing, Status
 
 __all__ = [
-    "forfeit_counts",
+    "choice_label",
+    "bracket_text",
+    "rank_detail",
+    "round_text",
+    "standings_text",
     "record_words",
     "record_text",
     "render_bracket",
@@ -77,21 +81,6 @@ def render_round(
         label = p.id if t.format.is_elimination else f"T{p.table}"
         lines.append(f"{label:<5} {_table_line(t, names, p, locale)}")
     return "\n".join(lines)
-
-
-def forfeit_counts(t: Tournament) -> dict[PlayerId, int]:
-    """Tables each player had decided without play (a forfeit won or lost, or a double
-    forfeit): shown next to their record as ``(1 ff)``."""
-    counts: dict[PlayerId, int] = {}
-    for rnd in t.rounds:
-        for p in rnd:
-            res = p.result
-            if p.b is None or res is None:
-                continue
-            if res.kind in (ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT):
-                for x in (p.a, p.b):
-                    counts[x] = counts.get(x, 0) + 1
-    return counts
 
 
 def record_words(wins: int, losses: int, forfeits: int, locale: Language = DEFAULT) -> str:
@@ -200,3 +189,44 @@ def render_bracket(
         blocks.pop(idx)
         hidden += 1
     return say(locale, "view-hidden", count=hidden)
+
+
+def rank_detail(line: RankLine, locale: Language = DEFAULT) -> str:
+    """A final ranking line's record: ``1-0``, ``1-1 (1 ff)``, or ``2 pts, Bu 3, SB 1, 2-1``."""
+    record = record_words(line.wins, line.losses, line.forfeits, locale)
+    if line.match_points is None:
+        return record
+    return say(
+        locale,
+        "tournament-rank-points",
+        points=line.match_points,
+        bu=line.buchholz,
+        sb=line.sonneborn_berger,
+        record=record,
+    )
+
+
+def standings_text(info: TournamentInfo, locale: Language = DEFAULT) -> str | None:
+    """The standings table (None before the first round)."""
+    if info.snapshot is None:
+        return None
+    return render_standings(info.snapshot, info.names, locale)
+
+
+def round_text(info: TournamentInfo, locale: Language = DEFAULT) -> str | None:
+    """The current round's tables (None before the first round)."""
+    if info.snapshot is None:
+        return None
+    return render_round(info.snapshot, info.names, None, locale)
+
+
+def bracket_text(info: TournamentInfo, locale: Language = DEFAULT) -> str | None:
+    """The bracket of an elimination tournament (else None)."""
+    if info.snapshot is None or not info.snapshot.format.is_elimination:
+        return None
+    return render_bracket(info.snapshot, info.names, locale=locale)
+
+
+def choice_label(tournament_id: int, name: str, status: str, locale: Language = DEFAULT) -> str:
+    """A tournament as the autocomplete offers it: ``#3 Friday cup (running)``."""
+    return f"#{tournament_id} {name} ({say(locale, 'tournament-status-word', status=status)})"

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
 
-from bot.circle.achievements import titles
 from bot.circle.replay import ReplayFrame, RoundReplay
 from bot.circle.service import LeaderboardPage, RatingPage, RelationsView, StatsView
 from bot.engine import RuleSet
-from bot.games.present import result_text
 from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label, labels
 from bot.ratings import Rating, format_rating
 from bot.store.models import Favorite, MatchSummary, StatLine
+from bot.text.achievements import titles
+from bot.text.hands import event_text, result_text
 
 SORTS = ("wins", "gins", "points", "streak", "played", "rating")
 
@@ -28,17 +27,6 @@ def sort_title(sort: str, locale: Language = DEFAULT) -> str:
 def rating_legend(locale: Language = DEFAULT) -> str:
     """Shown under rating lists: what "±" and "?" mean."""
     return t(locale, "rating-legend")
-
-
-def __getattr__(name: str) -> Any:
-    # The English texts under their old names, for callers not converted yet.
-    if name == "SORT_TITLES":
-        return {sort: sort_title(sort) for sort in SORTS}
-    if name == "RATING_LEGEND":
-        return rating_legend()
-    if name == "NOTHING_STORED":
-        return t(DEFAULT, "export-nothing")
-    raise AttributeError(name)
 
 
 def _who(name: str | None, user_id: int, hearts: Mapping[int, str]) -> str:
@@ -251,6 +239,15 @@ def history_text(
     return "\n".join(lines)
 
 
+def _frame_said(replay: RoundReplay, frame: ReplayFrame, locale: Language) -> str:
+    """What the frame's move did: the deal, its events (a draw and a discard...) in words,
+    else the action's own label."""
+    if frame.action is None:
+        return t(locale, "replay-deal")
+    said = "; ".join(event_text(e, replay.names, locale) for e in frame.events)
+    return said or frame.action.label
+
+
 def frame_text(
     replay: RoundReplay, frame: ReplayFrame, scoring: str = "points", locale: Language = DEFAULT
 ) -> str:
@@ -263,7 +260,7 @@ def frame_text(
         move=frame.move_no,
         moves=replay.moves,
     )
-    lines = [head, frame.text]
+    lines = [head, _frame_said(replay, frame, locale)]
     top = label(frame.discard_top, locale) if frame.discard_top is not None else "—"
     lines.append(t(locale, "replay-piles", top=top, stock=frame.stock_size))
     if frame.hands is not None:
@@ -295,16 +292,22 @@ _RECORDS = (
 )
 
 
+def nothing_to_export(data: Mapping[str, object]) -> bool:
+    """Whether the bot stores nothing about the player (never played, or erased)."""
+    stored = any(isinstance(data.get(key), list) and data.get(key) for key in _RECORDS)
+    return data.get("player") is None and not stored
+
+
 def export_summary(data: Mapping[str, object], locale: Language = DEFAULT) -> str:
     """What `/gin me forget-me` shows before asking: counts per kind of record."""
+    if nothing_to_export(data):
+        return t(locale, "export-nothing")
     counts = []
     for key in _RECORDS:
         value = data.get(key)
         if isinstance(value, list) and value:
             counts.append(t(locale, "export-count", count=len(value), kind=key))
     player = data.get("player")
-    if player is None and not counts:
-        return t(locale, "export-nothing")
     return "\n".join(
         [
             t(locale, "export-head"),

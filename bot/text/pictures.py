@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.engine.cards import Card
 from bot.i18n import DEFAULT, Language, t
-from bot.i18n.cards import labels
+from bot.i18n.cards import labels, rank_index
 from bot.render.models import HandPicture, RevealPicture, RevealScore, TablePicture
 
 RESULT_KINDS = ("knock", "gin", "big_gin", "undercut")
@@ -18,6 +18,12 @@ def _cards(cards: Iterable[Card], locale: Language) -> str:
 
 
 # ----- labels drawn in the pictures --------------------------------------------------------
+
+
+def corner_index(rank: int, locale: Language = DEFAULT) -> str:
+    """The rank printed in a card's corners as the reader's deck prints it: "Q" in English
+    and Spanish, "D" in French (`bot.i18n.cards.rank_index`, the one source of it)."""
+    return rank_index(rank, locale)
 
 
 def meld_label(meld: Sequence[Card], locale: Language = DEFAULT) -> str:
