@@ -197,25 +197,14 @@ class Play(commands.Cog):
         target: app_commands.Range[int, 10, 500] | None = None,
     ) -> None:
         guild_id, channel_id = hosting_channel(interaction, "reply-computer-elsewhere")
-        lang = await self.readers.language(interaction)
-        await interaction.response.send_message(
-            t(lang, "reply-computer-setting-up", level=t(lang, f"choice-{level}")), ephemeral=True
-        )
-        started = await self.tables.play_computer(
+        await self.play.computer(
+            self._hands(interaction),
             guild_id=guild_id,
             channel_id=channel_id,
             player=(interaction.user.id, _name(interaction.user)),
             level=level,
             preset=rules,
             target=target,
-        )
-        await interaction.edit_original_response(
-            content=t(
-                lang,
-                "reply-computer-on",
-                level=t(lang, f"choice-{level}"),
-                table=started.state.table_id,
-            )
         )
 
     @gin_command(name="hand", description="Show your hand again, privately.")

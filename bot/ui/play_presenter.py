@@ -182,6 +182,10 @@ class HandReply:
         lang = await self.presenter.readers.language(self.interaction)
         await reply(self.interaction, render(said, lang), lang)
 
+    async def said_instead(self, said: Coded) -> None:
+        lang = await self.presenter.readers.language(self.interaction)
+        await self.interaction.edit_original_response(content=render(said, lang))
+
     async def ask_resign(self, case: Resigning, tables: Sequence[Any]) -> None:
         interaction = self.interaction
         lang = await self.presenter.readers.language(interaction)

@@ -1,5 +1,5 @@
 """The moves of a table in play: one method per interaction (a move clicked, a knock or gin
-asked for, a hand shown again, ``/gin hand``, ``/gin resign``). Each takes plain values (the
+asked for, a hand shown again, ``/gin hand``, ``/gin resign``, ``/gin computer``). Each takes plain values (the
 table, the clicker, the move), calls the table service, chooses what the clicker sees (their
 hand now, with a note or a question; a refusal) and hands it to the clicker's `HandAnswer`,
 which the presenter (`bot/ui/play_presenter.py`) implements over the interaction.
@@ -82,6 +82,10 @@ class HandAnswer(Protocol):
         """A short private answer."""
         ...
 
+    async def said_instead(self, said: Coded) -> None:
+        """The private answer `say` gave now reads `said`."""
+        ...
+
     async def ask_resign(self, case: Resigning, tables: Sequence[Table]) -> None:
         """Which table to resign from (several), or the confirmation (one)."""
         ...
@@ -143,6 +147,33 @@ class PlayUseCase:
             await answer.show(update.state, view, how="clicked", note=note)
         else:
             await answer.show(update.state, view, how="clicked", confirm=action)
+
+    async def computer(
+        self,
+        answer: HandAnswer,
+        *,
+        guild_id: int,
+        channel_id: int,
+        player: tuple[int, str],
+        level: str,
+        preset: str | None,
+        target: int | None,
+    ) -> None:
+        """`/gin computer`: told at once that the table is being set up (the deal and a
+        computer's first move take a moment), then which table it is. A refusal reaches
+        the cog's error handler."""
+        chosen = Coded(f"choice-{level}")
+        await answer.say(Coded("reply-computer-setting-up", {"level": chosen}))
+        started = await self.tables.play_computer(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            player=player,
+            level=level,
+            preset=preset,
+            target=target,
+        )
+        table = started.state.table_id
+        await answer.said_instead(Coded("reply-computer-on", {"level": chosen, "table": table}))
 
     async def show_hand(self, answer: HandAnswer, table_id: int, user_id: int) -> None:
         """The board's Show hand: the clicker's hand, privately, if they sit there."""
