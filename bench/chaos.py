@@ -62,7 +62,7 @@ from bot.store import open_store  # noqa: E402
 from emulator import Channel, Emulator, EmulatorError, InteractionFailed, Message, User  # noqa: E402
 from emulator.botproc import BotProcess, clean_environ  # noqa: E402
 from emulator.models import walk_components  # noqa: E402
-from emulator.players import choose, confirm_button, live_controls, live_hands  # noqa: E402
+from tests.players import choose, confirm_button, live_controls, live_hands  # noqa: E402
 
 REVEAL = re.compile(r"Round (\d+) · table #(\d+)")
 SUMMARY = re.compile(r"Match over · table #(\d+)")

@@ -106,8 +106,8 @@ from bench.staleness import BoardWatch, expected  # noqa: E402
 from emulator import Emulator, EmulatorError, Interaction, InteractionFailed, User  # noqa: E402
 from emulator.botproc import BotProcess, clean_environ  # noqa: E402
 from emulator.models import MESSAGE_COMPONENT  # noqa: E402
-from emulator.players import live_controls, play_one  # noqa: E402
 from emulator.ratelimits import is_exempt  # noqa: E402
+from tests.players import live_controls, play_one  # noqa: E402
 from tests.store.pgserver import PgServer  # noqa: E402
 
 T = TypeVar("T")

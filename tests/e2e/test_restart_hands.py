@@ -9,8 +9,8 @@ from pathlib import Path
 
 from bot.store import open_store
 from emulator import Emulator, User
-from emulator.players import live_hands
 from tests.play.driver import live_controls, play_one
+from tests.players import live_hands
 
 from .botproc import BotProcess
 from .conftest import World

@@ -78,3 +78,24 @@ def test_only_the_package_imports_the_emulator_core() -> None:
 def test_the_check_finds_a_circle() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_emulator_knows_no_gin_rummy() -> None:
+    """A loopback Discord: nothing of the bot (its engine included) is imported by it; the
+    scripted players that know the game are the tests' (`tests/players.py`)."""
+    found = []
+    for path in sorted((ROOT / "emulator").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and node.level == 0
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            found += [
+                f"{path.relative_to(ROOT)}: {n}"
+                for n in names
+                if n.split(".")[0] in ("bot", "cogs")
+            ]
+    assert found == []

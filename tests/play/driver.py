@@ -1,6 +1,6 @@
-"""The scripted players live in `emulator.players` (the load bench uses them too)."""
+"""The scripted players live in `tests/players.py` (the load bench uses them too)."""
 
-from emulator.players import (
+from tests.players import (
     Waiter,
     card_buttons,
     choose,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from emulator import Message
 from emulator.models import walk_components
-from emulator.players import hand_cards
+from tests.players import hand_cards
 
 __all__ = ["desc_of", "hand_cards", "texts_of", "title_of"]
 
