@@ -4,7 +4,6 @@ use case (a table in play: `bot/usecases/play.py`; challenges and lobbies:
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -21,10 +20,8 @@ from bot.games.errors import GameError
 from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET
 from bot.games.tables import TableService
 from bot.i18n import Coded, render, t
-from bot.render import warm_up, workers
 from bot.text import rules as rules_text
 from bot.text.legacy import NOT_SEATED
-from bot.ui import images
 from bot.ui.challenge_presenter import Where
 from bot.ui.components import DYNAMIC_ITEMS, bind, unbind
 from bot.ui.ownership import OwnView
@@ -99,7 +96,6 @@ class Play(commands.Cog):
         self.readers = screens.readers
         self.menu = app_commands.ContextMenu(name="Challenge", callback=self.menu_challenge)
         self.challenge_pace = Pace(*CHALLENGES)
-        self._warm: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         bind(self.bot, self, *DYNAMIC_ITEMS)
@@ -107,16 +103,9 @@ class Play(commands.Cog):
         self.bot.tree.add_command(self.menu)
         # The games in play are recovered, and the expiry armed, by `Services.start`.
         self.tables.subscribe(self.notifier)
-        processes = self.bot.settings.render_processes
-        if self.pictures.enabled and processes:
-            await workers.start(processes)  # returns once each has drawn its card faces
-        elif self.pictures.enabled:
-            # Draw the card faces once, off the loop, so the first game's pictures are quick.
-            self._warm = asyncio.create_task(asyncio.to_thread(warm_up, images.PUBLIC))
 
     async def cog_unload(self) -> None:
         self.tables.unsubscribe(self.notifier)
-        workers.stop()
         self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
         unbind(self.bot, *DYNAMIC_ITEMS)

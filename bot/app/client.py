@@ -180,6 +180,8 @@ class GinBot(commands.Bot):
             self.ops_server = OpsServer(self, self.metrics, self.settings.metrics_address)
             await self.ops_server.start()
         await self.open_services()
+        assert self.screens is not None
+        await self.screens.start(self.settings.render_processes)
         # Command names and descriptions in each user's language (bot/i18n/commands.py).
         await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:
@@ -281,6 +283,7 @@ class GinBot(commands.Bot):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.screens.notifier.idle(), 2.0)
             self.screens.outbox.close()
+            self.screens.stop()
         await super().close()
         if self._services_closed is None and self.services is not None:
             self._services_closed = asyncio.ensure_future(self.services.close())

@@ -4,9 +4,10 @@ write to Discord goes through, the pictures and the notifier that shows every ta
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,6 +16,7 @@ from bot.circle.achievements import announcement
 from bot.games.card_emojis import CardEmojis
 from bot.i18n import Coded
 from bot.outbox import Limits, Outbox
+from bot.render import warm_up, workers
 from bot.ui import images
 from bot.ui.notifier import Notifier
 from bot.ui.readers import Readers
@@ -33,6 +35,21 @@ class Screens:
     outbox: Outbox
     #: The card emojis' ids, once `bot.ui.emoji_upload` has them (empty until then).
     emojis: CardEmojis
+    #: The card faces drawn once off the loop, when pictures are drawn in threads.
+    _warm: asyncio.Task[None] | None = field(default=None, init=False)
+
+    async def start(self, render_processes: int) -> None:
+        """The picture workers (part of the bot's start, with the services'): with
+        `render_processes`, returns once each has drawn its card faces; without, the faces
+        are drawn once in a thread, so the first game's pictures are quick."""
+        if self.pictures.enabled and render_processes:
+            await workers.start(render_processes)
+        elif self.pictures.enabled:
+            self._warm = asyncio.create_task(asyncio.to_thread(warm_up, images.PUBLIC))
+
+    def stop(self) -> None:
+        """Let the picture workers go (what they still owe is drawn in threads)."""
+        workers.stop()
 
     @classmethod
     def build(
