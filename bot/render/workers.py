@@ -43,11 +43,23 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__
 _IDS = 0xFFFFFFFF  # request ids are 32 bits
 _GIVE_UP = 3  # workers dead in a row before answering anything: draw in threads from then on
 
-_workers: list[_Worker] = []
-_wanted = 0
-_loop: asyncio.AbstractEventLoop | None = None
-_refilling: asyncio.Task[None] | None = None
-_failures = 0
+
+class _Pool:
+    """The process's picture workers: one object rather than loose module state (the
+    functions below are its interface)."""
+
+    def __init__(self) -> None:
+        self.workers: list[_Worker] = []
+        #: How many workers to keep (0: draw in threads).
+        self.wanted = 0
+        #: The event loop the workers answer on (a picture asked on another draws in a thread).
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.refilling: asyncio.Task[None] | None = None
+        #: Workers dead in a row before their first picture.
+        self.failures = 0
+
+
+_pool = _Pool()
 
 
 class _WorkerGone(Exception):
@@ -113,13 +125,12 @@ class _Worker(asyncio.Protocol):
         del buffer[:start]
 
     def _answer(self, ident: int, kind: int, body: bytes) -> None:
-        global _failures
         if kind == READY:
             if not self.warm.done():
                 self.warm.set_result(None)
             return
         self.answered = True
-        _failures = 0
+        _pool.failures = 0
         answer = self.pending.pop(ident, None)
         if answer is None or answer.done():
             return  # its caller gave up on it
@@ -151,8 +162,8 @@ class _Worker(asyncio.Protocol):
             return
         self.close()
         self._reap()
-        if self in _workers:
-            _workers.remove(self)
+        if self in _pool.workers:
+            _pool.workers.remove(self)
             _lost(self)
 
     def close(self) -> None:
@@ -208,21 +219,19 @@ class _WriteEnd(asyncio.BaseProtocol):
 
 
 def _refill(loop: asyncio.AbstractEventLoop) -> None:
-    """Start workers until there are `_wanted` again (in a task; `run` waits for it)."""
-    global _refilling
-    if _refilling is None or _refilling.done():
-        _refilling = loop.create_task(_spawn_missing())
+    """Start workers until there are `wanted` again (in a task; `run` waits for it)."""
+    if _pool.refilling is None or _pool.refilling.done():
+        _pool.refilling = loop.create_task(_spawn_missing())
 
 
 async def _spawn_missing() -> None:
-    global _wanted
     loop = asyncio.get_running_loop()
-    while len(_workers) < _wanted and _loop is loop:
+    while len(_pool.workers) < _pool.wanted and _pool.loop is loop:
         try:
             worker = _Worker(loop)
         except OSError as exc:
             log.error("cannot start a picture worker (%s); drawing in threads", exc)
-            _wanted = 0
+            _pool.wanted = 0
             return
         try:
             await worker.connect()
@@ -236,19 +245,18 @@ async def _spawn_missing() -> None:
             raise
         if not worker.alive:  # died at once
             _lost(worker)
-        elif _loop is not loop or len(_workers) >= _wanted:
+        elif _pool.loop is not loop or len(_pool.workers) >= _pool.wanted:
             worker.stop()  # let go meanwhile
         else:
-            _workers.append(worker)
+            _pool.workers.append(worker)
 
 
 def _lost(worker: _Worker) -> None:
-    global _failures, _wanted
     if not worker.answered:
-        _failures += 1
-    if _failures >= _GIVE_UP:
+        _pool.failures += 1
+    if _pool.failures >= _GIVE_UP:
         log.error("picture workers keep dying before their first picture; drawing in threads")
-        _wanted = 0
+        _pool.wanted = 0
     else:
         log.warning("picture worker %s died; starting a new one", worker.process.pid)
         _refill(worker.loop)
@@ -258,46 +266,44 @@ async def start(processes: int) -> None:
     """Draw pictures in `processes` worker processes from now on (0: in threads).
 
     Returns when each has drawn its card faces (or after 30 s)."""
-    global _wanted, _loop, _failures
     stop()
-    _wanted = max(processes, 0)
-    _failures = 0
-    if _wanted:
-        _loop = asyncio.get_running_loop()
+    _pool.wanted = max(processes, 0)
+    _pool.failures = 0
+    if _pool.wanted:
+        _pool.loop = asyncio.get_running_loop()
         await _spawn_missing()
 
 
 def stop() -> None:
     """Let the workers go (pictures they still owe are drawn in threads) and reap them."""
-    global _wanted, _loop, _refilling
-    _wanted = 0
-    _loop = None
-    if _refilling is not None and not _refilling.done():
+    _pool.wanted = 0
+    _pool.loop = None
+    if _pool.refilling is not None and not _pool.refilling.done():
         with contextlib.suppress(RuntimeError):  # its event loop is closed
-            _refilling.cancel()
-    _refilling = None
-    while _workers:
-        _workers.pop().stop()
+            _pool.refilling.cancel()
+    _pool.refilling = None
+    while _pool.workers:
+        _pool.workers.pop().stop()
 
 
 def running() -> int:
     """How many worker processes draw pictures (0: threads)."""
-    return _wanted
+    return _pool.wanted
 
 
 def warm() -> bool:
     """Whether every worker has drawn its card faces (true with none)."""
-    return all(worker.warm.done() for worker in _workers)
+    return all(worker.warm.done() for worker in _pool.workers)
 
 
 def owed() -> int:
     """How many pictures the worker processes have been asked for and not yet answered."""
-    return sum(len(worker.pending) for worker in _workers)
+    return sum(len(worker.pending) for worker in _pool.workers)
 
 
 def pids() -> list[int]:
     """The worker processes' ids (for monitoring and tests)."""
-    return [worker.process.pid for worker in _workers]
+    return [worker.process.pid for worker in _pool.workers]
 
 
 async def run(draw: Callable[..., bytes], *args: Any) -> bytes:
@@ -307,10 +313,12 @@ async def run(draw: Callable[..., bytes], *args: Any) -> bytes:
 
 
 async def _run(draw: Callable[..., bytes], *args: Any) -> bytes:
-    if _wanted and _loop is asyncio.get_running_loop():
-        if len(_workers) < _wanted and _refilling is not None and not _refilling.done():
-            await asyncio.wait([_refilling])  # new workers for the next pictures (never raises)
-        worker = min(_workers, key=lambda w: len(w.pending), default=None)
+    pool = _pool
+    if pool.wanted and pool.loop is asyncio.get_running_loop():
+        refilling = pool.refilling
+        if len(pool.workers) < pool.wanted and refilling is not None and not refilling.done():
+            await asyncio.wait([refilling])  # new workers for the next pictures (never raises)
+        worker = min(pool.workers, key=lambda w: len(w.pending), default=None)
         if worker is not None:
             try:
                 drawn: bytes = await worker.ask(draw, args)
