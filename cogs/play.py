@@ -21,7 +21,6 @@ from bot.games.presets import COMPUTER_LEVELS, DEFAULT_LEVEL, DEFAULT_PRESET
 from bot.games.tables import TableService
 from bot.i18n import Coded, render, t
 from bot.text import rules as rules_text
-from bot.text.legacy import NOT_SEATED
 from bot.ui.challenge_presenter import Where
 from bot.ui.components import DYNAMIC_ITEMS, bind, unbind
 from bot.ui.ownership import OwnView
@@ -344,4 +343,4 @@ async def setup(bot: GinBot) -> None:
     await bot.add_cog(Play(bot, services.tables, bot.challenge_case, bot.play_case, screens))
 
 
-__all__ = ["NOT_SEATED", "Play", "setup"]
+__all__ = ["Play", "setup"]

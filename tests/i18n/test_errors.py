@@ -8,7 +8,6 @@ from bot.engine.cards import Card
 from bot.engine.errors import IllegalAction
 from bot.errors import GENERIC_APOLOGY, PlayerError, player_message
 from bot.games.errors import GameError, MoveRefused
-from bot.text.legacy import NOT_SEATED
 
 
 def test_a_player_error_is_english_by_default_and_the_readers_language_on_request() -> None:
@@ -37,9 +36,8 @@ def test_an_engine_refusal_names_the_card_in_the_readers_language() -> None:
     assert moved.code == "not-in-hand"
 
 
-def test_the_old_constant_names_still_give_english() -> None:
+def test_the_apology_is_english_by_default() -> None:
     assert GENERIC_APOLOGY.startswith("Sorry, something went wrong")
-    assert NOT_SEATED == "Only the players at this table can use these controls."
 
 
 def test_a_service_answer_is_a_key_and_its_values_said_in_the_readers_language() -> None:

@@ -37,7 +37,6 @@ CONVERTED = [
     "bot/text/__init__.py",
     "bot/text/achievements.py",
     "bot/text/commands.py",
-    "bot/text/legacy.py",
     "bot/text/meta.py",
     "bot/text/settings.py",
     "bot/text/rules.py",
