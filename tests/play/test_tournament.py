@@ -103,6 +103,33 @@ async def wait(pred: Callable[[], Any], what: str) -> Any:
 # Eight players' whole matches, four tables in one channel, under Discord's limits: the
 # channel's posts (reveals, new boards) go one a second, about a minute on a quiet machine.
 @pytest.mark.timeout(240)
+async def swiss_started(
+    emu: Emulator, bot: GinBot, ch: Any, admin: User, players: list[User], **options: Any
+) -> tuple[int, Any]:
+    """A swiss cup of cardgames to 10 created by `admin`, joined by `players` and started:
+    its id and its thread, once round 1 is announced there."""
+    path = commands_path(bot)
+    await emu.slash(
+        admin,
+        ch,
+        f"{path} create",
+        name="Cup",
+        format="swiss",
+        rules="cardgames",
+        target=10,
+        **options,
+    )
+    signup = emu.last_message(ch)
+    assert signup is not None
+    tid = int(signup.text.split("(#")[1].split(")")[0])
+    for user in players:
+        await emu.click(user, signup, "Join")
+    await emu.slash(admin, ch, f"{path} start")
+    home = await wait(lambda: emu.thread_of(signup), "the thread")
+    await wait(lambda: any("round 1 of" in m.text for m in emu.messages(home)), "round")
+    return tid, home
+
+
 async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
     database = tmp_path / "gin.sqlite3"
     async with Emulator() as emu:
@@ -438,24 +465,7 @@ async def test_two_results_announced_at_once_share_one_standings_message(
             emu.add_member(guild, user)
         make_admin(emu, guild, admin)
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
-            path = commands_path(bot)
-            await emu.slash(
-                admin,
-                ch,
-                f"{path} create",
-                name="Cup",
-                format="swiss",
-                rules="cardgames",
-                target=10,
-            )
-            signup = emu.last_message(ch)
-            assert signup is not None
-            tid = int(signup.text.split("(#")[1].split(")")[0])
-            for user in players:
-                await emu.click(user, signup, "Join")
-            await emu.slash(admin, ch, f"{path} start")
-            home = await wait(lambda: emu.thread_of(signup), "the thread")
-            await wait(lambda: any("round 1 of" in m.text for m in emu.messages(home)), "round")
+            tid, home = await swiss_started(emu, bot, ch, admin, players)
             cog: Any = bot.get_cog("Tournaments")
             info = await cog.service.info(tid)
             assert info.standings_message_id is None
@@ -481,25 +491,8 @@ async def test_standings_after_a_rounds_last_result_name_that_round(tmp_path: Pa
         make_admin(emu, guild, admin)
         database = tmp_path / "gin.sqlite3"
         async with bot_on(emu, guild.id, database, tournament_round_pause=0) as bot:
-            path = commands_path(bot)
-            await emu.slash(
-                admin,
-                ch,
-                f"{path} create",
-                name="Cup",
-                format="swiss",
-                rules="cardgames",
-                target=10,
-                rounds=2,
-            )
-            signup = emu.last_message(ch)
-            assert signup is not None
-            tid = int(signup.text.split("(#")[1].split(")")[0])
-            for user in players:
-                await emu.click(user, signup, "Join")
-            await emu.slash(admin, ch, f"{path} start")
-            home = await wait(lambda: emu.thread_of(signup), "the thread")
-            await wait(lambda: any("round 1 of 2" in m.text for m in emu.messages(home)), "round")
+            tid, home = await swiss_started(emu, bot, ch, admin, players, rounds=2)
+            assert any("round 1 of 2" in m.text for m in emu.messages(home))
             cog: Any = bot.get_cog("Tournaments")
             in_round_1 = await cog.service.info(tid)
             await play_until(emu, players, lambda: tournament_of(bot, tid).current_round == 2)
