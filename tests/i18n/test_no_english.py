@@ -160,7 +160,7 @@ ALLOWED: dict[str, set[str]] = {
     "bot/circle/service/_model.py": {"Player "},
     # The game's name, the same in every language.
     "cogs/meta.py": {"Gin Rummy"},
-    # Computer seats' names, stored with the table and shown as a name.
+    # Computer seats' names, stored with the table; shown from the level (bot/text/names.py).
     "bot/games/tables/_lobby.py": {"Computer (", "Computer "},
     "bot/tournaments/service/_rounds.py": {"Player 1", "Player 2"},
     # `/gin records stats` recognises the service's fallback name to show Discord's instead.
