@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.app.command_group import gin_command
 from bot.circle import MAX_CHAT, REACTIONS
-from bot.i18n import t
+from bot.i18n import Language, t
 from bot.ui.readers import Readers
 from bot.usecases.chat import ChatUseCase
 from cogs._pace import CHAT, Pace
@@ -27,11 +27,11 @@ log = logging.getLogger(__name__)
 class ReactionsView(OwnedView):
     """Quick reactions: one button per canned line, relayed like `/gin say`."""
 
-    def __init__(self, cog: Chat, owner_id: int) -> None:
+    def __init__(self, cog: Chat, owner_id: int, language: Language) -> None:
         super().__init__(owner_id, timeout=600)
         for index, line in enumerate(REACTIONS):
             button: discord.ui.Button[ReactionsView] = discord.ui.Button(
-                label=line.text(), row=index // 5
+                label=line.text(language), row=index // 5
             )
             button.callback = self._sender(cog, index)  # type: ignore[method-assign,assignment]
             self.add_item(button)
@@ -63,9 +63,10 @@ class Chat(commands.Cog):
     ) -> None:
         if text is None:
             await self.chat.may_speak(interaction.user.id)  # refuse now if they're not playing
+            language = await self.readers.language(interaction)
             await interaction.response.send_message(
-                t(await self.readers.language(interaction), "reply-quick-reactions"),
-                view=ReactionsView(self, interaction.user.id),
+                t(language, "reply-quick-reactions"),
+                view=ReactionsView(self, interaction.user.id, language),
                 ephemeral=True,
             )
             return

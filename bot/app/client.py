@@ -233,9 +233,9 @@ class GinBot(commands.Bot):
             services.challenges, services.tables, services.circle, presenter
         )
         self.play_case = PlayUseCase(services.tables)
-        self.chat_case = ChatUseCase(
-            services.tables, services.circle, ChatPresenter(screens.outbox)
-        )
+        readers = screens.readers
+        chatting = ChatPresenter(screens.outbox, readers.server_language, readers.language_of)
+        self.chat_case = ChatUseCase(services.tables, services.circle, chatting)
         letters = Letters(screens.notifier.dms, screens.readers)
         self.records_case = RecordsUseCase(services.circle, letters)
         settings = self.settings

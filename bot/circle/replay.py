@@ -46,6 +46,8 @@ class RoundReplay:
     result: RoundResult | None
     #: The rules the round was played by (how its points are explained).
     rules: RuleSet | None = None
+    #: Each seat's computer level, None for a person (a computer's name is said from it).
+    computers: tuple[str | None, ...] = ()
 
     @property
     def moves(self) -> int:
@@ -63,6 +65,7 @@ def replay_round(
     moves: Sequence[tuple[int, Action]],
     reveal: bool,
     viewer_seat: int | None = None,
+    computers: Sequence[str | None] = (),
 ) -> tuple[RoundReplay, Round]:
     """Deal and play `moves` (seat, action) in order; `IllegalAction` if the log is corrupt.
 
@@ -85,6 +88,7 @@ def replay_round(
         frames=tuple(frames),
         result=rnd.result,
         rules=rules,
+        computers=tuple(computers),
     )
     return replay, rnd
 

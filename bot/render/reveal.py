@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PIL import ImageDraw
 
 from bot.engine.cards import Card
@@ -46,7 +48,7 @@ def reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
             right -= text_width(drawable(how), 28) + 10
             canvas.text((right, head), points, 32, colours.text, align="r")
             right -= text_width(points, 32) + 24
-        name = fit(hand.name, 32, min(360, right - MARGIN))
+        name = fit(hand.name, 32, min(NAME_ROOM, right - MARGIN))
         canvas.text((MARGIN, head), name, 32, colours.text, keep=False)
         x = MARGIN + text_width(name, 32) + 16
         role = fit(role_text(pic, i), 28, right - x)
@@ -60,29 +62,79 @@ def reveal_png(pic: RevealPicture, options: RenderOptions) -> bytes:
     return canvas.png()
 
 
+@dataclass(frozen=True, slots=True)
+class Headed:
+    """One text of the band: its left edge, its middle (`y`), its size and what it is
+    ("label", drawn bold; "who"; "caption", the round and table)."""
+
+    x: int
+    y: int
+    text: str
+    size: int
+    kind: str
+
+
+#: (label, who) sizes tried in turn until the result fits on one line of the band.
+_ONE_LINE = ((34, 28), (31, 26), (28, 24), (26, 22))
+#: Else on two lines: the label, then who at the first of these sizes that fits.
+_TWO_LINES = (24, (22, 20, 18))
+_GAP = 18  # between the label and who
+NAME_ROOM = 360  # a name's room, at size 28: as in its row below
+_CAPTION_ROOM = 120  # the caption is left out where it would have less
+
+
+def headline(pic: RevealPicture, width: int) -> list[Headed]:
+    """The band's texts: the result's label and who knocked and won, whole (smaller, then on
+    two lines, where a long result needs it), and the caption on the right where room is
+    left. The names in it are cut as in the hands' rows (`NAME_ROOM` at size 28)."""
+    mid, room, right = REVEAL_RESULT // 2, width - 2 * MARGIN, width - MARGIN
+    names = [fit(h.name, 28, NAME_ROOM) for h in pic.hands]
+    label, who = result_headline(pic, names)  # the names are `drawable` already (`fit`)
+    if not label:
+        if not pic.result:
+            return []
+        caption = fit(pic.result, 26, room)
+        return [Headed((width - text_width(caption, 26)) // 2, mid, caption, 26, "caption")]
+    for big, small in _ONE_LINE:
+        after = MARGIN + text_width(label, big) + 1 + _GAP
+        if after + text_width(who, small) <= right:
+            out = [Headed(MARGIN, mid, label, big, "label"), Headed(after, mid, who, small, "who")]
+            return out + _caption(pic, after + text_width(who, small) + 32, mid, 26, right)
+    big, smaller = _TWO_LINES
+    small = next((s for s in smaller if text_width(who, s) <= room), smaller[-1])
+    top, bottom = REVEAL_RESULT * 9 // 32, REVEAL_RESULT * 23 // 32
+    out = [
+        Headed(MARGIN, top, label, big, "label"),
+        Headed(MARGIN, bottom, fit(who, small, room), small, "who"),
+    ]
+    return out + _caption(pic, MARGIN + text_width(label, big) + 32, top, 22, right)
+
+
+def _caption(pic: RevealPicture, x: int, y: int, size: int, right: int) -> list[Headed]:
+    """The caption right-aligned from `x` to `right`, whole, if there is room for it (the
+    message's title says it too)."""
+    wide = text_width(pic.result, size) if pic.result else 0
+    if not pic.result or right - x < max(_CAPTION_ROOM, wide):
+        return []
+    return [Headed(right - wide, y, pic.result, size, "caption")]
+
+
 def _headline(canvas: Picture, pic: RevealPicture, width: int) -> None:
-    """The band's text: the result label, who knocked and who won; the caption on the right."""
+    """The band's text (`headline`): the result label (bold), who knocked and who won, the
+    caption."""
     colours = canvas.colours
-    mid = REVEAL_RESULT // 2
-    room = width - 2 * MARGIN
-    names = [fit(h.name, 28, 240) for h in pic.hands]
-    label, who = result_headline(pic, names)
-    x = MARGIN
-    if label:
-        # The font has no bold: the label is drawn twice, a pixel apart, to stand out.
-        for dx in (0, 1):
-            canvas.text((x + dx, mid), label, 34, colours.text, valign="m")
-        x += text_width(label, 34) + 1 + 18
-        who = fit(who, 28, MARGIN + room - x)
-        canvas.text((x, mid), who, 28, colours.text, valign="m", keep=False)
-        x += text_width(who, 28) + 32
-    caption_room = MARGIN + room - x
-    if pic.result and caption_room >= 120:
-        caption = fit(pic.result, 26, caption_room)
-        if label:
-            canvas.text((width - MARGIN, mid), caption, 26, colours.muted, "r", "m", keep=False)
+    parts = headline(pic, width)
+    for part in parts:
+        xy = (part.x, part.y)
+        if part.kind == "label":
+            # The font has no bold: the label is drawn twice, a pixel apart, to stand out.
+            for dx in (0, 1):
+                canvas.text((part.x + dx, part.y), part.text, part.size, colours.text, valign="m")
+        elif part.kind == "who":
+            canvas.text(xy, part.text, part.size, colours.text, valign="m", keep=False)
         else:
-            canvas.text((width // 2, mid), caption, 26, colours.text, "m", "m", keep=False)
+            fill = colours.muted if len(parts) > 1 else colours.text  # alone: centred
+            canvas.text(xy, part.text, part.size, fill, valign="m", keep=False)
 
 
 def _rule(canvas: Picture, y: int, width: int) -> None:

@@ -15,6 +15,7 @@ from bot.ratings import Rating, format_rating
 from bot.store.models import Favorite, MatchSummary, StatLine
 from bot.text.achievements import titles
 from bot.text.hands import event_text, result_text
+from bot.text.names import seat_name, seat_names
 
 SORTS = ("wins", "gins", "points", "streak", "played", "rating")
 
@@ -217,7 +218,10 @@ def history_text(
         mine = next((s for s in m.seats if s.user_id == user_id), None)
         others = [s for s in m.seats if s is not mine]
         vs = ", ".join(
-            _who(s.display_name, s.user_id, hearts) if s.user_id else s.display_name for s in others
+            _who(s.display_name, s.user_id, hearts)
+            if s.user_id
+            else seat_name(s.display_name, s.computer_level, locale)
+            for s in others
         )
         # The reader's own score first: "lost 45 – 280" reads as mine against theirs.
         score = " – ".join(str(s.score) for s in ([mine] if mine else []) + others)
@@ -244,14 +248,15 @@ def _frame_said(replay: RoundReplay, frame: ReplayFrame, locale: Language) -> st
     else the action's own label."""
     if frame.action is None:
         return t(locale, "replay-deal")
-    said = "; ".join(event_text(e, replay.names, locale) for e in frame.events)
+    names = seat_names(replay.names, replay.computers, locale)
+    said = "; ".join(event_text(e, names, locale) for e in frame.events)
     return said or frame.action.label
 
 
 def frame_text(
     replay: RoundReplay, frame: ReplayFrame, scoring: str = "points", locale: Language = DEFAULT
 ) -> str:
-    names = replay.names
+    names = seat_names(replay.names, replay.computers, locale)
     head = t(
         locale,
         "replay-head",

@@ -20,6 +20,7 @@ from bot.games.model import TableState
 from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label
 from bot.text import hands as present
+from bot.text.names import named
 from bot.ui.components import ShowHandButton
 from bot.ui.messages import (
     GREEN,
@@ -56,6 +57,7 @@ def board_facts(
 ) -> list[str]:
     """The board's text: the header, then the facts in the order the embed showed them.
     `note`: why the match ended, in place of whose turn it was (a match called off)."""
+    state = named(state, locale)
     pub = state.public
     assert pub is not None
     names = _names(state)
@@ -140,6 +142,7 @@ def table_message(
     has no button; `note` says why it ended where the turn was (a match called off). `locale`: the server's
     language (a public message). Before the first deal it is the lobby (a classic
     message)."""
+    state = named(state, locale)
     if state.public is None:
         return lobby_message(state, locale=locale)
     facts = board_facts(state, locale=locale, emojis=emojis, note=note)

@@ -24,6 +24,7 @@ from bot.games.model import TableState
 from bot.i18n import Language, t
 from bot.i18n.cards import label
 from bot.outbox import Outbox, Priority
+from bot.text.names import named
 from bot.ui.messages import GREEN, Message, _deadline, _public_turn, _scores_line
 
 log = logging.getLogger(__name__)
@@ -38,6 +39,7 @@ DESCRIPTION = 4096
 def table_line(state: TableState, locale: Language) -> str:
     """One table in a line: scores, the pile's top card, the stock, whose turn and until
     when (a Discord timestamp, which each reader sees in their own time)."""
+    state = named(state, locale)
     pub = state.public
     if pub is None:
         return f"**#{state.table_id}** {_scores_line(state, locale)}"

@@ -34,6 +34,7 @@ from bot.games.model import TableState
 from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label
 from bot.text import hands as present
+from bot.text.names import named
 from bot.ui import shown_buttons as shown
 from bot.ui.components import AskButton, GameButton
 from bot.ui.messages import (
@@ -68,6 +69,7 @@ def hand_message(
     Players the reader marked as favorites get a heart. `confirm` is a knock or gin waiting
     for the player's confirmation (a knock: the cards knock); `chat` the table chat lines
     they may read. `locale`: the player's language (a private message)."""
+    state = named(state, locale)
     names = tuple(
         name + (" ♥" if seat.user_id in favorites else "")
         for name, seat in zip(_names(state), state.seats, strict=False)
@@ -227,6 +229,7 @@ def moves_row(
 ) -> discord.ui.ActionRow[Any]:
     """The turn's other moves: draw, take, pass, knock, gin, Big Gin, a confirmation; out
     of turn one disabled "Waiting for …" button."""
+    state = named(state, locale)
     row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
     for button in _moves(state, view, confirm, locale):
         row.add_item(button)

@@ -12,6 +12,7 @@ from bot.games.model import TableState
 from bot.i18n import DEFAULT, Language, t
 from bot.render import RenderOptions, render_hand_async, render_reveal_async
 from bot.text import hands as present
+from bot.text.names import named
 from bot.ui.hand_layout import show_card_emojis
 from bot.ui.messages import Message
 
@@ -53,7 +54,8 @@ class Pictures:
     ) -> bytes | None:
         """The reveal's picture (`title`: its caption), or None: pictures off, a round that
         ended without a knock, or a drawing that failed (a picture never costs a result)."""
-        pic = pictures.reveal_picture(state, title, locale) if self.enabled else None
+        shown = named(state, locale)
+        pic = pictures.reveal_picture(shown, title, locale) if self.enabled else None
         if pic is None:
             return None
         try:

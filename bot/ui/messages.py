@@ -16,6 +16,7 @@ from bot.games.model import MatchSummary, SeatInfo, TableState
 from bot.i18n import DEFAULT, Language, t
 from bot.outbox.write import strip_rows
 from bot.text import hands as present
+from bot.text.names import named
 from bot.ui.components import (
     ChallengeButton,
     LobbyButton,
@@ -201,6 +202,7 @@ def _public_turn(phase: str, who: str, locale: Language = DEFAULT) -> str:
 def lobby_message(
     state: TableState, *, closed: str | None = None, locale: Language = DEFAULT
 ) -> Message:
+    state = named(state, locale)
     names = _names(state)
     embed = discord.Embed(title=table_title(state, locale), colour=GOLD)
     seated = "\n".join(f"{i + 1}. {n}" for i, n in enumerate(names)) or "—"
@@ -225,6 +227,7 @@ def lobby_message(
 def reveal_lines(state: TableState, locale: Language = DEFAULT) -> list[str]:
     """The end of a round in words: every hand with melds, lay-offs and deadwood, and the
     points (the reveal, `bot/ui/result_layout.py`)."""
+    state = named(state, locale)
     pub = state.public
     assert pub is not None and pub.result is not None
     names = _names(state)
@@ -242,6 +245,7 @@ def last_round_lines(state: TableState, locale: Language = DEFAULT) -> list[str]
     bonuses that took it past the round points (the engine's breakdown)."""
     if not state.match_over:
         return []
+    state = named(state, locale)
     lines = [t(locale, "last-round-match-over", penalty=state.rules.scoring == "penalty")]
     for seat, name in enumerate(_names(state)):
         total = present.total_text(
@@ -256,6 +260,7 @@ def summary_lines(
 ) -> list[str]:
     """The end of a match: who won and how, and every seat's final score with its parts
     (round points, shutout, game and line bonus), as the engine totalled them."""
+    state = named(state, locale)
     names = _names(state)
     winner = names[summary.winner] if summary.winner is not None else t(locale, "nobody")
     loser = names[summary.loser] if summary.loser is not None else None
@@ -286,6 +291,7 @@ def final_hand_message(
     state: TableState, summary: MatchSummary, extra: Sequence[str] = (), locale: Language = DEFAULT
 ) -> Message:
     """A player's hand message once the match is over: the result, no controls."""
+    state = named(state, locale)
     lines = summary_lines(state, summary, locale)
     pub = state.public
     if pub is not None and pub.result is not None and summary.ended_by == "score":
@@ -313,7 +319,7 @@ def called_off_message(state: TableState, note: str, locale: Language = DEFAULT)
 def removed_message(state: TableState, seat: int, locale: Language = DEFAULT) -> Message:
     """What a player out of the match (away too long, or resigned) reads in their hand
     message."""
-    others = [s.name for s in state.seats if not s.removed]
+    others = [s.name for s in named(state, locale).seats if not s.removed]
     embed = discord.Embed(
         title=t(locale, "table-rules-title", table=state.table_id, rules=state.rules.name),
         description=t(locale, "removed-resigned", others=", ".join(others))

@@ -11,6 +11,7 @@ import discord
 from bot.errors import player_message
 from bot.games.errors import GameError
 from bot.i18n import t
+from bot.text.names import seat_name
 from bot.ui.ownership import OwnView
 from bot.usecases.play import Resigning
 
@@ -20,14 +21,18 @@ def words(error: Exception, language: str) -> str:
     return player_message(error, language) or str(error)
 
 
-def _others(record: Any, user_id: int) -> list[str]:
-    """The names of the other seats still in the match."""
-    return [s.display_name for s in record.seats if s.user_id != user_id and not s.removed]
+def _others(record: Any, user_id: int, language: str) -> list[str]:
+    """The names of the other seats still in the match, as `language`'s reader reads them."""
+    return [
+        seat_name(s.display_name, s.computer_level, language)
+        for s in record.seats
+        if s.user_id != user_id and not s.removed
+    ]
 
 
 def table_label(record: Any, user_id: int, language: str) -> str:
     """A table as a button names it: its number, rules and the other players."""
-    others = ", ".join(_others(record, user_id))
+    others = ", ".join(_others(record, user_id, language))
     return t(language, "reply-resign-table", table=record.id, rules=record.rules, others=others)
 
 
@@ -68,7 +73,7 @@ class ConfirmResign(OwnView):
     def __init__(self, case: Resigning, user_id: int, record: Any, language: str) -> None:
         super().__init__(timeout=60)
         self.case, self.user_id, self.table_id, self.language = case, user_id, record.id, language
-        others = _others(record, user_id)
+        others = _others(record, user_id, language)
         # One other player left in (two seats, or the rest are out already): they win.
         self.two = len(others) <= 1
         names = ", ".join(others)

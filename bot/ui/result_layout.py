@@ -10,6 +10,7 @@ import discord
 
 from bot.games.model import MatchSummary, TableState
 from bot.i18n import DEFAULT, Language, t
+from bot.text.names import named
 from bot.ui.board_layout import TEXT_LIMIT, fact
 from bot.ui.components import RematchButton
 from bot.ui.messages import (
@@ -52,6 +53,7 @@ def reveal_message(
 ) -> Message:
     """The end of a round: every hand with melds, lay-offs and deadwood, the points, the
     scores; `picture` (a PNG of the reveal) under them."""
+    state = named(state, locale)
     lines = reveal_lines(state, locale)
     scores = fact(t(locale, "field-scores"), _scores_line(state, locale))
     texts = [f"### {reveal_title(state, locale)}", "\n".join(lines), scores]
@@ -70,6 +72,7 @@ def summary_message(
 ) -> Message:
     """The end of a match: who won and how, each seat's final score; Rematch at two seats
     (a table of three or four is opened again with /gin table)."""
+    state = named(state, locale)
     texts = [
         f"### {t(locale, 'match-over-title', table=state.table_id)}",
         "\n".join(summary_lines(state, summary, locale)),

@@ -39,9 +39,13 @@ class ChatUseCase:
             line = await self.circle.reaction(user_id, reaction, seated)
         else:
             line = await self.circle.chat(user_id, text or "", seated)
-        shown = self.present.line(name, line.text)
+        record = live.record
         if line.to_channel:
-            self.present.to_channel(live.record.channel_id, shown)
+            self.present.to_channel(record.channel_id, record.guild_id, name, line.text)
         readers = frozenset(line.recipients) | {user_id}
-        self.tables.chat(live.record.id, user_id, shown, readers)
+        # One update per language: each reader reads the line in their hand's language.
+        for language, group in (await self.present.by_language(readers, record.guild_id)).items():
+            self.tables.chat(
+                record.id, user_id, self.present.line(name, line.text, language), group
+            )
         return Coded("reply-chat-sent", {"table": live.record.id})

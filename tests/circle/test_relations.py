@@ -10,6 +10,7 @@ from bot.circle import HEART, CircleError, CircleService, Person
 from bot.games.challenges import ChallengeService
 from bot.games.errors import GameError
 from bot.games.tables import TableService
+from bot.i18n import Coded, render
 from bot.store import Store, open_store
 from tests.circle.helpers import FAST
 
@@ -102,7 +103,13 @@ async def test_chat_skips_muters_silently(circle: CircleService) -> None:
     back = await circle.chat(2, "hi", [1, 2, 3])
     assert back.recipients == (1, 3) and back.to_channel
     reaction = await circle.reaction(3, 0, [1, 2, 3])
-    assert reaction.text == "Good game!" and reaction.recipients == (1, 2)
+    # A reaction stays a key: each reader says it in their language (bot/ui/chat_presenter.py).
+    assert reaction.text == Coded("reaction-0") and reaction.recipients == (1, 2)
+    assert [render(reaction.text, lang) for lang in ("en", "es", "fr")] == [
+        "Good game!",
+        "¡Buena partida!",
+        "Bonne partie !",
+    ]
     with pytest.raises(CircleError):
         await circle.chat(1, "   ", [1, 2])
     # A long line is refused with the limit, never cut (issue 31, item 8).

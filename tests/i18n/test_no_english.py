@@ -41,6 +41,7 @@ CONVERTED = [
     "bot/text/settings.py",
     "bot/text/rules.py",
     "bot/text/pictures.py",
+    "bot/text/names.py",
     "bot/circle/service/__init__.py",
     "bot/circle/service/_chat.py",
     "bot/circle/service/_model.py",
@@ -160,8 +161,10 @@ ALLOWED: dict[str, set[str]] = {
     "bot/circle/service/_model.py": {"Player "},
     # The game's name, the same in every language.
     "cogs/meta.py": {"Gin Rummy"},
-    # Computer seats' names, stored with the table and shown as a name.
+    # Computer seats' names, stored with the table; shown from the level (bot/text/names.py).
     "bot/games/tables/_lobby.py": {"Computer (", "Computer "},
+    # ... and recognised there to be said in the reader's language.
+    "bot/text/names.py": {r"Computer(?: (?P<number>\d+))? \((?P<level>[a-z]+)\)"},
     "bot/tournaments/service/_rounds.py": {"Player 1", "Player 2"},
     # `/gin records stats` recognises the service's fallback name to show Discord's instead.
     "cogs/records.py": {"Player "},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.i18n import DEFAULT
+from bot.i18n import Coded
 
 from ._model import MAX_CHAT, REACTIONS, ChatLine, CircleError
 from ._part import Part
@@ -27,7 +27,18 @@ class Chat(Part):
     async def chat(self, speaker_id: int, text: str, seated: Iterable[int | None]) -> ChatLine:
         """Who gets a table chat line: the other seated players except those who muted the
         speaker. Muting is silent: the speaker is never told who skipped their line."""
-        line = clean_chat(text)
+        return await self._relayed(speaker_id, clean_chat(text), seated)
+
+    async def reaction(self, speaker_id: int, index: int, seated: Iterable[int | None]) -> ChatLine:
+        """A quick reaction, relayed as a chat line; its text stays a catalog key (`Coded`),
+        so each reader reads it in their own language."""
+        if not 0 <= index < len(REACTIONS):
+            raise CircleError("circle-no-reaction")
+        return await self._relayed(speaker_id, REACTIONS[index], seated)
+
+    async def _relayed(
+        self, speaker_id: int, line: str | Coded, seated: Iterable[int | None]
+    ) -> ChatLine:
         others = list(dict.fromkeys(u for u in seated if u is not None and u != speaker_id))
         muters = await self.store.relations.sources_among(speaker_id, "mute", others)
         return ChatLine(
@@ -36,9 +47,3 @@ class Chat(Part):
             tuple(u for u in others if u not in muters),
             to_channel=not muters,
         )
-
-    async def reaction(self, speaker_id: int, index: int, seated: Iterable[int | None]) -> ChatLine:
-        if not 0 <= index < len(REACTIONS):
-            raise CircleError("circle-no-reaction")
-        # A chat line is one text for the whole table, as typed lines are: in English.
-        return await self.chat(speaker_id, REACTIONS[index].text(DEFAULT), seated)

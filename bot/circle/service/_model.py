@@ -126,10 +126,11 @@ def as_rating(row: PlayerRating | None) -> Rating | None:
 
 @dataclass(frozen=True, slots=True)
 class ChatLine:
-    """A relayed line: who says it, the cleaned text, and which seated players get it."""
+    """A relayed line: who says it, the cleaned text (a quick reaction: its catalog key),
+    and which seated players get it."""
 
     speaker_id: int
-    text: str
+    text: str | Coded
     recipients: tuple[int, ...]
     #: False when a seated player muted the speaker: the channel copy would reach them.
     to_channel: bool

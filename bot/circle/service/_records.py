@@ -149,6 +149,7 @@ class Records(Part):
             seed=rnd.seed,
             dealer=rnd.dealer,
             names=[s.display_name for s in table.seats],
+            computers=[s.computer_level for s in table.seats],
             moves=[(m.seat, Action.from_dict(json.loads(m.action_json))) for m in moves],
             reveal=over,
             viewer_seat=None if seat is None else seat.seat_no,

@@ -22,3 +22,7 @@ reaction-3 = Good luck!
 reaction-4 = Oops!
 # A table closed before it started (tables.py)
 table-host-closed = The host closed the table.
+
+# A table chat line or quick reaction as the players read it (hand messages, the channel);
+# $text is what was typed, or the reaction in the reader's language.
+chat-line = 💬 **{ $name }**: { $text }

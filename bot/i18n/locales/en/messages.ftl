@@ -150,3 +150,8 @@ labelled = { $label }: { $value }
 tables-in-play = Tables in play
 tables-in-play-line = **#{ $table }** { $scores } · { $pile }: { $top } · { $stock }: { $count } · { $turn }
 tables-in-play-boards = Each table's board shows its round's start and end; the moves are here.
+
+# A computer player's name wherever names are shown ($level: choice-easy... in commands.ftl);
+# -nth for the second and later computer at a table.
+computer-name = Computer ({ $level })
+computer-name-nth = Computer { $number } ({ $level })

@@ -20,3 +20,7 @@ reaction-2 = ¡Buena jugada!
 reaction-3 = ¡Suerte!
 reaction-4 = ¡Ups!
 table-host-closed = El anfitrión ha cerrado la mesa.
+
+# A table chat line or quick reaction as the players read it (hand messages, the channel);
+# $text is what was typed, or the reaction in the reader's language.
+chat-line = 💬 **{ $name }**: { $text }

@@ -145,3 +145,8 @@ labelled = { $label }: { $value }
 tables-in-play = Mesas en juego
 tables-in-play-line = **#{ $table }** { $scores } · { $pile }: { $top } · { $stock }: { $count } · { $turn }
 tables-in-play-boards = El tablero de cada mesa muestra el inicio y el final de su ronda; las jugadas, aquí.
+
+# A computer player's name wherever names are shown ($level: choice-easy... in commands.ftl);
+# -nth for the second and later computer at a table.
+computer-name = Ordenador ({ $level })
+computer-name-nth = Ordenador { $number } ({ $level })

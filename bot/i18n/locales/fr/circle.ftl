@@ -20,3 +20,7 @@ reaction-2 = Joli coup !
 reaction-3 = Bonne chance !
 reaction-4 = Oups !
 table-host-closed = L'hôte a fermé la table.
+
+# A table chat line or quick reaction as the players read it (hand messages, the channel);
+# $text is what was typed, or the reaction in the reader's language.
+chat-line = 💬 **{ $name }** : { $text }

@@ -147,3 +147,8 @@ labelled = { $label } : { $value }
 tables-in-play = Tables en jeu
 tables-in-play-line = **#{ $table }** { $scores } · { $pile } : { $top } · { $stock } : { $count } · { $turn }
 tables-in-play-boards = Le tableau de chaque table montre le début et la fin de sa manche ; les coups sont ici.
+
+# A computer player's name wherever names are shown ($level: choice-easy... in commands.ftl);
+# -nth for the second and later computer at a table.
+computer-name = Ordinateur ({ $level })
+computer-name-nth = Ordinateur { $number } ({ $level })
