@@ -83,6 +83,7 @@ async def _sync(client: discord.Client, registry: CardEmojis, wanted: EmojiSet) 
             uploaded += await _upload(client, missing, ids, gap_first=bool(uploaded or refusals))
             break
         except _Taken as taken:
+            uploaded += taken.uploaded
             # Most likely another process of this bot uploading the same set in the same
             # order: racing it would be refused once a name. Let it go on, and take what it
             # uploaded; upload only what it left (it stopped, or died).
@@ -97,10 +98,12 @@ async def _sync(client: discord.Client, registry: CardEmojis, wanted: EmojiSet) 
 class _Taken(Exception):
     """An upload refused as an invalid form: the name another process took, most likely."""
 
-    def __init__(self, name: str, exc: discord.HTTPException) -> None:
+    def __init__(self, name: str, exc: discord.HTTPException, uploaded: int) -> None:
         super().__init__(name)
         self.name = name
         self.exc = exc
+        #: Uploaded by this process before the refusal.
+        self.uploaded = uploaded
 
 
 async def _upload(
@@ -116,7 +119,7 @@ async def _upload(
         except discord.HTTPException as exc:
             if exc.code != INVALID_FORM:
                 raise
-            raise _Taken(art.name, exc) from exc
+            raise _Taken(art.name, exc, n) from exc
         ids[art.name] = made.id
     return len(arts)
 
