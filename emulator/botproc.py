@@ -16,6 +16,10 @@ import sys
 from pathlib import Path
 
 READY = re.compile(r"gin-bot ready: (\d+) commands, (\d+) guilds")
+#: CPU seconds a bot must spend for a wait to count it as making progress: more than an idle
+#: bot's timers spend in a wait's timeout, less than a starved start gets in one.
+BUSY = 0.05
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 #: Variables from the developer's shell that must not leak into a test bot.
 _SCRUBBED_PREFIXES = ("DISCORD_", "GIN_")
@@ -61,23 +65,52 @@ class BotProcess:
         pattern: str | re.Pattern[str],
         timeout: float = 10.0,  # noqa: ASYNC109
     ) -> re.Match[str]:
-        """Wait until the current run's output matches ``pattern``."""
+        """Wait until the current run's output matches ``pattern``.
+
+        ``timeout`` is seconds *without progress*: no new output and under `BUSY` of CPU
+        spent by the bot and its children (the picture workers). A bot that hangs fails
+        after it; one that a loaded machine gives a sliver of CPU is waited for, as it still
+        makes progress (a start costs ~4 s of CPU: 30 s of wall clock was not always enough).
+        """
         regex = re.compile(pattern) if isinstance(pattern, str) else pattern
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
+        marked = (len(self.output()), self.cpu_seconds())
         while True:
-            match = regex.search(self.output())
+            output = self.output()
+            match = regex.search(output)
             if match:
                 return match
             if self.proc is not None and self.proc.returncode is not None:
                 raise RuntimeError(
-                    f"the bot exited ({self.proc.returncode}) before logging {regex.pattern!r}:\n{self.output()[-4000:]}"
+                    f"the bot exited ({self.proc.returncode}) before logging {regex.pattern!r}:\n{output[-4000:]}"
                 )
+            cpu = self.cpu_seconds()
+            if len(output) > marked[0] or cpu - marked[1] >= BUSY:
+                marked, deadline = (len(output), cpu), loop.time() + timeout
             if loop.time() > deadline:
                 raise TimeoutError(
-                    f"no {regex.pattern!r} in the bot's output after {timeout:g} s:\n{self.output()[-4000:]}"
+                    f"no {regex.pattern!r} in the bot's output after {timeout:g} s without "
+                    f"progress:\n{output[-4000:]}"
                 )
             await asyncio.sleep(0.02)
+
+    def cpu_seconds(self) -> float:
+        """CPU time spent so far by the bot and its live descendants (0 without /proc)."""
+        if self.proc is None:
+            return 0.0
+        ticks, todo = 0, [self.proc.pid]
+        while todo:
+            pid = todo.pop()
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text()
+                fields = stat.rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])  # utime, stime
+                for task in Path(f"/proc/{pid}/task").iterdir():
+                    todo += [int(c) for c in (task / "children").read_text().split()]
+            except (OSError, ValueError, IndexError):
+                continue  # gone meanwhile, or no /proc here
+        return ticks / _TICKS
 
     # --- lifecycle -----------------------------------------------------------------------
     @property

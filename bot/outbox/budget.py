@@ -7,12 +7,17 @@ last second plus those waiting at its gate) to the shared store and reads the ot
 (`allowances`): its gate's limit follows. Rows not written for `FRESH` seconds (a process
 that died) count for nothing. A read a moment old can let the sum overshoot the budget for
 a moment; Discord then answers a 429, which the outbox retries in place.
+
+While the store does not answer, the gate keeps the limit it has; the log says so at the
+first failure, then at most once every `QUIET` seconds (with the count), and once when the
+store answers again: four times a second would bury everything else.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import time
 from collections.abc import Awaitable, Callable, Mapping
 
 from bot.outbox.gate import Gate
@@ -25,6 +30,8 @@ EVERY = 0.25
 FRESH = 2.0
 #: Requests a second every live process keeps, however quiet: its next click is sent at once.
 FLOOR = 3
+#: Seconds between two log lines about a store that still fails.
+QUIET = 60.0
 
 #: Write this process's demand, read every fresh one: (process, demand, fresh) -> demands.
 Report = Callable[[str, int, float], Awaitable[Mapping[str, int]]]
@@ -53,21 +60,64 @@ class Budget:
     """This process's part of the token's global budget, kept by `step` (called every
     `EVERY` seconds while the bot runs): the gate's limit follows the processes' demands."""
 
-    def __init__(self, gate: Gate, report: Report, process: str, budget: int) -> None:
+    def __init__(
+        self,
+        gate: Gate,
+        report: Report,
+        process: str,
+        budget: int,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.gate = gate
         self.report = report
         self.process = process
         self.budget = budget
+        self.clock = clock
+        #: Failed reports in a row, and those not yet told in the log; when it was last told.
+        self._failures = 0
+        self._untold = 0
+        self._told_at = 0.0
 
     def demand(self) -> int:
         """Global-limited requests spent within the last window, plus those waiting."""
         return self.gate.window.used() + self.gate.waiting
 
     async def step(self) -> int:
-        """Report this process's demand, read the others', set the gate's limit: it."""
-        demands = dict(await self.report(self.process, self.demand(), FRESH))
+        """Report this process's demand, read the others', set the gate's limit: it.
+        A store that fails leaves the limit as it was (logged sparingly, see above)."""
+        try:
+            demands = dict(await self.report(self.process, self.demand(), FRESH))
+        except Exception as exc:  # any store error: the bot goes on at the limit it has
+            self._failed(exc)
+            return self.gate.window.limit
+        if self._failures:
+            log.info("global budget: the store answers again (%d reports failed)", self._failures)
+            self._failures = self._untold = 0
         mine = allowances(demands, self.budget).get(self.process)
         if mine is not None and mine != self.gate.window.limit:
             log.debug("global budget: %d a second (%d processes)", mine, len(demands))
             self.gate.set_limit(mine)
         return self.gate.window.limit
+
+    def _failed(self, exc: Exception) -> None:
+        self._failures += 1
+        self._untold += 1
+        now = self.clock()
+        if self._failures == 1:
+            log.warning(
+                "global budget: the store failed, the limit stays %d a second: %r",
+                self.gate.window.limit,
+                exc,
+            )
+        elif now - self._told_at < QUIET:
+            return
+        else:
+            log.warning(
+                "global budget: the store still fails (%d more reports in %.0f s): %r",
+                self._untold,
+                now - self._told_at,
+                exc,
+            )
+        self._told_at = now
+        self._untold = 0

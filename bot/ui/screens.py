@@ -48,8 +48,13 @@ class Screens:
             self._warm = asyncio.create_task(asyncio.to_thread(warm_up, images.PUBLIC))
 
     def stop(self) -> None:
-        """Let the picture workers go (what they still owe is drawn in threads)."""
+        """Let the picture workers go (what they still owe is drawn in threads), and stop
+        waiting for the card faces: a bot closed right after its start leaves no task."""
         workers.stop()
+        warm, self._warm = self._warm, None
+        if warm is not None and not warm.done():
+            # Its thread draws on to the end (a thread cannot be stopped); nobody waits for it.
+            warm.cancel()
 
     @classmethod
     def build(

@@ -321,6 +321,8 @@ async def test_late_acknowledgement_is_unknown_interaction(
     play.gate.set()
     await emu.wait_for(lambda: result.refused)
     assert result.refused == [(404, 10062)]
+    # Discord refused before the bot read the answer: its error handler runs a moment later.
+    await emu.wait_for(lambda: play.errors, what="the bot's error handler")
     assert isinstance(play.errors[0], discord.NotFound) and play.errors[0].code == 10062
     with pytest.raises(InteractionFailed):
         await emu.wait_ack(result)

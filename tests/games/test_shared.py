@@ -18,11 +18,12 @@ from bot.games.challenges import ChallengeService
 from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.presets import make_rules
-from bot.games.tables import StaleButton, TableService, Timing, replay
+from bot.games.tables import LiveTable, StaleButton, TableService, Timing, replay
 from bot.store import Storage, open_store
 from bot.store.models import NextTimer
 from tests.shared_store import T0, Clock
 
+BASELINE = BaselinePlayer()
 TIMING = Timing(turn=60, reminder=10, round_pause=2, computer_delay=1, lease=30, sweep=3600)
 A, B = 1001, 1002
 
@@ -60,12 +61,23 @@ async def challenge(tables: TableService, store: Storage) -> int:
     return update.state.table_id
 
 
+async def play_turn(tables: TableService, live: LiveTable) -> None:
+    """The seat to move at `live` makes the baseline's move (stateless: one for all),
+    through `tables`, at `live`'s version."""
+    assert live.match is not None
+    seat = live.match.round.to_move
+    assert seat is not None
+    user = live.record.seats[seat].user_id
+    assert user is not None
+    view = live.match.round.view(seat)
+    await tables.act(live.record.id, user, BASELINE.choose(view, view.legal), live.version)
+
+
 async def play_out(services: list[TableService], table_id: int, clock: Clock) -> int:
     """Both seats play the baseline strategy, each click reaching a service at random;
     between rounds the pause runs out and a service at random fires the deal. Returns the
     number of clicks."""
     rng = random.Random(5)
-    player = BaselinePlayer()
     clicks = 0
     for _ in range(5000):
         tables = services[rng.randrange(len(services))]
@@ -79,12 +91,7 @@ async def play_out(services: list[TableService], table_id: int, clock: Clock) ->
             clock.now += TIMING.round_pause
             await tables.fire_due()
             continue
-        seat = match.round.to_move
-        assert seat is not None
-        view = match.round.view(seat)
-        user = live.record.seats[seat].user_id
-        assert user is not None
-        await tables.act(table_id, user, player.choose(view, view.legal), live.version)
+        await play_turn(tables, live)
         clicks += 1
     raise AssertionError("the match did not end")
 
@@ -137,7 +144,7 @@ async def test_two_moves_at_one_version_from_two_services_one_lands(
     view = live.match.round.view(seat)
     user = live.record.seats[seat].user_id
     assert user is not None
-    action = BaselinePlayer().choose(view, view.legal)
+    action = BASELINE.choose(view, view.legal)
     before = live.version
     results = await asyncio.gather(
         one.act(table_id, user, action, before),
@@ -224,16 +231,13 @@ async def test_a_computer_seat_moves_once_whichever_service_fires(
     one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
     started = await one.play_computer(guild_id=1, channel_id=2, player=(A, "Alice"), level="normal")
     table_id = started.state.table_id
-    player = BaselinePlayer()
     for _ in range(6):
         live = await two.sync(table_id)
         assert live.match is not None and not live.match.round_over
-        rnd = live.match.round
-        seat = rnd.to_move
+        seat = live.match.round.to_move
         assert seat is not None
         if live.record.seats[seat].user_id == A:
-            view = rnd.view(seat)
-            await one.act(table_id, A, player.choose(view, view.legal), live.version)
+            await play_turn(one, live)
             continue
         before = len(await stores[0].tables.moves(table_id))
         clock.now += TIMING.computer_delay
@@ -264,17 +268,12 @@ async def test_missed_turns_count_across_services(stores: tuple[Storage, Storage
             break
         # ...and the other seat plays its turn by clicks, through the other service.
         other = one if tables is two else two
-        player = BaselinePlayer()
         for _ in range(2):
             live = await other.sync(table_id)
             assert live.match is not None
-            seat = live.match.round.to_move
-            if seat == away or seat is None:
+            if live.match.round.to_move in (away, None):
                 break
-            view = live.match.round.view(seat)
-            user = live.record.seats[seat].user_id
-            assert user is not None
-            await other.act(table_id, user, player.choose(view, view.legal), live.version)
+            await play_turn(other, live)
     await one.wait_idle()
     await two.wait_idle()
     (over,) = [u for u in seen if u.kind == "match_over"]
@@ -322,7 +321,7 @@ async def test_a_click_at_a_version_the_other_service_moved_past_is_refused(
     user = live.record.seats[seat].user_id
     assert user is not None
     view = live.match.round.view(seat)
-    action = BaselinePlayer().choose(view, view.legal)
+    action = BASELINE.choose(view, view.legal)
     await two.act(table_id, user, action, old)
     assert one.get(table_id).version == old  # `one` has not heard of it
     with pytest.raises(StaleButton):
@@ -331,12 +330,7 @@ async def test_a_click_at_a_version_the_other_service_moved_past_is_refused(
     held = one.get(table_id)
     assert held.version == old + 1 and held.match is not None
     # The next click, at the version the store has, lands through `one`.
-    seat = held.match.round.to_move
-    assert seat is not None
-    user = held.record.seats[seat].user_id
-    assert user is not None
-    view = held.match.round.view(seat)
-    await one.act(table_id, user, BaselinePlayer().choose(view, view.legal), old + 1)
+    await play_turn(one, held)
     assert [m.seq for m in await stores[1].tables.moves(table_id)] == [old + 1, old + 2]
     await one.close()
     await two.close()
@@ -347,14 +341,7 @@ ZERO, ONE = "shards 0 of 2", "shards 1 of 2"  # two processes' roles (`Settings.
 
 async def click(tables: TableService, table_id: int) -> None:
     """The player to move makes the baseline's move, through `tables`."""
-    live = await tables.sync(table_id)
-    assert live.match is not None
-    seat = live.match.round.to_move
-    assert seat is not None
-    user = live.record.seats[seat].user_id
-    assert user is not None
-    view = live.match.round.view(seat)
-    await tables.act(table_id, user, BaselinePlayer().choose(view, view.legal), live.version)
+    await play_turn(tables, await tables.sync(table_id))
 
 
 async def test_a_restarted_process_shows_afresh_the_tables_it_changed_last(
@@ -470,17 +457,11 @@ async def test_a_move_commits_its_next_timer_without_a_separate_arm(
 
     # "two" can no longer arm a timer by itself: what it arms comes with its moves.
     monkeypatch.setattr(stores[1].timers, "arm", arm_fails)
-    player = BaselinePlayer()
     for _ in range(4):
         live = await two.sync(table_id)
         assert live.match is not None and not live.match.round_over
-        seat = live.match.round.to_move
-        assert seat is not None
-        user = live.record.seats[seat].user_id
-        assert user is not None
-        view = live.match.round.view(seat)
         clock.now += 7
-        await two.act(table_id, user, player.choose(view, view.legal), live.version)
+        await play_turn(two, live)
         live = await two.sync(table_id)
         assert live.deadline is not None
         timer = await stores[0].timers.get("table", table_id)
@@ -612,7 +593,6 @@ async def test_a_start_a_deal_and_a_removal_commit_their_timers_without_a_separa
     live = await one.sync(table_id)
     assert live.match is not None
     away = live.match.round.to_move
-    player = BaselinePlayer()
     deals = 1
     for _ in range(2000):
         try:
@@ -641,12 +621,8 @@ async def test_a_start_a_deal_and_a_removal_commit_their_timers_without_a_separa
             clock.now += TIMING.turn  # away: the turn runs out
             assert await one.fire_due() == 1
         else:
-            assert seat is not None
             assert timer.what == "reminder"
-            user = live.record.seats[seat].user_id
-            assert user is not None
-            view = match.round.view(seat)
-            await one.act(table_id, user, player.choose(view, view.legal), live.version)
+            await play_turn(one, live)
     else:
         raise AssertionError("neither a deal and a removal nor the match's end")
     await one.wait_idle()
@@ -689,7 +665,6 @@ async def test_a_removal_raced_by_another_process_s_move_waits_for_the_next_miss
     assert held.version == record.version and held.match is not None
     assert held.match.withdrawn == frozenset()
     assert len(await stores[0].tables.moves(table_id)) == raced[0]
-    player = BaselinePlayer()
     for _ in range(200):
         live = await one.sync(table_id)
         assert live.match is not None and not live.match.round_over
@@ -697,10 +672,7 @@ async def test_a_removal_raced_by_another_process_s_move_waits_for_the_next_miss
         assert seat is not None
         if seat == away:
             break
-        user = live.record.seats[seat].user_id
-        assert user is not None
-        view = live.match.round.view(seat)
-        await one.act(table_id, user, player.choose(view, view.legal), live.version)
+        await play_turn(one, live)
     else:
         raise AssertionError("the away seat's turn never came back")
     clock.now += TIMING.turn

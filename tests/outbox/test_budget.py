@@ -5,9 +5,13 @@ of the token's budget they do not use."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 
-from bot.outbox.budget import FLOOR, Budget, allowances
+import asyncpg
+import pytest
+
+from bot.outbox.budget import EVERY, FLOOR, QUIET, Budget, allowances
 from bot.outbox.gate import Gate
 from bot.outbox.limits import Window
 from bot.store.postgres import open_pg_store
@@ -139,5 +143,55 @@ async def test_a_process_alone_on_the_store_gets_the_whole_budget(pg_url: str) -
         assert await Budget(gate, store.rest_demand.report, "shards 0 of 2", 45).step() == 45
         assert gate.window.limit == 45
     finally:
+        gate.close()
+        await store.close()
+
+
+async def _admin(url: str, sql: str, *args: object) -> None:
+    conn = await asyncpg.connect(url.rsplit("/", 1)[0] + "/postgres")
+    try:
+        await conn.execute(sql, *args)
+    finally:
+        await conn.close()
+
+
+async def test_a_store_down_is_logged_once_then_once_a_minute_then_back_once(
+    pg_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database refuses connections for 75 s of reports (four a second): one line at
+    the first failure, one a minute later with the count, one when it answers again; the
+    gate keeps its limit meanwhile."""
+    name = pg_url.rsplit("/", 1)[1]
+    store = await open_pg_store(pg_url, pool_size=2)
+    gate = Gate(Window(22, 1.15))
+    now = [0.0]
+    budget = Budget(gate, store.rest_demand.report, "shards 0 of 2", 45, clock=lambda: now[0])
+    caplog.set_level(logging.INFO)
+    try:
+        assert await budget.step() == 45
+        caplog.clear()
+        await _admin(pg_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+        await _admin(
+            pg_url,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+            name,
+        )
+        steps = int(75 / EVERY)
+        for _ in range(steps):
+            assert await budget.step() == 45  # the limit it had
+            now[0] += EVERY
+        down = [r.getMessage() for r in caplog.records if r.name == "bot.outbox.budget"]
+        assert len(down) == 2, down
+        assert "the store failed" in down[0]
+        assert f"{int(QUIET / EVERY)} more reports in 60 s" in down[1], down
+        await _admin(pg_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+        caplog.clear()
+        for _ in range(3):
+            assert await budget.step() == 45
+            now[0] += EVERY
+        back = [r.getMessage() for r in caplog.records if r.name == "bot.outbox.budget"]
+        assert back == [f"global budget: the store answers again ({steps} reports failed)"]
+    finally:
+        await _admin(pg_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
         gate.close()
         await store.close()

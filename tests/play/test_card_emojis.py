@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot.app.client import GinBot
@@ -23,7 +24,7 @@ from bot.ui import emoji_upload
 from bot.ui.emoji_upload import Synced
 from emulator import Channel, Emulator, User
 from emulator.emojis import MAX_EMOJIS, Emoji
-from emulator.testing import running
+from emulator.testing import discord_pointed_at, running
 
 from .driver import card_buttons, live_controls, play_one
 
@@ -169,6 +170,48 @@ async def test_two_processes_uploading_at_once_both_get_the_set(
         assert ace is not None and emu.app_emojis.usable(ace.id)
         assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
         assert emu.app_emojis.created == 79  # nothing uploaded twice
+
+
+async def test_two_processes_starting_together_upload_the_set_once_between_them(
+    emu: Emulator, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two clients of one application sync at once from an empty set: the one refused a
+    name follows the other's uploads instead of racing it name after name; both end with
+    the whole set, none uploaded twice, and each is refused at most once."""
+    monkeypatch.setattr(emoji_upload, "UPLOAD_GAP", 0.05)
+    # A read 2 s apart: a loaded machine may stall the uploader a moment between two
+    # uploads, which the follower would take for a stop (a second refusal, no more).
+    monkeypatch.setattr(emoji_upload, "FOLLOW_GAPS", 40)
+    caplog.set_level(logging.INFO, logger="gin.emojis")
+    wanted = emoji_set()
+    clients = [discord.Client(intents=discord.Intents.default()) for _ in range(2)]
+    registries = [CardEmojis(), CardEmojis()]
+    try:
+        with discord_pointed_at(emu):
+            for client in clients:
+                await client.login(emu.token)
+            done = await asyncio.gather(
+                *(
+                    emoji_upload.sync_card_emojis(client, registry, wanted)
+                    for client, registry in zip(clients, registries, strict=True)
+                )
+            )
+    finally:
+        for client in clients:
+            await client.close()
+    total = len(wanted.distinct())
+    assert all(d is not None and d.total == total for d in done), done
+    assert sum(d.uploaded for d in done if d is not None) == total
+    assert emu.app_emojis.created == total  # none uploaded twice
+    assert sorted(e.name for e in emu.app_emojis.all()) == sorted(a.name for a in wanted.distinct())
+    ids = {e.name: e.id for e in emu.app_emojis.all()}
+    for registry in registries:
+        ace = registry.card(parse_card("SA"))
+        assert registry.ready and ace is not None and ids[ace.name] == ace.id
+    refused = [r for r in emu.requests if f"{r.method} {r.route}" == CREATE and r.status == 400]
+    assert 1 <= len(refused) <= 2, [(r.at, r.code) for r in refused]
+    said = [r for r in caplog.records if r.name == "gin.emojis"]
+    assert [r.levelno for r in said] == [logging.INFO, logging.INFO]  # "ready", twice
 
 
 @pytest.mark.parametrize("refusal", ["permission", "limit"])
