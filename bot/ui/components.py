@@ -424,7 +424,7 @@ def routed(
     if not custom_id.startswith(("gin:a:", "gin:q:", "gin:s:", "gin:b:")):
         return None
     for cls in ROUTED:
-        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
+        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
         if match is not None:
             return cls, match
     return None

@@ -27,6 +27,7 @@ from bot.ui.hand_layout import custom_ids
 from bot.ui.notifier import Notifier
 from bot.ui.readers import Readers
 from bot.ui.resign import ConfirmResign, PickResign, table_label, words
+from bot.ui.update_message import update_message
 from bot.usecases.play import Resigning, Shown
 
 log = logging.getLogger(__name__)
@@ -198,7 +199,7 @@ class HandReply:
                     self._adopt(table_id, seat)
                 self._answering()
                 if unanswered:
-                    await interaction.response.edit_message(**msg.kwargs())
+                    await update_message(interaction, **msg.kwargs())
                 else:
                     await interaction.edit_original_response(**msg.kwargs())
                 self._keep_private(table_id)

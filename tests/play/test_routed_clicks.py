@@ -13,7 +13,7 @@ import pytest
 
 from bot.ui import play_presenter
 from bot.ui.components import DISPATCHED, ROUTED
-from emulator import Emulator, Message, User
+from emulator import Message, User
 
 from .conftest import World, quiet
 from .driver import live_controls
