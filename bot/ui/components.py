@@ -406,8 +406,9 @@ class RematchButton(
 
 
 #: The controls on a hand, read by :func:`route` from the click's custom id: discord.py
-#: would rebuild the whole clicked layout as a view for each click on a `DynamicItem`, about a
-#: sixth of the bot's CPU per move (docs/performance.md, issue #33).
+#: would rebuild the whole clicked layout as a view for each click on a `DynamicItem` (and
+#: the bot empty it again), about a tenth of the bot's CPU per move (docs/performance.md,
+#: issue #33).
 ROUTED = (GameButton, AskButton, GameSelect, BackButton)
 
 #: The controls discord.py dispatches itself (registered as `DynamicItem`s).
