@@ -22,9 +22,16 @@ from bot.games.tables import TableService
 from bot.i18n import Coded, render, t
 from bot.text import rules as rules_text
 from bot.ui.challenge_presenter import Where
-from bot.ui.components import DYNAMIC_ITEMS, bind, unbind
+from bot.ui.components import DISPATCHED, DYNAMIC_ITEMS, bind, route, routed, unbind
 from bot.ui.ownership import OwnView
-from bot.ui.play_presenter import HandReply, PlayPresenter, reply, stale_control
+from bot.ui.play_presenter import (
+    HandReply,
+    PlayPresenter,
+    clicked_id,
+    on_its_message,
+    reply,
+    stale_control,
+)
 from bot.ui.screens import Screens
 from bot.usecases.challenges import Ask, ChallengeUseCase
 from bot.usecases.play import PlayUseCase
@@ -98,7 +105,8 @@ class Play(commands.Cog):
 
     async def cog_load(self) -> None:
         bind(self.bot, self, *DYNAMIC_ITEMS)
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        # A hand's controls are routed by `on_interaction`, the others by discord.py.
+        self.bot.add_dynamic_items(*DISPATCHED)
         self.bot.tree.add_command(self.menu)
         # The games in play are recovered, and the expiry armed, by `Services.start`.
         self.tables.subscribe(self.notifier)
@@ -106,7 +114,7 @@ class Play(commands.Cog):
     async def cog_unload(self) -> None:
         self.tables.unsubscribe(self.notifier)
         self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.remove_dynamic_items(*DISPATCHED)
         unbind(self.bot, *DYNAMIC_ITEMS)
 
     # ----- slash commands (attached to the shared /gin group) -------------------------
@@ -214,8 +222,16 @@ class Play(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A click discord.py would drop (a control no control reads, or game controls no
-        longer on their message): answered (`bot/ui/play_presenter.py`)."""
+        """A click on a hand's controls, routed by its custom id (`bot/ui/components.py`
+        `route`); a click discord.py would drop (a control no control reads, or game controls
+        no longer on their message): answered (`bot/ui/play_presenter.py`)."""
+        custom_id = clicked_id(interaction)
+        if not custom_id:
+            return
+        found = routed(custom_id)
+        if found is not None and on_its_message(interaction, custom_id):
+            await route(interaction, found)
+            return
         table_id = await stale_control(interaction)
         if table_id is not None:
             await self.play.out_of_date(self._hands(interaction), table_id, interaction.user.id)
@@ -230,7 +246,10 @@ class Play(commands.Cog):
             log.warning("dropped a move on table %s: its interaction is too old", table_id)
             return
         answer = self._hands(interaction)
-        await self.play.act(answer, table_id, interaction.user.id, version, action)
+        try:
+            await self.play.act(answer, table_id, interaction.user.id, version, action)
+        finally:
+            await answer.settle()
 
     async def on_ask(
         self, interaction: discord.Interaction, table_id: int, version: int, action: Action | None

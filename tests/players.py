@@ -71,8 +71,9 @@ async def play_one(emu: Emulator, user: User, *, wait: Waiter | None = None) -> 
     """Make one move for `user` if it is their turn: the number of clicks it took (a knock or
     gin is confirmed, two clicks); 0 if they have nothing to do.
 
-    Like a person, it then waits for the bot's answer to the click: the bot acknowledges a
-    move at once (deferred) and updates the hand message once the move is committed.
+    Like a person, it then waits for the bot's answer to the click: the bot answers a move
+    by editing the hand once the move is committed (type 7), or, when the move is slow,
+    acknowledges it first (deferred) and edits the hand after.
     `wait(predicate, timeout)` does the waiting (default: `emu.wait_for`).
     """
     msg = live_controls(emu, user)

@@ -40,9 +40,18 @@ def rank_index(rank: int, language: Language = DEFAULT) -> str:
     return t(language, f"rank-short-{rank}")
 
 
+#: (card, language) -> its short label: a hand asks for ~26 at every move, and the catalog's
+#: labels never change while the bot runs (52 a language).
+_LABELS: dict[tuple[Card, str], str] = {}
+
+
 def label(card: Card, language: Language = DEFAULT) -> str:
     """The short label: "Q♠" in English and Spanish, "D♠" in French, "10♦" everywhere."""
-    return rank_index(card.rank, language) + SUIT_SYMBOLS[card.suit]
+    key = (card, language)
+    found = _LABELS.get(key)
+    if found is None:
+        found = _LABELS[key] = rank_index(card.rank, language) + SUIT_SYMBOLS[card.suit]
+    return found
 
 
 def labels(cards: Iterable[Card], language: Language = DEFAULT) -> str:

@@ -405,13 +405,36 @@ class RematchButton(
         await handlers_of(self, interaction).on_rematch(interaction, self.table_id)
 
 
-DYNAMIC_ITEMS = (
-    GameButton,
-    AskButton,
-    GameSelect,
-    BackButton,
-    ShowHandButton,
-    LobbyButton,
-    ChallengeButton,
-    RematchButton,
-)
+#: The controls on a hand, read by :func:`route` from the click's custom id: discord.py
+#: would rebuild the whole clicked layout as a view for each click on a `DynamicItem` (and
+#: the bot empty it again), about a tenth of the bot's CPU per move (docs/performance.md,
+#: issue #33).
+ROUTED = (GameButton, AskButton, GameSelect, BackButton)
+
+#: The controls discord.py dispatches itself (registered as `DynamicItem`s).
+DISPATCHED = (ShowHandButton, LobbyButton, ChallengeButton, RematchButton)
+
+#: Every persistent control; all are bound to their handlers (:func:`bind`).
+DYNAMIC_ITEMS = (*ROUTED, *DISPATCHED)
+
+
+def routed(
+    custom_id: str,
+) -> tuple[type[GameButton | GameSelect | BackButton], re.Match[str]] | None:
+    """The hand control that reads `custom_id` whole, with its match; None for any other id."""
+    if not custom_id.startswith(("gin:a:", "gin:q:", "gin:s:", "gin:b:")):
+        return None
+    for cls in ROUTED:
+        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            return cls, match
+    return None
+
+
+async def route(interaction: discord.Interaction, found: tuple[type[Any], re.Match[str]]) -> None:
+    """A click on a hand's control, `found` by :func:`routed`: built from its custom id and
+    run with the same checks as a `DynamicItem` (`handled`: the bot stopping, the message the
+    clicker's own), without the view discord.py would build from the clicked message."""
+    cls, match = found
+    item = await cls.from_custom_id(interaction, None, match)
+    await item.callback(interaction)

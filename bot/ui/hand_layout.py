@@ -101,7 +101,7 @@ def hand_message(
             box.add_item(moves)
     layout = discord.ui.LayoutView(timeout=None)
     layout.add_item(box)
-    return Message(None, None, layout)
+    return Message(None, None, layout, payloads=True)
 
 
 def _lines(

@@ -38,6 +38,10 @@ class Message:
     embed: discord.Embed | None
     view: discord.ui.View | discord.ui.LayoutView | None
     files: tuple[tuple[str, bytes, str], ...] = ()
+    #: Its controls are all plain payloads (`bot/ui/shown_buttons.py`, a hand): none is kept
+    #: by discord.py for dispatch, so `release` need not look (a hand is released at every
+    #: move).
+    payloads: bool = False
 
     @property
     def layout(self) -> bool:
@@ -52,7 +56,7 @@ class Message:
         view = self.view
         if view is None:
             return
-        if all(
+        if self.payloads or all(
             isinstance(item, discord.ui.DynamicItem) or not item.is_dispatchable()
             for item in _items(view)
         ):

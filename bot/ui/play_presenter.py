@@ -8,6 +8,8 @@ reaches)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Sequence
 from typing import Any
@@ -25,9 +27,15 @@ from bot.ui.hand_layout import custom_ids
 from bot.ui.notifier import Notifier
 from bot.ui.readers import Readers
 from bot.ui.resign import ConfirmResign, PickResign, table_label, words
+from bot.ui.update_message import update_message
 from bot.usecases.play import Resigning, Shown
 
 log = logging.getLogger(__name__)
+
+#: Seconds of a move's age (from its interaction's id) by which its answer, the clicked hand
+#: edited, goes as the acknowledgement itself (type 7: one request); a move not answered by
+#: then is acknowledged (type 6) and its hand edited after (Discord allows 3 s).
+ANSWER_BY = 1.0
 
 #: The custom ids' kinds of the game controls on a hand (`bot/ui/components.py`).
 GAME_CONTROLS = ("gin:a:", "gin:s:", "gin:q:", "gin:b:")
@@ -43,20 +51,34 @@ async def reply(interaction: discord.Interaction, said: str | Exception, languag
         await interaction.response.send_message(text, ephemeral=True)
 
 
+def clicked_id(interaction: discord.Interaction) -> str:
+    """The custom id of the clicked control ("" for other interactions)."""
+    if interaction.type is not discord.InteractionType.component:
+        return ""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return str(data.get("custom_id", ""))
+
+
+def on_its_message(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Whether the clicked control is still on the message it was clicked on (Discord sends
+    the message as it is now: a double click races the edit the first click made)."""
+    message = interaction.message
+    return message is not None and custom_id in custom_ids(message)
+
+
 async def stale_control(interaction: discord.Interaction) -> int | None:
     """The table of a click on game controls no longer on their message (a double click
     racing the edit), to be answered with the hand now; a click on a control no control
     reads (a malformed id) is answered here. discord.py drops both, which players would see
     as "This interaction failed". None: nothing to answer (or answered already)."""
-    if interaction.type is not discord.InteractionType.component:
+    custom_id = clicked_id(interaction)
+    if not custom_id:
         return None
     if await refuse_unread(interaction) or interaction.message is None:
         return None
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
     if not custom_id.startswith(GAME_CONTROLS):
         return None
-    if custom_id in custom_ids(interaction.message) or not await ownership.allowed(
+    if on_its_message(interaction, custom_id) or not await ownership.allowed(
         interaction, private=True
     ):
         return None
@@ -92,12 +114,56 @@ class HandReply:
         self.notifier = presenter.notifier
         self.outbox = presenter.outbox
         self.interaction = interaction
+        #: The acknowledgement planned by `defer`: a timer, then the request on its way.
+        self._timer: asyncio.TimerHandle | None = None
+        self._deferring: asyncio.Task[None] | None = None
 
     async def seen(self) -> None:
         await self.presenter.seen(self.interaction)
 
     async def defer(self) -> None:
-        await self.interaction.response.defer()
+        """Acknowledged by the answer itself (the clicked hand edited, type 7) when it is
+        ready within `ANSWER_BY` of the click's age; if not, deferred then (type 6): one
+        request a move instead of two, and no message parsed back from an edit."""
+        if self._timer is not None or self._deferring is not None:
+            return
+        interaction = self.interaction
+        left = ANSWER_BY - (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        if left <= 0:
+            await interaction.response.defer()
+            return
+        self._timer = asyncio.get_running_loop().call_later(left, self._defer_late)
+
+    def _defer_late(self) -> None:
+        self._timer = None
+        if not self.interaction.response.is_done():
+            self._deferring = asyncio.ensure_future(self._defer_now())
+
+    async def _defer_now(self) -> None:
+        try:
+            await self.interaction.response.defer()
+        except discord.HTTPException as exc:
+            log.warning("could not acknowledge a move in time: %s", exc)
+            return
+        self.outbox.remember(self.interaction)  # its token now carries the player's DMs
+
+    async def _unanswered(self) -> bool:
+        """The planned acknowledgement settled (the timer stopped, or its request done):
+        True when nothing answered the click yet, so the answer is its acknowledgement."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._deferring is not None:
+            task, self._deferring = self._deferring, None
+            await task
+        return not self.interaction.response.is_done()
+
+    async def settle(self) -> None:
+        """The click's handling is over: acknowledged, if nothing answered it (a move that
+        showed nothing), so the player never reads "This interaction failed"."""
+        if await self._unanswered():
+            with contextlib.suppress(discord.HTTPException):
+                await self.interaction.response.defer()
 
     async def show(
         self,
@@ -114,6 +180,7 @@ class HandReply:
         # The note in the hand's own language (the notifier's).
         said = None if note is None else render(note, await self.notifier.language(state, user_id))
         msg = await self.notifier.hand(state, view, user_id, said, confirm=confirm)
+        unanswered = await self._unanswered()
         if how == "command":
             sent = await interaction.response.send_message(ephemeral=True, **msg.send_kwargs())
             self.notifier.private.keep(
@@ -131,9 +198,12 @@ class HandReply:
                 if seat is not None:
                     self._adopt(table_id, seat)
                 self._answering()
-                await interaction.edit_original_response(**msg.kwargs())
+                if unanswered:
+                    await update_message(interaction, **msg.kwargs())
+                else:
+                    await interaction.edit_original_response(**msg.kwargs())
                 self._keep_private(table_id)
-                if how == "in_place":
+                if how == "in_place" or unanswered:
                     self.outbox.remember(interaction)
             elif interaction.response.is_done():
                 sent_after = await interaction.followup.send(
@@ -167,6 +237,7 @@ class HandReply:
 
     async def refuse(self, error: Exception, *, match_over: bool = False) -> None:
         interaction = self.interaction
+        await self._unanswered()
         if match_over and interaction.message is not None:
             bare = without_rows(interaction.message)  # a layout keeps its text
             try:
@@ -179,6 +250,7 @@ class HandReply:
         await reply(interaction, error, await self.presenter.readers.language(interaction))
 
     async def say(self, said: Coded) -> None:
+        await self._unanswered()
         lang = await self.presenter.readers.language(self.interaction)
         await reply(self.interaction, render(said, lang), lang)
 

@@ -4,10 +4,11 @@ table, the clicker, the move), calls the table service, chooses what the clicker
 hand now, with a note or a question; a refusal) and hands it to the clicker's `HandAnswer`,
 which the presenter (`bot/ui/play_presenter.py`) implements over the interaction.
 
-A click is acknowledged before the move is made (`HandAnswer.defer`), and told only by the
-edit of the clicked message after its commit; when that edit fails the move stands and the
-hand goes in a new private message instead. Refusals the player can read (`GameError`)
-raised by a command reach the cog's one error handler, which answers privately.
+A move is answered by the edit of the clicked message after its commit, which is also its
+acknowledgement when it is ready soon enough (`HandAnswer.defer` plans one in time if not);
+when that edit fails the move stands and the hand goes in a new private message instead.
+Refusals the player can read (`GameError`) raised by a command reach the cog's one error
+handler, which answers privately.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ class HandAnswer(Protocol):
         ...
 
     async def defer(self) -> None:
-        """Acknowledge the click at once, showing nothing yet."""
+        """See that the click is acknowledged within Discord's 3 s, showing nothing: by the
+        answer itself if it comes soon, else by an acknowledgement sent before it."""
         ...
 
     async def show(
@@ -101,9 +103,9 @@ class PlayUseCase:
         self, answer: HandAnswer, table_id: int, user_id: int, version: int, action: Action
     ) -> None:
         """A move clicked: played, and the clicked hand shows the table after it."""
-        # Acknowledged at once (a deferred update shows the player nothing): waiting for the
-        # commit and the picture before answering would let a busy bot's queue eat into the
-        # 3 s (measured in bench/load.py, docs/performance.md).
+        # Planned before anything else: a busy bot's queue must not eat into the 3 s; most
+        # moves are answered well before, by the edit itself (measured in bench/load.py,
+        # docs/performance.md).
         await answer.defer()
         await answer.seen()
         try:

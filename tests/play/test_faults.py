@@ -9,6 +9,7 @@ import logging
 import pytest
 
 from bot.errors import GENERIC_APOLOGY
+from bot.ui import play_presenter
 from emulator import Emulator, Message, User
 
 from .conftest import World
@@ -160,7 +161,8 @@ async def test_an_unexpected_error_in_a_click_is_logged_with_table_and_action(
     await emu.wait_for(lambda: len(controls.history) > edits, what="the hand after the move")
 
 
-async def test_a_failed_hand_edit_after_a_draw_sends_the_hand_anew(world: World) -> None:
+async def _to_the_draw(world: World) -> tuple[int, User, Message]:
+    """A match passed to its draw phase: the table, who draws, their hand."""
     emu = world.emu
     table_id = await start_match(world)
     for _ in range(4):  # pass the first turn, to the draw phase
@@ -173,6 +175,16 @@ async def test_a_failed_hand_edit_after_a_draw_sends_the_hand_anew(world: World)
         await emu.click(user, controls, "Pass")
         await emu.wait_for(lambda c=controls, n=edits: len(c.history) > n, what="the pass")
     assert "Draw from stock" in controls.button_labels
+    return table_id, user, controls
+
+
+async def test_a_failed_hand_edit_after_a_draw_sends_the_hand_anew(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move acknowledged first (not answered within `ANSWER_BY`), whose edit fails."""
+    monkeypatch.setattr(play_presenter, "ANSWER_BY", 0.0)
+    emu = world.emu
+    table_id, user, controls = await _to_the_draw(world)
     # The edit of the clicked message fails: the player, now holding 11 cards, gets the hand
     # with its cards to discard in a new private message.
     fault = emu.inject_fault("PATCH /webhooks/*", status=404, code=10008, message="Unknown")
@@ -189,4 +201,28 @@ async def test_a_failed_hand_edit_after_a_draw_sends_the_hand_anew(world: World)
     stale = await emu.click(user, controls, "Draw from stock")
     await emu.wait_for(lambda: stale.followups, what="the hand after a stale click")
     assert card_buttons(stale.followups[0])
+    assert GENERIC_APOLOGY not in "\n".join(emu.texts_seen_by(user))
+
+
+async def test_a_failed_move_answer_after_a_draw_sends_the_hand_anew(world: World) -> None:
+    """A move answered by the edit itself (type 7), which Discord refuses: the move stands
+    and the hand comes as the click's own private answer instead."""
+    emu = world.emu
+    table_id, user, controls = await _to_the_draw(world)
+    fault = emu.inject_fault(
+        "POST /interactions/*", status=404, code=10008, message="Unknown Message"
+    )
+    inter = await emu.click(user, controls, "Draw from stock")
+    await emu.wait_for(lambda: inter.response is not None, what="the hand anew")
+    assert len(fault.served) == 1
+    anew = inter.response
+    assert anew is not None and anew.ephemeral_to is user and card_buttons(anew)
+    now = player_to_move(world, table_id)
+    assert now is not None and now[0] is user and now[1] in enabled_versions(anew)
+    # The stale Draw button on the old message: its answer fails the same way, and the
+    # player still gets their hand, never an apology.
+    emu.inject_fault("POST /interactions/*", status=404, code=10008, message="Unknown Message")
+    stale = await emu.click(user, controls, "Draw from stock")
+    await emu.wait_for(lambda: stale.response is not None, what="the hand after a stale click")
+    assert stale.response is not None and card_buttons(stale.response)
     assert GENERIC_APOLOGY not in "\n".join(emu.texts_seen_by(user))
