@@ -1,12 +1,9 @@
-"""The two library internals the bot relies on, for speed, where no public API does the same
+"""The library internals the bot relies on, for speed, where no public API does the same
 as fast (issue #16, item 5). Each test checks the internal still exists and still does what
 the code assumes, so an upgrade that changes it fails here, loudly, not in production.
 
 - discord.py: `Interaction.response` is a cached slot property stored in `_cs_response`;
   `bot.ui.cycles.let_go` deletes that slot to break the interaction <-> response cycle.
-- discord.py: a click's answer sent as `bot/ui/update_message.py` sends it (the webhook
-  adapter's request, the message-answer parameters, `InteractionResponse._response_type`
-  marking it answered), without asking for the edited message back.
 - Pillow: `Image.im` (the core image) and its `paste`, `getprojection` and `convert`, which
   `bot/render/pictures.py` calls directly because `Image.paste` spends more time checking its
   arguments than copying the many small sprites of a picture.
@@ -14,17 +11,11 @@ the code assumes, so an upgrade that changes it fails here, loudly, not in produ
 
 from __future__ import annotations
 
-import inspect
 from types import SimpleNamespace
 from typing import Any
 
 import discord
 from discord.utils import CachedSlotProperty
-from discord.webhook.async_ import (
-    AsyncWebhookAdapter,
-    async_context,
-    interaction_message_response_params,
-)
 from PIL import Image
 
 from bot.ui.cycles import let_go
@@ -43,21 +34,6 @@ def test_discord_interaction_caches_its_response_in_cs_response() -> None:
     assert not hasattr(inter, "_cs_response")
     assert inter.response is not first
     let_go(SimpleNamespace())  # never answered: nothing to drop, no error
-
-
-def test_discord_interaction_response_is_answered_once_its_type_is_set() -> None:
-    assert "_session" in discord.Interaction.__slots__ and "_state" in discord.Interaction.__slots__
-    inter: Any = object.__new__(discord.Interaction)
-    response = inter.response
-    assert not response.is_done()
-    response._response_type = discord.InteractionResponseType.message_update
-    assert response.is_done()
-    assert response.type is discord.InteractionResponseType.message_update
-    wanted = {"type", "content", "embed", "view", "attachments", "previous_allowed_mentions"}
-    assert wanted <= set(inspect.signature(interaction_message_response_params).parameters)
-    request = inspect.signature(AsyncWebhookAdapter.request).parameters
-    assert {"session", "payload", "multipart", "files", "proxy", "proxy_auth"} <= set(request)
-    assert isinstance(async_context.get(), AsyncWebhookAdapter)
 
 
 def _sprite() -> Image.Image:

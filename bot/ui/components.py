@@ -142,9 +142,17 @@ def default_style(kind: str) -> discord.ButtonStyle:
     return discord.ButtonStyle.secondary
 
 
+#: The hand controls' custom ids: given to discord.py as the items' templates, and read
+#: by :func:`routed` through our own compiled copies (not discord.py's internals).
+GAME_ID = rf"gin:a:(?P<table>{NUM}):(?P<version>{NUM}):(?P<action>{ACTION})"
+ASK_ID = rf"gin:q:(?P<table>{NUM}):(?P<version>{NUM}):(?P<action>big_gin|(?:gin|knock):(?:{CARD}))"
+SELECT_ID = rf"gin:s:(?P<table>{NUM}):(?P<version>{NUM}):(?P<kind>discard|knock)"
+BACK_ID = rf"gin:b:(?P<table>{NUM}):(?P<version>{NUM})"
+
+
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"gin:a:(?P<table>{NUM}):(?P<version>{NUM}):(?P<action>{ACTION})",
+    template=GAME_ID,
 ):
     """A move button (draw, take, pass, a confirmed knock or gin)."""
 
@@ -199,7 +207,7 @@ class GameButton(
 
 class AskButton(
     GameButton,
-    template=rf"gin:q:(?P<table>{NUM}):(?P<version>{NUM}):(?P<action>big_gin|(?:gin|knock):(?:{CARD}))",
+    template=ASK_ID,
 ):
     """Gin or Big Gin, asked first: the click shows the hand with a Confirm button. A knock
     (with the card that keeps the least deadwood) turns the hand's cards into "knock with
@@ -216,7 +224,7 @@ class AskButton(
 
 class GameSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"gin:s:(?P<table>{NUM}):(?P<version>{NUM}):(?P<kind>discard|knock)",
+    template=SELECT_ID,
 ):
     """Pick the card to discard, or to knock with: the menus of hand messages sent before
     the hand became a layout of card buttons. Still read, so that a click on such an old
@@ -274,7 +282,7 @@ class GameSelect(
 
 class BackButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"gin:b:(?P<table>{NUM}):(?P<version>{NUM})",
+    template=BACK_ID,
 ):
     """Out of the knock's card choice: the hand again, as it is."""
 
@@ -411,6 +419,11 @@ class RematchButton(
 #: issue #33).
 ROUTED = (GameButton, AskButton, GameSelect, BackButton)
 
+_ROUTED_IDS = tuple(
+    (cls, re.compile(template))
+    for cls, template in zip(ROUTED, (GAME_ID, ASK_ID, SELECT_ID, BACK_ID), strict=True)
+)
+
 #: The controls discord.py dispatches itself (registered as `DynamicItem`s).
 DISPATCHED = (ShowHandButton, LobbyButton, ChallengeButton, RematchButton)
 
@@ -424,8 +437,8 @@ def routed(
     """The hand control that reads `custom_id` whole, with its match; None for any other id."""
     if not custom_id.startswith(("gin:a:", "gin:q:", "gin:s:", "gin:b:")):
         return None
-    for cls in ROUTED:
-        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+    for cls, pattern in _ROUTED_IDS:
+        match = pattern.fullmatch(custom_id)
         if match is not None:
             return cls, match
     return None

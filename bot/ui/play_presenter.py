@@ -27,7 +27,6 @@ from bot.ui.hand_layout import custom_ids
 from bot.ui.notifier import Notifier
 from bot.ui.readers import Readers
 from bot.ui.resign import ConfirmResign, PickResign, table_label, words
-from bot.ui.update_message import update_message
 from bot.usecases.play import Resigning, Shown
 
 log = logging.getLogger(__name__)
@@ -124,7 +123,7 @@ class HandReply:
     async def defer(self) -> None:
         """Acknowledged by the answer itself (the clicked hand edited, type 7) when it is
         ready within `ANSWER_BY` of the click's age; if not, deferred then (type 6): one
-        request a move instead of two, and no message parsed back from an edit."""
+        request a move instead of two."""
         if self._timer is not None or self._deferring is not None:
             return
         interaction = self.interaction
@@ -199,7 +198,7 @@ class HandReply:
                     self._adopt(table_id, seat)
                 self._answering()
                 if unanswered:
-                    await update_message(interaction, **msg.kwargs())
+                    await interaction.response.edit_message(**msg.kwargs())
                 else:
                     await interaction.edit_original_response(**msg.kwargs())
                 self._keep_private(table_id)
