@@ -16,8 +16,9 @@ from bot.ui.notifier.languages import Languages
 
 log = logging.getLogger(__name__)
 
-#: Several processes: the most a round's hands wait for its end's public writes (seconds).
-ROUND_END_WAIT = 1.0
+#: Several processes: the most a round's hands wait for its end's public writes (seconds):
+#: enough for a reveal whose channel is not behind, short of the handoff's 1 s target.
+ROUND_END_WAIT = 0.5
 
 
 class Boards(Languages):
@@ -81,10 +82,11 @@ class Boards(Languages):
 
     async def _public_step(self, table_id: int, step: Coroutine[Any, Any, None]) -> None:
         """`_in_turn`, waited for on several processes, at most `ROUND_END_WAIT`: a process
-        killed after a round's end has then shown it in full (the next moves may be another
-        process's, and its restart shows again only the tables it changed last), unless
-        the channel's posts are that far behind; the hands never wait longer than that for
-        a busy channel's queue (docs/architecture.md, step 8)."""
+        killed after a round's end has then shown it in full, unless its channel's posts
+        were further behind (its restart posts a missing reveal, `Recovery.show_again`,
+        only for the tables it changed last; the next move or deal may be another
+        process's). The hands never wait longer for a busy channel's queue
+        (docs/architecture.md, step 8)."""
         task = self._in_turn(table_id, step)
         if self.tables.shared:
             await asyncio.wait({task}, timeout=ROUND_END_WAIT)
