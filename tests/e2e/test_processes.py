@@ -34,9 +34,9 @@ emu, world = sharded.emu, sharded.world  # the two-shard fixtures
 
 TURN = 10.0  # seconds: long enough for a click on a busy machine, short enough to wait out
 LEASE = 2.0
-#: Seconds with no move to make before `play` gives up: a round's end waits for the board's
-#: edit (a channel's edits go one a second), its reveal, the round's pause and the next
-#: board's post before the next hands; a few seconds when all is well.
+#: Seconds with no move to make before `play` gives up: a round's end waits for the round's
+#: pause and, at most half a second, for its board's edit and reveal before the next hands
+#: (the next board is posted meanwhile); a few seconds when all is well.
 STALL = 60.0
 #: Seconds for what the bot still has to show (the reveals, the end of the match).
 SHOWN_WITHIN = 60.0

@@ -16,6 +16,12 @@ class Messages:
         """Remember the table's live board (a fresh one per round)."""
         await self.setup.store.tables.set_message(table_id, message_id)
 
+    async def board_message(self, table_id: int) -> int | None:
+        """The table's live board as the store has it now (another process may have posted
+        it since this one read the table); None when unknown."""
+        record = await self.setup.store.tables.get(table_id)
+        return None if record is None else record.message_id
+
     async def set_hand_message(
         self, table_id: int, seat_no: int, channel_id: int | None, message_id: int | None
     ) -> None:

@@ -121,6 +121,7 @@ class TableService:
         self.set_lobby_message = lobby.set_lobby_message
         # Where each table is shown: its board's and hands' message ids (`_messages.py`).
         self.set_board_message = messages.set_board_message
+        self.board_message = messages.board_message
         self.set_hand_message = messages.set_hand_message
         self.hand_message = messages.hand_message
         self.play_computer = lobby.play_computer

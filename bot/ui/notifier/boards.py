@@ -16,6 +16,10 @@ from bot.ui.notifier.languages import Languages
 
 log = logging.getLogger(__name__)
 
+#: Several processes: the most a round's hands wait for its end's public writes (seconds):
+#: enough for a reveal whose channel is not behind, short of the handoff's 1 s target.
+ROUND_END_WAIT = 0.5
+
 
 class Boards(Languages):
     """The table's public writes."""
@@ -77,11 +81,15 @@ class Boards(Languages):
             log.exception("could not record the reveal of table %s", state.table_id)
 
     async def _public_step(self, table_id: int, step: Coroutine[Any, Any, None]) -> None:
-        """`_in_turn`, waited for on several processes: a process killed after a round's
-        end has shown it in full (the next deal may be another process's)."""
+        """`_in_turn`, waited for on several processes, at most `ROUND_END_WAIT`: a process
+        killed after a round's end has then shown it in full, unless its channel's posts
+        were further behind (its restart posts a missing reveal, `Recovery.show_again`,
+        only for the tables it changed last; the next move or deal may be another
+        process's). The hands never wait longer for a busy channel's queue
+        (docs/architecture.md, step 8)."""
         task = self._in_turn(table_id, step)
         if self.tables.shared:
-            await task
+            await asyncio.wait({task}, timeout=ROUND_END_WAIT)
 
     async def _board_then(
         self,
@@ -113,12 +121,14 @@ class Boards(Languages):
         message = self._board(state)
         shown = self._shown.get(state.table_id, state if restored else None)
         self._shown[state.table_id] = state
+        if self.tables.shared:
+            # Several processes: the next move may be shown by another one, which reads
+            # the live board's id from the store. The board before is not this round's:
+            # forgotten there before the hands go, so that process edits nothing until
+            # the new board's id is stored (then `_caught_up` shows what it missed).
+            await self._unstore_board(state.table_id)
         task = self._in_turn(state.table_id, self._board_posted(state, message, shown))
         self._board_posts[state.table_id] = task
-        if self.tables.shared:
-            # Several processes: the next move may be shown by another one, which finds
-            # the live board in the store; it must be there first.
-            await task
 
     async def _board_posted(
         self, state: TableState, message: messages.Message, shown: TableState | None = None
@@ -142,6 +152,8 @@ class Boards(Languages):
         if later is not None:  # what happened while it was on its way
             self.outbox.edit(state.channel_id, sent.id, later, Priority.BOARD)
         await self.tables.set_board_message(table_id, sent.id)
+        if self.tables.shared:
+            await self._caught_up(state, sent.id)
         if older is not None and older != sent.id:
             # The previous round's board (or the lobby): finished, its controls gone. Waited
             # for: on several processes the next move waits for this task, so a process
@@ -198,10 +210,51 @@ class Boards(Languages):
             self._board_later[posting] = message
             return
         message_id = self.board_of(state)
+        if message_id is None and self.tables.shared:
+            message_id = await self._stored_board(state.table_id)
         if message_id is None:
             message.release()
             return
         self.outbox.edit(state.channel_id, message_id, message, Priority.BOARD)
+
+    async def _unstore_board(self, table_id: int) -> None:
+        try:
+            await self.tables.set_board_message(table_id, None)
+        except Exception:  # the store down: the other process edits the old board meanwhile
+            log.exception("could not forget the board of table %s", table_id)
+
+    async def _stored_board(self, table_id: int) -> int | None:
+        """The board another process posted since this one read the table (several
+        processes), kept here until the table is read again (`_reread`)."""
+        try:
+            found = await self.tables.board_message(table_id)
+        except Exception:
+            log.exception("could not read the board of table %s", table_id)
+            return None
+        if found is not None:
+            self.boards[table_id] = found
+        return found
+
+    async def _caught_up(self, posted: TableState, message_id: int) -> None:
+        """Several processes: a new board's id is stored; a move another process made
+        while it was on its way (it found no board in the store, `_unstore_board`) is
+        shown now. Why nothing is lost: that process read the store after its move was
+        committed and found no id, so before the id was stored; this read comes after,
+        so it sees that move (or a newer one). A process that found the id edits the
+        board itself (both may: each edit shows a state at least that new)."""
+        try:
+            now = self.tables.state(await self.tables.sync(posted.table_id))
+        except Exception:  # over, gone, or the store down: the next move shows it
+            log.debug("table %s not read again after its board", posted.table_id)
+            return
+        shown = self._shown.get(posted.table_id, posted)
+        if now.version <= max(shown.version, posted.version) or now.status != "playing":
+            return
+        if now.public is None or posted.public is None:
+            return
+        if now.public.round_no != posted.public.round_no:
+            return  # a later round: its own board
+        await self._board_moved(now)
 
     async def _send_channel(self, channel_id: int, message: messages.Message) -> None:
         """Post in the table's channel (not waited for). The table's posts share one

@@ -1,0 +1,127 @@
+"""Two processes, one table: a round's hands go before its new board is posted (the board
+waits in its channel's queue), so the other process may show a move while the board is on
+its way. It finds no board in the store then; the process posting it reads the table again
+once the board's id is stored, and the board ends showing that move
+(`bot/ui/notifier/boards.py`, `_caught_up`; docs/architecture.md, step 8).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import Match
+from bot.games.tables import replay
+from bot.store.postgres import open_pg_store
+from emulator import Emulator, Message
+from tests.play.driver import live_controls, play_one
+from tests.play.referee import _fields, _shown_card, boards, live, names_of
+
+from . import sharded
+from .conftest import World
+from .sharded import StartBot, start_pair, stop_cleanly
+
+emu, world = sharded.emu, sharded.world  # the two-shard fixtures
+
+
+async def read(url: str, table_id: int) -> tuple[int | None, int, Match, list[str]]:
+    """The table's stored board id, its version, its match and its seats' names."""
+    store = await open_pg_store(url, pool_size=2)
+    try:
+        record = await store.tables.get(table_id)
+        item = await store.tables.in_play_one(table_id)
+    finally:
+        await store.close()
+    assert record is not None and item is not None
+    return record.message_id, record.version, replay(item), names_of(record.seats)
+
+
+async def seat_user(url: str, table_id: int, seat: int) -> int:
+    store = await open_pg_store(url, pool_size=2)
+    try:
+        record = await store.tables.get(table_id)
+    finally:
+        await store.close()
+    assert record is not None
+    user = next(s.user_id for s in record.seats if s.seat_no == seat)
+    assert user is not None
+    return user
+
+
+def looks(match: Match) -> tuple[int, str | None, int | None]:
+    """What a board shows of the round: the stock, the discard pile's top, whose turn."""
+    view = match.round.view(0)
+    top = view.top_discard
+    return view.stock_size, None if top is None else top.label, match.round.to_move
+
+
+def shows(board: Message, match: Match, names: list[str]) -> bool:
+    """Whether the board shows the round as the engine has it: stock, discard pile, turn."""
+    fields = _fields(board)
+    view = match.round.view(0)
+    top = view.top_discard
+    _, stock = _shown_card(fields.get("Stock", ""))
+    _, pile = _shown_card(fields.get("Discard pile", ""))
+    turn = fields.get(f"Round {len(match.rounds)}", "")
+    seat = match.round.to_move
+    return (
+        stock == f"{view.stock_size} cards"
+        and (top is None or pile.startswith(f"**{top.label}**"))
+        and (seat is None or turn.startswith(names[seat] + " "))
+    )
+
+
+@pytest.mark.timeout(180)
+async def test_a_move_by_the_other_process_while_the_board_is_posted_ends_on_the_board(
+    emu: Emulator, world: World, start_bot: StartBot, pg_url: str
+) -> None:
+    assert emu.shard_of(world.guild) == 1
+    zero, one = await start_pair(start_bot, pg_url, GIN_TURN_SECONDS="600")
+    a, b, ch = world.alice, world.bob, world.channel
+    await emu.slash(a, ch, "gin challenge", opponent=b, target=100)
+    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels, timeout=30)
+    # From now on the channel refuses posts (retried by the outbox): the first round's board
+    # stays on its way while the hands go.
+    emu.inject_fault(f"POST /channels/{ch.id}/messages", status=503, times=10_000)
+    await emu.click(b, invite, "Accept")  # a DM: shard 0's process deals and posts
+    await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), timeout=30)
+    table_id = 1
+    stored, version, _, _ = await read(pg_url, table_id)
+    assert stored is None  # the lobby is not this round's board: forgotten before the hands
+
+    # Moves from `/gin hand` in the server: shard 1's process, which finds no board.
+    users = {u.id: u for u in (a, b)}
+    _, _, dealt, _ = await read(pg_url, table_id)
+    # Moves until the board would look different (two passes of the upcard leave it as
+    # dealt): whole turns, a draw and its discard.
+    for _ in range(8):
+        _, _, match, _ = await read(pg_url, table_id)
+        if looks(match) != looks(dealt) and match.round.view(0).phase != "discard":
+            break
+        seat = match.round.to_move
+        assert seat is not None
+        mover = users[await seat_user(pg_url, table_id, seat)]
+        await emu.slash(mover, ch, "gin hand")
+        await emu.wait_for(
+            lambda m=mover: next(  # type: ignore[misc]
+                (e for e in reversed(emu.ephemerals(m)) if e is live_controls(emu, m)), None
+            ),
+            30,
+            what="the hand with its controls in the server",
+        )
+        assert await play_one(emu, mover)
+    else:
+        raise AssertionError("eight moves and the board would look as dealt")
+    stored, moved, match, names = await read(pg_url, table_id)
+    assert stored is None and moved > version  # moved while the board was on its way
+    assert not boards(emu, ch, table_id)
+
+    emu.clear_faults()  # the board lands; nobody moves any more
+
+    def caught_up() -> bool:
+        found = boards(emu, ch, table_id)
+        return len(found) == 1 and live(found[0]) and shows(found[0], match, names)
+
+    await emu.wait_for(caught_up, 60, what="the board showing the moves made meanwhile")
+    stored, now, _, _ = await read(pg_url, table_id)
+    assert now == moved and stored == boards(emu, ch, table_id)[0].id
+    await stop_cleanly(emu, zero, one)
