@@ -20,7 +20,9 @@ look-ahead, the pull toward gin, the late margin and the knock rule follow a has
 opponent (hard's knock rule) instead of a patient one. Under a large undercut bonus it
 starts leaning hasty, and while the opponent reads hasty, or loose (it throws low cards
 early, like `easy`: a weak hand, not patience), it plays exactly as `hard` (the look-ahead
-draws its own random numbers, so hard's share of the play is hard's own).
+draws its own random numbers, so hard's share of the play is hard's own); against a loose
+opponent not read hasty it plays hard's moves on guesses made for a loose player
+(`LOOSE_INFER`).
 """
 
 from __future__ import annotations
