@@ -14,6 +14,9 @@ from bot.engine.actions import DISCARD, DRAW_STOCK, PASS, TAKE_UPCARD, Action
 from bot.engine.cards import Card, parse_card, shuffled_deck
 from bot.engine.events import Event
 from bot.engine.players import BaselinePlayer, Player, play_round
+from bot.engine.players._cardbits import mask_deadwood, mask_of
+from bot.engine.players._expert_params import LOOSE_INFER
+from bot.engine.players._infer import HandSampler, InferParams, _likelihood
 from bot.engine.players._styles import StyleReader
 from bot.engine.players.expert import ExpertParams, ExpertPlayer
 from bot.engine.players.hard import HardPlayer
@@ -208,3 +211,52 @@ def test_low_cards_on_the_fourth_and_fifth_turns_count_for_loose_too() -> None:
     for reader in (three, five):
         reader.observe(view, 1)
     assert three.loose < 0.5 < five.loose
+
+
+def test_a_loose_opponents_hand_is_guessed_with_the_loose_weights() -> None:
+    # Read loose (and patient), expert plays hard's moves but guesses the hand of a player
+    # who misses melds, throws low cards and knocks late; read careful, hard's weights.
+    for loose_odds, on, expect in ((3.0, 1, LOOSE_INFER), (3.0, 0, None), (-3.0, 1, None)):
+        reader = StyleReader(0.5)
+        reader.loose_logodds = loose_odds
+        reader.hasty_logodds = 3.0 if loose_odds < 0 else -3.0
+        expert = ExpertPlayer(4, expert=ExpertParams(read_loose_infer=on))
+        expert._reader = reader
+        view = Round(RuleSet.preset("cardgames"), 2, 78, 1).view(0)
+        expert.choose(view, view.legal)
+        assert expert._as_hard
+        if expect is None:
+            assert expert.infer_params == InferParams()
+        else:
+            assert expert.infer_params is expect
+
+
+def test_guesses_of_a_late_knocker_keep_deadwood_it_would_not_knock_with() -> None:
+    # A hand of 7 deadwood could have knocked at the limit (10), not at 4: only the first
+    # belief weighs it down; 3 deadwood is weighed down by both.
+    seven = mask_of([parse_card(c) for c in ("C2", "C3", "C4", "D5", "D6", "D7", "H2", "SA", "H4")])
+    three = mask_of([parse_card(c) for c in ("C2", "C3", "C4", "D5", "D6", "D7", "H2", "SA")])
+    assert mask_deadwood(seven) == 7 and mask_deadwood(three) == 3
+    assert _likelihood(seven, [], 10, 0.25) == 0.25
+    assert _likelihood(seven, [], 4, 0.25) == 1.0
+    assert _likelihood(three, [], 4, 0.25) == 0.25
+
+
+def test_the_sampler_reads_knock_at_for_could_have_knocked() -> None:
+    # After a few opponent turns, guesses under "knocks at 4 or less" hold more deadwood
+    # than under "knocks at the limit" (the same seed and swaps otherwise).
+    rules = RuleSet.preset("cardgames")
+    rnd = Round(rules, 2, 91, 0)
+    players = [HardPlayer(1), HardPlayer(2)]
+    while sum(1 for e in rnd.view(0).history if e.seat == 1 and e.kind == DISCARD) < 4:
+        seat = rnd.to_move
+        assert seat is not None
+        view = rnd.view(seat)
+        rnd.apply(players[seat].choose(view, view.legal), seat)
+    view = rnd.view(0)
+    means = []
+    for at in (-1, 4):
+        prm = InferParams(chains=48, first_steps=400, knock_at=at)
+        guesses = HandSampler(1, random.Random(5), prm).sample(view)
+        means.append(sum(mask_deadwood(h) for h in guesses) / len(guesses))
+    assert means[1] > means[0]

@@ -90,6 +90,9 @@ class InferParams:
     #: Weight of a guess that could have knocked (or gone gin) on the opponent's last turn
     #: but did not: players knock soon after they can.
     could_knock: float = 0.25
+    #: The deadwood at or below which the opponent is believed to knock (-1: the rule
+    #: set's knock limit). A player who knocks only with little deadwood holds more.
+    knock_at: int = -1
     #: Guesses are weighted by exp(-improve * turns * deadwood): hands improve as the
     #: opponent draws (it keeps what melds and throws its highest cards).
     improve: float = 0.04
@@ -184,7 +187,12 @@ class HandSampler:
         # Once the opponent has discarded face up, its kept cards did not allow a knock it
         # wanted to make.
         opp_moved = any(e.seat == self.seat and e.kind == DISCARD for e in history)
-        limit = view.rules.knock_limit if opp_moved else -1
+        at = (
+            view.rules.knock_limit
+            if prm.knock_at < 0
+            else min(prm.knock_at, view.rules.knock_limit)
+        )
+        limit = at if opp_moved else -1
         w_knock = prm.could_knock
         turns = sum(1 for e in history if e.seat == self.seat and e.kind == DISCARD)
         slope = prm.improve * turns

@@ -20,7 +20,9 @@ look-ahead, the pull toward gin, the late margin and the knock rule follow a has
 opponent (hard's knock rule) instead of a patient one. Under a large undercut bonus it
 starts leaning hasty, and while the opponent reads hasty, or loose (it throws low cards
 early, like `easy`: a weak hand, not patience), it plays exactly as `hard` (the look-ahead
-draws its own random numbers, so hard's share of the play is hard's own).
+draws its own random numbers, so hard's share of the play is hard's own); against a loose
+opponent not read hasty it plays hard's moves on guesses made for a loose player
+(`LOOSE_INFER`).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from bot.engine.players._cardbits import (
     meld_capable,
     near,
 )
-from bot.engine.players._expert_params import EXPERT_INFER, ExpertParams
+from bot.engine.players._expert_params import EXPERT_INFER, LOOSE_INFER, ExpertParams
 from bot.engine.players._infer import InferParams, melds_with
 from bot.engine.players._multi import deal_guesses, knock_now
 from bot.engine.players._multi import playout as multi_playout
@@ -95,10 +97,19 @@ class ExpertPlayer(HardPlayer):
             reader = self._read_opponent(view)
             undercut = view.rules.undercut_bonus
             hasty = reader.hasty >= self._commit_at(undercut)
-            if hasty or reader.loose >= self._loose_at(undercut):
+            loose = reader.loose >= self._loose_at(undercut)
+            if hasty or loose:
                 self._as_hard = True
                 self.params = self._multi_params
                 infer = self._multi_infer
+                # A hasty player knocks soon: the loose weights' late knock would not fit.
+                if (
+                    loose
+                    and not hasty
+                    and self.expert.read_loose_infer
+                    and self._given_infer is None
+                ):
+                    infer = LOOSE_INFER
             else:
                 infer = self._read_infer_for(view.rules.undercut_bonus, infer, reader)
                 if self.expert.read_pull:
