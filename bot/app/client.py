@@ -27,6 +27,7 @@ from bot.ops.metrics import Metrics
 from bot.ops.server import OpsServer
 from bot.outbox import Limits
 from bot.outbox import budget as rest_budget
+from bot.outbox.limits import DM_OPEN
 from bot.ui.challenge_presenter import ChallengePresenter
 from bot.ui.chat_presenter import ChatPresenter
 from bot.ui.cycles import let_go
@@ -163,7 +164,7 @@ class GinBot(commands.Bot):
         self.ops_server: OpsServer | None = None
         #: Set when :meth:`close` begins: interactions that arrive are told to try again.
         self.stopping = False
-        #: The token's global budget borrowed between processes (``bot.outbox.budget``):
+        #: The token's global and DM-open budgets borrowed between processes (``bot.outbox.budget``):
         #: on a shared store, unless ``GIN_REST_SHARE`` fixes this process's share.
         self.budget: Repeating | None = None
         #: The card emojis' upload (``bot.ui.emoji_upload``), started once, after ready.
@@ -240,14 +241,22 @@ class GinBot(commands.Bot):
         self.records_case = RecordsUseCase(services.circle, letters)
         settings = self.settings
         if settings.rest_limits and settings.rest_share is None and services.store.shared:
-            # Starts at its shards' share; then takes what the other processes leave.
-            budget = rest_budget.Budget(
-                screens.outbox.gate,
-                services.store.rest_demand.report,
-                settings.process_role,
-                Limits().global_[0],
+            # Starts at its shards' share; then takes what the other processes leave. The
+            # DM-open bucket is the whole bot's too: the process dealing every Accept (shard
+            # 0's, docs/deploy.md) borrows what the others leave of it.
+            report, role = services.store.rest_demand.report, settings.process_role
+            budgets = (
+                rest_budget.Budget(screens.outbox.gate, report, role, Limits().global_[0]),
+                rest_budget.Budget(
+                    screens.outbox.dm_opens, report, role, Limits().dm_open[0], bucket=DM_OPEN
+                ),
             )
-            self.budget = Repeating(budget.step, lambda: rest_budget.EVERY, "rest-budget")
+
+            async def step() -> None:
+                for budget in budgets:
+                    await budget.step()
+
+            self.budget = Repeating(step, lambda: rest_budget.EVERY, "rest-budget")
 
     def wired(self) -> tuple[Services, Screens]:
         """The services and screens, for a cog's ``setup`` (built in :meth:`setup_hook`)."""

@@ -52,6 +52,7 @@ class Outbox:
         self.tokens = Tokens(lambda: self.now())
         count, per = self.limits.global_
         self.gate = Gate(Window(count, per + self.limits.margin, lambda: self.now()))
+        self.dm_opens = DmOpens(self)
         self._lanes: dict[tuple[str, int], Lane] = {}
         self._seq = itertools.count()
         self._prune_at = PRUNE_AT
@@ -229,6 +230,8 @@ class Outbox:
             # Edits coalesce: one per slot keeps each as fresh as the budget allows.
             spacing = (per + self.limits.margin) / count if kind == EDIT else 0.0
             window = Window(count, per + self.limits.margin, lambda: self.now(), spacing=spacing)
+            if kind == DM_OPEN:  # its limit is borrowed (`DmOpens`): it outlives the lane
+                window = self.dm_opens.window
             lane = self._lanes[(kind, channel_id)] = Lane(self, kind, channel_id, window)
         return lane
 
@@ -325,6 +328,24 @@ class Outbox:
             return
         log.info("outbox: %s in channel %s failed: %s", write.kind, write.channel_id, exc)
         write.settle(None)
+
+
+class DmOpens:
+    """The bot-wide DM-open bucket as this process spends it, for a `budget.Budget` to
+    steer (like the gate): the window outlives the lane, which is pruned when idle."""
+
+    def __init__(self, outbox: Outbox) -> None:
+        self.outbox = outbox
+        count, per = outbox.limits.dm_open
+        self.window = Window(count, per + outbox.limits.margin, lambda: outbox.now())
+
+    @property
+    def waiting(self) -> int:
+        lane = self.outbox._lanes.get((DM_OPEN, 0))
+        return 0 if lane is None else len(lane.items)
+
+    def set_limit(self, limit: int) -> None:
+        self.window.limit = limit
 
 
 def _retry_after(exc: discord.HTTPException, tries: int) -> float:

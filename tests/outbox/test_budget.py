@@ -9,18 +9,20 @@ import logging
 import time
 
 import asyncpg
+import discord
 import pytest
 
-from bot.outbox.budget import EVERY, FLOOR, QUIET, Budget, allowances
+from bot.outbox.budget import EVERY, FLOOR, QUIET, Budget, allowances, of_bucket
 from bot.outbox.gate import Gate
-from bot.outbox.limits import Window
+from bot.outbox.limits import DM_OPEN, Limits, Window
+from bot.outbox.outbox import Outbox
 from bot.store.postgres import open_pg_store
 
 
 def test_demands_that_fit_get_what_they_ask_and_share_the_spare_evenly() -> None:
     got = allowances({"a": 20, "b": 5}, 45)
     assert got == {"a": 30, "b": 15}  # 20 spare, 10 each
-    assert allowances({"a": 0, "b": 0}, 45) == {"a": 22, "b": 22}
+    assert allowances({"a": 0, "b": 0}, 45) == {"a": 23, "b": 22}  # the odd one: by name
     assert allowances({"only": 3}, 45) == {"only": 45}
 
 
@@ -46,6 +48,22 @@ def test_more_processes_than_floors_fit_share_smaller_floors_within_the_budget()
     assert sum(got.values()) <= 45
     assert min(got.values()) == 2  # 45 // 20
     assert got["p0"] == max(got.values())
+
+
+def test_the_units_rounding_leaves_go_to_the_most_demanding() -> None:
+    # Opening DMs: 5 a second for the whole bot; two processes must hold all 5, not 2 + 2.
+    assert allowances({"deals": 4, "invites": 2}, 5) == {"deals": 3, "invites": 2}
+    assert allowances({"a": 1, "b": 3}, 5) == {"a": 2, "b": 3}
+    assert allowances({"a": 0, "b": 0}, 5) == {"a": 3, "b": 2}
+    for demands in ({"a": 9, "b": 9, "c": 9}, {"a": 1, "b": 0, "c": 7}, {"a": 50, "b": 1}):
+        for budget in (5, 45):
+            assert sum(allowances(demands, budget).values()) == budget
+
+
+def test_each_budget_reads_only_its_own_rows() -> None:
+    rows = {"shards 0 of 2": 30, "shards 1 of 2": 4, "shards 0 of 2|dm_open": 3}
+    assert of_bucket(rows, "") == {"shards 0 of 2": 30, "shards 1 of 2": 4}
+    assert of_bucket(rows, "dm_open") == {"shards 0 of 2": 3}
 
 
 async def test_a_higher_limit_lets_a_waiting_request_through_at_once() -> None:
@@ -195,3 +213,36 @@ async def test_a_store_down_is_logged_once_then_once_a_minute_then_back_once(
         await _admin(pg_url, f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
         gate.close()
         await store.close()
+
+
+async def test_the_dm_open_bucket_is_lent_apart_from_the_global_budget(pg_url: str) -> None:
+    """Shard 0's process opens the DMs of every deal: it borrows the DM-open bucket the
+    other leaves, all 5 a second held between them; the global budget's rows stay apart."""
+    stores = [await open_pg_store(pg_url, pool_size=2) for _ in range(2)]
+    outboxes = [Outbox(discord.Client(intents=discord.Intents.none()), Limits().shared(0.5))]
+    outboxes.append(Outbox(discord.Client(intents=discord.Intents.none()), Limits().shared(0.5)))
+    assert [o.dm_opens.window.limit for o in outboxes] == [2, 2]  # floor(5 * 0.5) each
+    names = ("shards 0 of 2", "shards 1 of 2")
+    dms = [
+        Budget(o.dm_opens, s.rest_demand.report, n, 5, bucket=DM_OPEN)
+        for o, s, n in zip(outboxes, stores, names, strict=True)
+    ]
+    globals_ = [
+        Budget(o.gate, s.rest_demand.report, n, 45)
+        for o, s, n in zip(outboxes, stores, names, strict=True)
+    ]
+    try:
+        for _ in range(4):  # shard 0's process: four DMs opened within the second
+            outboxes[0].dm_opens.window.spend()
+        for _ in range(2):
+            got = [await b.step() for b in (*dms, *globals_)]
+        assert got[:2] == [3, 2]  # the whole bucket, the busier one first
+        assert got[2] + got[3] == 45  # two processes, no DM-open row among them
+        assert [o.dm_opens.window.limit for o in outboxes] == [3, 2]
+        # The lane made for the next DM spends the borrowed window, not a fresh share.
+        assert outboxes[0]._lane(DM_OPEN, 0).window is outboxes[0].dm_opens.window
+    finally:
+        for outbox in outboxes:
+            outbox.gate.close()
+        for store in stores:
+            await store.close()
