@@ -102,9 +102,9 @@ class Outbox:
             lane.drop_edits(message_id)
         return self._queue(DELETE, channel_id, message_id, None, priority, user_id)
 
-    async def open_dm(self, user_id: int) -> int:
+    async def open_dm(self, user_id: int, priority: int = Priority.TURN) -> int:
         """Open (or find) the bot's DM channel with a user: its id. Raises HTTPException."""
-        channel = await self._queue(DM_OPEN, 0, None, None, Priority.TURN, user_id, loud=True)
+        channel = await self._queue(DM_OPEN, 0, None, None, priority, user_id, loud=True)
         return int(channel.id)
 
     def edit_by(

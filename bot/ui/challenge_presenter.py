@@ -70,6 +70,9 @@ class ChallengePresenter:
         except (DMClosed, discord.HTTPException):
             log.info("challenge %s: could not DM the opponent", ch.id)
             return None
+        finally:
+            # Their hands go by DM once it is accepted: the challenger's channel opened now.
+            self.dms.prepare(ch.challenger_id)
         return sent.channel.id, sent.id
 
     async def answered(self, reply: Answer, ch: Challenge, challenger: str, status: Coded) -> None:

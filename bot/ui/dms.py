@@ -9,6 +9,7 @@ until they interact.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
@@ -57,6 +58,7 @@ class DirectMessages:
         self.outbox = outbox
         self._closed: dict[int, bool] = {}  # memo of the profiles' flag
         self._channels: dict[int, int] = {}  # memo of the profiles' DM channel ids
+        self._opening: set[asyncio.Task[None]] = set()  # `prepare`'s, until done
         _finders[client] = self.channel_id
 
     async def closed(self, user_id: int) -> bool:
@@ -71,16 +73,33 @@ class DirectMessages:
             await self.profiles.reopen_dms(user_id)
             self._closed[user_id] = False
 
-    async def channel_id(self, user_id: int) -> int:
+    async def channel_id(self, user_id: int, priority: int = Priority.TURN) -> int:
         """The bot's DM channel with the player: memory, the profile, else Discord (once)."""
         channel_id = self._channels.get(user_id)
         if channel_id is None:
             channel_id = await self.profiles.dm_channel(user_id)
             if channel_id is None:
-                channel_id = await self.outbox.open_dm(user_id)
+                channel_id = await self.outbox.open_dm(user_id, priority)
                 await self.profiles.set_dm_channel(user_id, channel_id)
             self._channels[user_id] = channel_id
         return channel_id
+
+    def prepare(self, user_id: int) -> None:
+        """Open the player's DM channel now, in the background, if it is not known: a
+        challenger's, while the challenge waits, so that the Accept (by another process on
+        several: DM clicks reach shard 0) finds it in the profile and deals without opening
+        one from Discord's small DM bucket (docs/deploy.md)."""
+        if user_id in self._channels:
+            return
+        task = asyncio.create_task(self._prepare(user_id))
+        self._opening.add(task)
+        task.add_done_callback(self._opening.discard)
+
+    async def _prepare(self, user_id: int) -> None:
+        try:
+            await self.channel_id(user_id, Priority.REST)
+        except Exception as exc:  # the Accept opens it then, as before
+            log.info("could not open the DM channel of %s ahead: %r", user_id, exc)
 
     async def send_message(
         self, user_id: int, message: Payload, priority: int = Priority.REST

@@ -186,3 +186,19 @@ async def test_a_slow_refusal_takes_the_thinking_messages_place(
     thinking = again.response.id
     await emu.wait_for(lambda: "already have a pending challenge" in emu.message(thinking).text)
     assert len([m for m in emu.messages(ch) if "Cancel" in m.button_labels]) == 1
+
+
+async def test_the_challengers_dm_is_opened_while_the_challenge_waits(world: World) -> None:
+    """The Accept deals at once: the challenger's DM channel is in their profile before it
+    (on several processes the Accept is shard 0's, which then opens nothing)."""
+    emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
+    profiles = world.bot.services.profiles  # type: ignore[attr-defined]
+    assert await profiles.dm_channel(a.id) is None
+    await emu.slash(a, ch, "gin challenge", opponent=b)
+    await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels)
+    for _ in range(250):
+        if await profiles.dm_channel(a.id) is not None:
+            break
+        await asyncio.sleep(0.02)
+    assert await profiles.dm_channel(a.id) == emu.dm_channel(a).id
+    assert emu.dms(a) == []  # opened, nothing written: the challenge waits
