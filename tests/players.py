@@ -23,6 +23,15 @@ def live_controls(emu: Emulator, user: User) -> Message | None:
     return None
 
 
+def to_move(emu: Emulator, users: tuple[User, ...]) -> tuple[User, Message] | None:
+    """The first of `users` with live game controls, and that hand; None if nobody's."""
+    for user in users:
+        controls = live_controls(emu, user)
+        if controls is not None:
+            return user, controls
+    return None
+
+
 def live_hands(emu: Emulator, user: User) -> dict[int, list[Message]]:
     """Per table, the hand DMs of `user` that still carry its controls (a waiting hand's
     disabled ones count: it is a live hand all the same). One per table is the rule."""

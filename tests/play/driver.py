@@ -8,6 +8,7 @@ from tests.players import (
     hand_cards,
     live_controls,
     play_one,
+    to_move,
 )
 
 __all__ = [
@@ -18,4 +19,5 @@ __all__ = [
     "hand_cards",
     "live_controls",
     "play_one",
+    "to_move",
 ]

@@ -7,7 +7,7 @@ from bot.app.client import GinBot
 from emulator import Emulator, Interaction, Message, User
 
 from .conftest import World, quiet
-from .driver import live_controls
+from .driver import to_move
 
 
 def snapshot(emu: Emulator, user: User) -> dict[int, int]:
@@ -38,17 +38,10 @@ async def test_forged_clicks_on_other_players_messages_change_nothing(world: Wor
     await emu.slash(a, ch, "gin challenge", opponent=b)
     await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
 
-    def to_move() -> tuple[User, Message] | None:
-        for user in (a, b):
-            controls = live_controls(emu, user)
-            if controls is not None:
-                return user, controls
-        return None
-
     # Pass the first turn, to the draw phase: the other player's disabled "Waiting" button
     # then names a move the mover may make (the click the issue describes).
     for _ in range(4):
-        mover, mine = await emu.wait_for(to_move, what="a player to move")
+        mover, mine = await emu.wait_for(lambda: to_move(emu, (a, b)), what="a player to move")
         if "Pass" not in mine.button_labels:
             break
         edits = len(mine.history)

@@ -16,7 +16,7 @@ from bot.ui.components import DISPATCHED, ROUTED
 from emulator import Message, User
 
 from .conftest import World, quiet
-from .driver import live_controls
+from .driver import to_move
 
 
 async def _started(world: World) -> tuple[User, Message, User]:
@@ -25,14 +25,7 @@ async def _started(world: World) -> tuple[User, Message, User]:
     await emu.slash(a, world.channel, "gin challenge", opponent=b)
     await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
 
-    def to_move() -> tuple[User, Message] | None:
-        for user in (a, b):
-            controls = live_controls(emu, user)
-            if controls is not None:
-                return user, controls
-        return None
-
-    mover, hand = await emu.wait_for(to_move, what="a player to move")
+    mover, hand = await emu.wait_for(lambda: to_move(emu, (a, b)), what="a player to move")
     await quiet(emu, world.bot)
     return mover, hand, (b if mover is a else a)
 
