@@ -7,7 +7,7 @@ import asyncio
 import dataclasses
 from typing import TYPE_CHECKING, Any, cast
 
-from bot.outbox.limits import EDIT, POST, Window
+from bot.outbox.limits import DM_OPEN, EDIT, POST, Window
 from bot.outbox.write import ControlsOff, Raw, Write
 
 if TYPE_CHECKING:
@@ -30,6 +30,9 @@ class Lane:
         #: Edits not yet sent, by message, queued or waiting for the budget (`Outbox._room`):
         #: a newer edit takes the older one's place, so what goes is the newest.
         self.edits: dict[int, Write] = {}
+        #: DM opens not yet picked, by user: a second open for the same player joins the
+        #: first (`put`), so a challenger's channel opened ahead is not asked for twice.
+        self.opens: dict[int, Write] = {}
         self.worker: asyncio.Task[None] | None = None
         #: Slots spent on more urgent writes while one was overdue (`_pick`).
         self._passed = 0
@@ -41,6 +44,15 @@ class Lane:
                 self._replace(queued, write)
                 return
             self.edits[write.message_id] = write
+        elif write.kind == DM_OPEN and write.user_id is not None:
+            waiting = self.opens.get(write.user_id)
+            if waiting is not None:
+                # One open for both; it goes as soon as the more urgent of them would.
+                waiting.priority = min(waiting.priority, write.priority)
+                waiting.waiters.extend(write.waiters)
+                write.waiters.clear()
+                return
+            self.opens[write.user_id] = write
         self.items.append(write)
         if self.worker is None or self.worker.done():
             self.worker = asyncio.create_task(self._work())
@@ -87,6 +99,8 @@ class Lane:
     def _take(self, write: Write) -> None:
         """Out of the queue; an edit still takes newer content until it is sent."""
         self.items.remove(write)
+        if write.kind == DM_OPEN and self.opens.get(write.user_id or 0) is write:
+            del self.opens[write.user_id or 0]
 
     def sending(self, write: Write) -> bool:
         """The write goes on the wire now: no newer content joins it. False when it was
