@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import discord
 import pytest
 
 from bot.ui import play_presenter
@@ -43,10 +44,24 @@ def _table(world: World) -> Any:
     return tables.get(table_id)
 
 
+@pytest.fixture
+def registered(monkeypatch: pytest.MonkeyPatch) -> set[type]:
+    """The `DynamicItem` classes the bot registers as it starts (through discord.py's public
+    `Client.add_dynamic_items`, watched; requested before `world`)."""
+    seen: set[type] = set()
+    add = discord.Client.add_dynamic_items
+
+    def watched(self: discord.Client, *items: type) -> None:
+        seen.update(items)
+        add(self, *items)
+
+    monkeypatch.setattr(discord.Client, "add_dynamic_items", watched)
+    return seen
+
+
 async def test_a_hands_controls_are_not_dynamic_items_and_a_move_is_one_answer(
-    world: World,
+    registered: set[type], world: World
 ) -> None:
-    registered = set(world.bot._connection._view_store._dynamic_items.values())
     assert registered.isdisjoint(ROUTED)
     assert set(DISPATCHED) <= registered
     emu = world.emu
