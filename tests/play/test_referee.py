@@ -33,10 +33,12 @@ async def referee(
     *,
     away: tuple[User, ...] = (),
     resigned: tuple[User, ...] = (),
+    time_out: bool = False,
 ) -> tuple[list[str], Counts]:
     """Play the match to its end as `players` (those `away` or `resigned` never click),
     checking every message at every step against the engine; the round endings seen and
-    the counts."""
+    the counts. With `time_out`, the turn of a player `away` runs out as soon as it is
+    checked (the table's own timer, made due now), however slow the others' turns are."""
     emu, ch = world.emu, world.channel
     tables = world.bot.services.tables  # type: ignore[attr-defined]
     users = {u.id: u for u in (world.alice, world.bob, world.carol)}
@@ -60,6 +62,11 @@ async def referee(
             if moved:
                 counts.clicks[user.display_name] += moved
                 break
+        if not moved and time_out and rnd is not None and not rnd.over:
+            seat = rnd.to_move
+            if seat is not None and table.record.seats[seat].user_id in {u.id for u in away}:
+                now = tables.scheduler.clock()
+                await tables.scheduler.arm("table", table_id, "turn", table.version, now)
         if not moved:
             await asyncio.sleep(0.01)
     else:
@@ -224,10 +231,11 @@ async def test_two_players_one_away_forfeits(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
     tables = world.bot.services.tables  # type: ignore[attr-defined]
     tables.deal_seed = lambda: 2
-    tables.timing = dataclasses.replace(tables.timing, turn=0.6, reminder=0.2)
     await emu.slash(a, ch, "gin challenge", opponent=b)
     await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
-    await referee(world, await _table_of(world, a), [a, b], away=(b,))
+    # Bob's turns run out once the referee has checked them; Alice's never (on a short
+    # timer for both, a loaded machine's checks of her turns ran hers out as well).
+    await referee(world, await _table_of(world, a), [a, b], away=(b,), time_out=True)
     assert live_controls(emu, b) is None
     stats = await world.bot.services.store.stats.get(b.id)  # type: ignore[attr-defined]
     assert stats.matches_forfeited == 1 and stats.matches_won == 0
