@@ -165,9 +165,10 @@ class ChallengeService:
         message_id: int | None = None,
         dm_channel_id: int | None = None,
         dm_message_id: int | None = None,
-    ) -> None:
-        """Remember where the challenge was shown (public post, the opponent's DM)."""
-        await self.store.challenges.set_messages(
+    ) -> Challenge:
+        """Remember where the challenge was shown (public post, the opponent's DM): the
+        challenge as it is then (expired already: its expiry could not edit that message)."""
+        return await self.store.challenges.set_messages(
             challenge_id,
             message_id=message_id,
             dm_channel_id=dm_channel_id,

@@ -113,17 +113,20 @@ class Challenges:
         message_id: int | None = None,
         dm_channel_id: int | None = None,
         dm_message_id: int | None = None,
-    ) -> None:
-        """Remember the public message and the opponent's DM (None keeps what is there)."""
+    ) -> Challenge:
+        """Remember the public message and the opponent's DM (None keeps what is there).
+        Returns the challenge as it is then: one no longer pending was answered or expired
+        before this message was remembered, so what announced it could not edit it."""
         async with self._db.write() as tx:
-            changed = await tx.execute(
+            row = await tx.fetchone(
                 "UPDATE challenges SET message_id = COALESCE(?, message_id),"
                 " dm_channel_id = COALESCE(?, dm_channel_id),"
-                " dm_message_id = COALESCE(?, dm_message_id) WHERE id = ?",
+                " dm_message_id = COALESCE(?, dm_message_id) WHERE id = ? RETURNING *",
                 (message_id, dm_channel_id, dm_message_id, challenge_id),
             )
-            if not changed:
+            if row is None:
                 raise NotFound(f"challenge {challenge_id}")
+        return _challenge(row)
 
     async def resolve(self, challenge_id: int, status: Resolution) -> Challenge | None:
         """Decline, cancel or expire a pending challenge. Returns it, or None if it was no

@@ -95,6 +95,9 @@ class TournamentInfo:
     names: Mapping[int, str] = field(default_factory=dict)
     #: The tournament's own thread, if it runs in one (else everything is in the channel).
     thread_id: int | None = None
+    #: A process claimed the posting of the standings message and has not remembered it
+    #: yet (`standings_message_id` is None): it draws them again once posted.
+    standings_posting: bool = False
 
     @property
     def started(self) -> bool:
@@ -108,6 +111,16 @@ class TournamentInfo:
     def home_id(self) -> int:
         """Where its announcements, standings and tables go: its thread, else its channel."""
         return self.thread_id or self.channel_id
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsSlot:
+    """Where a tournament's standings go (`TournamentService.claim_standings`): the message
+    to edit; else, with `post`, a new one this caller claimed; else nowhere (another process
+    is posting it)."""
+
+    message_id: int | None
+    post: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,10 +86,16 @@ class ChallengeUseCase:
     async def _invite(self, reply: Answer, ch: Challenge, challenger: str) -> None:
         """Post the challenge, DM it, and remember both messages (for their re-edits)."""
         message_id = await self.present.post(reply, ch, challenger)
-        await self.challenges.set_messages(ch.id, message_id=message_id)
+        now = await self.challenges.set_messages(ch.id, message_id=message_id)
         dm = await self.present.invite_by_dm(ch, challenger)
         if dm is not None:
-            await self.challenges.set_messages(ch.id, dm_channel_id=dm[0], dm_message_id=dm[1])
+            now = await self.challenges.set_messages(
+                ch.id, dm_channel_id=dm[0], dm_message_id=dm[1]
+            )
+        if now.status == "expired":
+            # It expired while being posted: the expiry edited what was remembered then,
+            # maybe neither copy; both say so now (the challenger was told by the expiry).
+            await self.present.retire(now, challenger, Coded("reply-expired"))
 
     async def accept(self, reply: Answer, challenge_id: int, person: Person) -> Coded | None:
         """The challenged player accepts: the table is set up and dealt; both copies say so."""

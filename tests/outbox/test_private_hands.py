@@ -48,10 +48,17 @@ async def hand_answer(world: World) -> tuple[int, User, Interaction, Message]:
         what="a player to move",
     )
     inter = await emu.slash(mover, ch, "gin hand")
-    assert inter.response is not None and controls(inter.response)
+    assert inter.response is not None
+    # A loaded machine answers past the answer's budget: "thinking" first, filled in after.
+    answer_id = inter.response.id
+    answer = await emu.wait_for(lambda: None if (m := emu.message(answer_id)).loading else m)
+    assert controls(answer)
     await world.bot.screens.notifier.idle()  # type: ignore[union-attr]
+    # Every write of the match's start is sent (the first hand, by the Accept's token, may
+    # still be on its way): the requests each test counts from here are its own.
+    await world.bot.screens.outbox.idle()  # type: ignore[union-attr]
     table_id = world.bot.services.tables.playing_tables_of(a.id)[0].record.id  # type: ignore[union-attr]
-    return table_id, mover, inter, inter.response
+    return table_id, mover, inter, answer
 
 
 def patches(world: World, since: int) -> list[str]:

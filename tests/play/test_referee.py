@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -33,10 +34,14 @@ async def referee(
     *,
     away: tuple[User, ...] = (),
     resigned: tuple[User, ...] = (),
+    time_out: bool = False,
+    checks: int = 4,
 ) -> tuple[list[str], Counts]:
     """Play the match to its end as `players` (those `away` or `resigned` never click),
     checking every message at every step against the engine; the round endings seen and
-    the counts."""
+    the counts. With `time_out`, the turn of a player `away` runs out as soon as it is
+    checked (the table's own timer, made due now), however slow the others' turns are. At
+    least `checks` turns are checked."""
     emu, ch = world.emu, world.channel
     tables = world.bot.services.tables  # type: ignore[attr-defined]
     users = {u.id: u for u in (world.alice, world.bob, world.carol)}
@@ -60,12 +65,17 @@ async def referee(
             if moved:
                 counts.clicks[user.display_name] += moved
                 break
+        if not moved and time_out and rnd is not None and not rnd.over:
+            seat = rnd.to_move
+            if seat is not None and table.record.seats[seat].user_id in {u.id for u in away}:
+                await _run_out(world, table)
+                continue
         if not moved:
             await asyncio.sleep(0.01)
     else:
         raise AssertionError("the match did not end")
     await tables.wait_idle()
-    assert checked > 3
+    assert checked >= checks, checked
     store = world.bot.services.store  # type: ignore[attr-defined]
     record = await store.tables.get(table_id)
     assert record is not None and record.status == "finished" and record.state_json
@@ -80,6 +90,16 @@ async def referee(
     taps = sum(counts.clicks.values()) / max(sum(counts.own_turns.values()), 1)
     assert taps <= 2.1, counts.line()
     return kinds, counts
+
+
+async def _run_out(world: World, table: Any) -> None:
+    """The turn at `table` runs out now: its own "turn" timer, made due now, at the
+    version it is at; once the table has moved on."""
+    tables = world.bot.services.tables  # type: ignore[attr-defined]
+    version = table.version
+    now = tables.scheduler.clock()
+    await tables.scheduler.arm("table", table.record.id, "turn", version, now)
+    await world.emu.wait_for(lambda: table.version != version, what="the turn run out")
 
 
 def _dms_within_target(counts: Counts, away: tuple[str, ...] = ()) -> None:
@@ -224,10 +244,12 @@ async def test_two_players_one_away_forfeits(world: World) -> None:
     emu, a, b, ch = world.emu, world.alice, world.bob, world.channel
     tables = world.bot.services.tables  # type: ignore[attr-defined]
     tables.deal_seed = lambda: 2
-    tables.timing = dataclasses.replace(tables.timing, turn=0.6, reminder=0.2)
     await emu.slash(a, ch, "gin challenge", opponent=b)
     await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
-    await referee(world, await _table_of(world, a), [a, b], away=(b,))
+    # Bob's turns run out once the referee has checked them; Alice's never (on a short
+    # timer for both, a loaded machine's checks of her turns ran hers out as well).
+    # Three turns: Bob's, Alice's, and Bob's second miss, which removes him.
+    await referee(world, await _table_of(world, a), [a, b], away=(b,), time_out=True, checks=3)
     assert live_controls(emu, b) is None
     stats = await world.bot.services.store.stats.get(b.id)  # type: ignore[attr-defined]
     assert stats.matches_forfeited == 1 and stats.matches_won == 0

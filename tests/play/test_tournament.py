@@ -477,6 +477,38 @@ async def test_two_results_announced_at_once_share_one_standings_message(
             assert (await cog.service.info(tid)).standings_message_id == boards[0].id
 
 
+async def test_standings_another_process_is_posting_are_left_to_it(tmp_path: Path) -> None:
+    """Processes sharing a store each take results: of those showing the standings at once,
+    the one that claimed the message posts it, the others leave their result to it (it
+    draws the standings again once posted) instead of posting a second message."""
+    async with Emulator() as emu:
+        guild = emu.create_guild("Cards")
+        ch = emu.create_channel(guild, "events")
+        admin = emu.create_user("ada")
+        players = [emu.create_user(f"player{i}") for i in range(1, 5)]
+        for user in (admin, *players):
+            emu.add_member(guild, user)
+        make_admin(emu, guild, admin)
+        async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
+            tid, home = await swiss_started(emu, bot, ch, admin, players)
+            cog: Any = bot.get_cog("Tournaments")
+            info = await cog.service.info(tid)
+            # As another process would, claim the message (saved with the tournament).
+            assert (await cog.service.claim_standings(tid)).post
+            assert (await cog.service.info(tid)).standings_posting
+            await cog.case.screen.show_standings(info, "en")
+            await quiet(emu, bot)
+            assert not [m for m in emu.messages(home) if "Standings" in m.text]
+            # That process could not post it: the claim is let go, the next result posts.
+            await cog.service.set_standings_message(tid, None)
+            await cog.case.screen.show_standings(info, "en")
+            await quiet(emu, bot)
+            boards = [m for m in emu.messages(home) if "Standings" in m.text]
+            assert len(boards) == 1
+            now = await cog.service.info(tid)
+            assert (now.standings_message_id, now.standings_posting) == (boards[0].id, False)
+
+
 async def test_standings_after_a_rounds_last_result_name_that_round(tmp_path: Path) -> None:
     """The standings of a round's last result are drawn from the tournament as it is when
     they are shown, where the next round may have started meanwhile: they are still

@@ -117,9 +117,13 @@ async def test_pending_for_and_messages(store: Store, clock: FakeClock) -> None:
     await challenge(store, clock, 3, 4)
     assert [x.id for x in await store.challenges.pending_for(1)] == [a.id, b.id]
     await store.challenges.set_messages(a.id, message_id=100)
-    await store.challenges.set_messages(a.id, dm_channel_id=200, dm_message_id=300)
+    said = await store.challenges.set_messages(a.id, dm_channel_id=200, dm_message_id=300)
     got = await store.challenges.get(a.id)
-    assert got is not None
+    assert got is not None and said == got
     assert (got.message_id, got.dm_channel_id, got.dm_message_id) == (100, 200, 300)
+    # Remembered after it was resolved: the answer says so (its announcement missed it).
+    await store.challenges.resolve(b.id, "expired")
+    late = await store.challenges.set_messages(b.id, message_id=101)
+    assert (late.status, late.message_id) == ("expired", 101)
     with pytest.raises(NotFound):
         await store.challenges.set_messages(999, message_id=1)

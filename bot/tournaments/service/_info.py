@@ -31,6 +31,7 @@ def info(live: LiveTournament) -> TournamentInfo:
         entrants=entrants,
         signup_message_id=row.message_id,
         standings_message_id=live.standings_message_id,
+        standings_posting=live.standings_claim is not None,
         round_no=0 if t is None else t.current_round,
         total_rounds=None if t is None else t.total_rounds,
         deadline_ts=live.deadline if row.status == "running" else None,

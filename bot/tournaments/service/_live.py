@@ -31,6 +31,12 @@ class LiveTournament:
     deadline: float | None = None  # epoch seconds
     paused_left: float | None = None
     standings_message_id: int | None = None
+    #: When a process claimed the posting of the standings message (epoch seconds), until
+    #: it remembers the message (`Standings`); None when nobody is posting it.
+    standings_claim: float | None = None
+    #: The last round whose announcement was claimed (saved before it is told): a round
+    #: is announced once, whatever process opens it.
+    announced: int = 0
     #: The tournament's own thread (announcements, standings, tables), if it has one.
     thread_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -54,6 +60,8 @@ class LiveTournament:
             "deadline": self.deadline,
             "paused_left": self.paused_left,
             "standings_message_id": self.standings_message_id,
+            "standings_claim": self.standings_claim,
+            "announced": self.announced,
             "thread_id": self.thread_id,
         }
 
@@ -70,6 +78,10 @@ class LiveTournament:
         self.deadline = data.get("deadline")
         self.paused_left = data.get("paused_left")
         self.standings_message_id = data.get("standings_message_id")
+        self.standings_claim = data.get("standings_claim")
+        # Saved before rounds were claimed for their announcement: the current one was.
+        t = self.t
+        self.announced = data.get("announced", t.current_round if t and t.started else 0)
         self.thread_id = data.get("thread_id")
 
     def cancel_timer(self) -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.i18n import Coded
 from bot.ratings.service import as_rating
+from bot.store.errors import StaleVersion
 
 from .._model import TournamentInfo, TournamentUpdate
 from ..state import Tournament, TournamentConfig
@@ -52,6 +53,17 @@ class Organizer(Part):
 
     async def start(self, tournament_id: int) -> TournamentInfo:
         """Close sign-up, seed the field by the server's ratings, play round 1."""
+        try:
+            return await self._start(tournament_id)
+        except StaleVersion:
+            if not self.setup.shared:
+                raise
+        # Another process saved the tournament while round 1 was being opened (shared
+        # store): the round, paired or not, is opened and announced on the new state.
+        await self.registry.shared_step(tournament_id, self.rounds.pair_next)
+        return info(await self.registry.sync(tournament_id))
+
+    async def _start(self, tournament_id: int) -> TournamentInfo:
         async with self.registry.hold(tournament_id) as live:
             if live.row.status != "signup":
                 raise TournamentProblem("tournament-started", name=live.row.name)

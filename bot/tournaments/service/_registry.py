@@ -91,6 +91,7 @@ class Registry(kernel.Registry[int, LiveTournament]):
         live.present, live.tables = fresh.present, fresh.tables
         live.deadline, live.paused_left = fresh.deadline, fresh.paused_left
         live.standings_message_id, live.thread_id = fresh.standings_message_id, fresh.thread_id
+        live.standings_claim, live.announced = fresh.standings_claim, fresh.announced
         t = live.t
         for key, table_id in live.tables.items():
             pending = t is not None and any(

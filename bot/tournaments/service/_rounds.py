@@ -32,13 +32,24 @@ class Rounds(Part):
         """Pair the next round, save it, open its tables, announce it (under the lock)."""
         t = live.t
         assert t is not None
-        pairings = t.start_round()
+        t.start_round()
         live.present = {}
         live.tables = {}
         live.deadline = self.setup.clock() + self.setup.timing.no_show
         live.paused_left = None
+        # The round's claim: of two processes pairing it at once, the second is refused.
         await self.registry.save(live)
+        await self.open_round(live)
+
+    async def open_round(self, live: LiveTournament) -> None:
+        """Open the current round's tables and announce it, once (under the lock). Every
+        step saves, so on a shared store a save refused midway (another process saved the
+        tournament meanwhile) leaves a round paired but not announced: whichever process
+        takes the round's step again on the new state (`pair_next`) does the rest."""
+        t = live.t
+        assert t is not None
         await self.ensure(live)
+        pairings = t.current_pairings()
         blocks: set[tuple[int, int]] = set()
         for p in pairings:
             if p.b is None:
@@ -49,6 +60,9 @@ class Rounds(Part):
         blocked = tuple(
             (h.pairing.id, h.blocker, h.blocked) for h in blocked_pairings(pairings, blocks)
         )
+        # The announcement's claim, saved before anyone is told: told once.
+        live.announced = t.current_round
+        await self.registry.save(live)
         await self.timers.arm(live)
         await self.updates.emit(
             TournamentUpdate("round_started", info(live), tables=tables_info(live), blocked=blocked)
@@ -170,10 +184,15 @@ class Rounds(Part):
                 await self.pair_next(live)
 
     async def pair_next(self, live: LiveTournament) -> None:
-        """The pause between rounds is over: pair the next round if it is still due (under
-        the lock)."""
+        """The pause between rounds is over: pair the next round if it is still due, or
+        finish opening one paired but not announced (under the lock)."""
         t = live.t
-        if t is None or live.row.status != "running" or not t.round_complete or t.finished:
+        if t is None or live.row.status != "running":
+            return
+        if t.started and live.announced < t.current_round:
+            await self.open_round(live)
+            return
+        if not t.round_complete or t.finished:
             return
         live.next_round = None
         try:

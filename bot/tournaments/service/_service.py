@@ -32,6 +32,7 @@ from ._results import Results
 from ._rounds import Rounds
 from ._setup import Setup, TournamentProblem
 from ._signup import SignUp
+from ._standings import Standings
 from ._timers import Timers
 from ._updates import Updates
 
@@ -66,6 +67,7 @@ class TournamentService:
         # The deadline's timer applies the deadline, which ends the round: tied here.
         timers.deadline_passed = deadlines.apply
         signup = SignUp(*core)
+        standings = Standings(*core)
         organizer = Organizer(*core, signup, rounds, deadlines)
         recovery = Recovery(*core, rounds, results, deadlines)
         checks = Checks(registry)
@@ -79,7 +81,9 @@ class TournamentService:
         self.create = signup.create
         self.set_signup_message = signup.set_signup_message
         self.set_thread = signup.set_thread
-        self.set_standings_message = signup.set_standings_message
+        # The standings message (`_standings.py`).
+        self.claim_standings = standings.claim_standings
+        self.set_standings_message = standings.set_standings_message
         self.join = signup.join
         self.leave = signup.leave
         # The organizer (`_organizer.py`).

@@ -1,9 +1,8 @@
-"""Sign-up: a tournament created, its messages and thread remembered, players joining and
-leaving before it starts."""
+"""Sign-up: a tournament created, its sign-up message and thread remembered, players
+joining and leaving before it starts."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import secrets
 from dataclasses import replace
@@ -91,19 +90,6 @@ class SignUp(Part):
             live.thread_id = thread_id
             await self.registry.save(live)
             return info(live)
-
-    async def set_standings_message(self, tournament_id: int, message_id: int) -> None:
-        """Remember the public standings message (edited after every result)."""
-        live = self.registry.live.get(tournament_id)
-        if live is None:  # finished or cancelled meanwhile: nothing more to edit
-            return
-        async with live.lock:
-            with contextlib.suppress(TournamentProblem):  # over meanwhile: nothing to edit
-                await self.registry.fresh(live)
-            if self.registry.live.get(tournament_id) is not live:
-                return
-            live.standings_message_id = message_id
-            await self.registry.save(live)
 
     async def join(self, tournament_id: int, user_id: int, name: str) -> TournamentInfo:
         async with self.registry.hold(tournament_id) as live:

@@ -128,23 +128,52 @@ class TournamentPresenter:
         async with lock:
             if final:
                 self._standings_locks.pop(info.id, None)
+                await self._final_standings(info, board)
             else:
-                fresh = await self.service.info(info.id)
-                if fresh.status in ("finished", "cancelled"):
-                    # Over: "finished" draws (or drew) the final standings.
-                    self._standings_locks.pop(info.id, None)
-                    return
-                # The figures as they are now, under the round the result belongs to: the
-                # next round may have started meanwhile ("after round 2" would be untrue).
-                info = replace(fresh, round_no=min(fresh.round_no, info.round_no))
-            embed = standings_embed(info, board, final=final)
-            if info.standings_message_id is not None and await self._edit(
-                info.home_id, info.standings_message_id, embed=embed
-            ):
+                await self._standings(info, board)
+
+    async def _final_standings(self, info: TournamentInfo, board: str) -> None:
+        embed = standings_embed(info, board, final=True)
+        if info.standings_message_id is None and info.standings_posting:
+            return  # the process posting it draws the final standings once posted
+        if info.standings_message_id is not None and await self._edit(
+            info.home_id, info.standings_message_id, embed=embed
+        ):
+            return
+        await self._send(info.home_id, embed=embed)
+
+    async def _standings(self, info: TournamentInfo, board: str) -> None:
+        """After a result: edit the standings message, or post it if this process claims
+        it (of processes taking results at once, one posts it, the others edit it)."""
+        fresh = await self.service.info(info.id)
+        if fresh.status in ("finished", "cancelled"):
+            # Over: "finished" draws (or drew) the final standings.
+            self._standings_locks.pop(info.id, None)
+            return
+        embed = _standings_now(fresh, info.round_no, board)
+        slot = await self.service.claim_standings(info.id)
+        if slot.message_id is not None:
+            if await self._edit(info.home_id, slot.message_id, embed=embed):
                 return
-            sent = await self._send(info.home_id, embed=embed)
-            if sent is not None and not final:
-                await self.service.set_standings_message(info.id, sent.id)
+            # Gone (deleted): a new one replaces it.
+            slot = await self.service.claim_standings(info.id, replacing=slot.message_id)
+            if slot.message_id is not None:
+                await self._edit(info.home_id, slot.message_id, embed=embed)
+        if not slot.post:
+            return  # another process is posting it: it draws them again once posted
+        sent = await self._send(info.home_id, embed=embed)
+        await self.service.set_standings_message(info.id, None if sent is None else sent.id)
+        if sent is None:
+            return
+        # Results other processes took while this one posted were left to it: drawn again
+        # (finished meanwhile: "finished" left the final standings to it too).
+        now = await self.service.info(info.id)
+        over = now.snapshot is not None and now.snapshot.finished
+        again = standings_embed(now, board, final=True) if over else None
+        if again is None and now.status in ("running", "paused"):
+            again = _standings_now(now, info.round_no, board)
+        if again is not None and again.to_dict() != embed.to_dict():
+            await self._edit(info.home_id, sent.id, embed=again)
 
     async def _round_started(self, update: TournamentUpdate, board: str) -> None:
         info = update.info
@@ -208,3 +237,9 @@ class TournamentPresenter:
         server's)."""
         text = t(await self.readers.language_of(user_id, server), key, **values)
         await self.dms.tell(user_id, text)
+
+
+def _standings_now(now: TournamentInfo, round_no: int, board: str) -> discord.Embed:
+    """The standings as they are now, under the round the result belongs to: the next
+    round may have started meanwhile ("after round 2" would be untrue)."""
+    return standings_embed(replace(now, round_no=min(now.round_no, round_no)), board)
