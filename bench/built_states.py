@@ -57,6 +57,10 @@ def _seats(seats: int, computers: dict[int, str]) -> tuple[SeatInfo, ...]:
 
 
 def _state(match: Match, table_id: int, seats: tuple[SeatInfo, ...], step: int) -> TableState:
+    if match.seats > 2 and step > 20:
+        # The last seat left: resigned in a match of four, removed (away) in one of three.
+        last = dataclasses.replace(seats[-1], removed=True, resigned=match.seats == 4)
+        seats = (*seats[:-1], last)
     done = [r for r in match.rounds[:-1] if r.result is not None]
     return TableState(
         table_id=table_id,
