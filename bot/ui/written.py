@@ -14,9 +14,16 @@ from typing import Any
 
 import discord
 
+
+def _separator(visible: bool) -> dict[str, Any]:
+    item: discord.ui.Separator[Any] = discord.ui.Separator(visible=visible)
+    shown: dict[str, Any] = item.to_component_dict()  # type: ignore[no-untyped-call]
+    return shown
+
+
 #: A separator and a hidden one, as discord.py writes them (copied into each payload).
-SEPARATOR: dict[str, Any] = discord.ui.Separator().to_component_dict()  # type: ignore[no-untyped-call]
-HIDDEN_SEPARATOR: dict[str, Any] = discord.ui.Separator(visible=False).to_component_dict()  # type: ignore[no-untyped-call]
+SEPARATOR = _separator(True)
+HIDDEN_SEPARATOR = _separator(False)
 
 
 def text_display(content: str) -> dict[str, Any]:
