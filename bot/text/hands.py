@@ -26,6 +26,8 @@ from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label, labels
 
 RESULT_KINDS = ("knock", "gin", "big_gin", "undercut", "draw", "redeal")
+_DRAWS = frozenset((DRAW_STOCK, DRAW_DISCARD, TAKE_UPCARD))
+_ENDS_TURN = frozenset((DISCARD, KNOCK, GIN))
 _EVENTS = {
     "take_upcard",
     "pass",
@@ -102,38 +104,39 @@ def recent_turns(
     `Alice drew from the stock and discarded 9♠`. The latest turn of a seat in `auto` and
     every turn of a seat in `away` (removed; `resigned` among them) are marked as played
     automatically."""
-    lines: list[tuple[int | None, str]] = []
+    # The turns as (seat, first event, the discard joined to it); only the last `count`
+    # are put in words (a hand is built at every move, and a round's history is long).
+    turns: list[tuple[int | None, Event, Event | None]] = []
     pending: Event | None = None
     for event in history:
-        if event.kind in (DRAW_STOCK, DRAW_DISCARD, TAKE_UPCARD):
+        kind = event.kind
+        if kind in _DRAWS:
             if pending is not None:
-                lines.append((pending.seat, event_text(pending, names, locale)))
+                turns.append((pending.seat, pending, None))
             pending = event
             continue
-        if (
-            pending is not None
-            and event.kind in (DISCARD, KNOCK, GIN)
-            and event.seat == pending.seat
-        ):
-            first = event_text(pending, names, locale)
-            joined = t(locale, "turn-joined", first=first, second=_action(event, locale))
-            lines.append((event.seat, joined))
+        if pending is not None and kind in _ENDS_TURN and event.seat == pending.seat:
+            turns.append((event.seat, pending, event))
             pending = None
             continue
         if pending is not None:
-            lines.append((pending.seat, event_text(pending, names, locale)))
+            turns.append((pending.seat, pending, None))
             pending = None
-        lines.append((event.seat, event_text(event, names, locale)))
+        turns.append((event.seat, event, None))
     if pending is not None:
-        lines.append((pending.seat, event_text(pending, names, locale)))
-    latest = {seat: i for i, (seat, _) in enumerate(lines)}
+        turns.append((pending.seat, pending, None))
+    latest = {seat: i for i, (seat, _, _) in enumerate(turns)}
+    kept = turns[-count:]
     out = []
-    for i, (seat, text) in enumerate(lines):
+    for i, (seat, first, second) in enumerate(kept, start=len(turns) - len(kept)):
+        text = event_text(first, names, locale)
+        if second is not None:
+            text = t(locale, "turn-joined", first=text, second=_action(second, locale))
         if seat is not None and (seat in away or (seat in auto and latest[seat] == i)):
             why = "resigned" if seat in resigned else str(seat in away).lower()
             text = t(locale, "turn-auto", turn=text, name=names[seat], away=why)
         out.append(text)
-    return out[-count:]
+    return out
 
 
 def turn_text(view: RoundView, names: Sequence[str], locale: Language = DEFAULT) -> str:

@@ -21,6 +21,7 @@ from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label
 from bot.text import hands as present
 from bot.text.names import named
+from bot.ui import written
 from bot.ui.components import ShowHandButton
 from bot.ui.messages import (
     GREEN,
@@ -36,6 +37,7 @@ from bot.ui.messages import (
     lobby_message,
     table_title,
 )
+from bot.ui.written import WrittenLayout
 
 #: Discord's limit on the characters of all a layout's text displays together.
 TEXT_LIMIT = 4000
@@ -57,7 +59,13 @@ def board_facts(
 ) -> list[str]:
     """The board's text: the header, then the facts in the order the embed showed them.
     `note`: why the match ended, in place of whose turn it was (a match called off)."""
-    state = named(state, locale)
+    return _facts(named(state, locale), locale, emojis, note)
+
+
+def _facts(
+    state: TableState, locale: Language, emojis: CardEmojis | None, note: str | None
+) -> list[str]:
+    """`board_facts` of a state whose names are said in `locale` already (`named`)."""
     pub = state.public
     assert pub is not None
     names = _names(state)
@@ -145,19 +153,51 @@ def table_message(
     state = named(state, locale)
     if state.public is None:
         return lobby_message(state, locale=locale)
-    facts = board_facts(state, locale=locale, emojis=emojis, note=note)
+    facts = _facts(state, locale, emojis, note)
     live = not finished and state.status == "playing"
-    header, scores, *rest = facts
-    body: list[discord.ui.Item[Any]] = [
-        discord.ui.TextDisplay(header),
-        discord.ui.TextDisplay(scores),
-        discord.ui.Separator(),
-    ]
-    body.extend(discord.ui.TextDisplay(text) for text in rest)
-    if live:
-        row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
-        row.add_item(ShowHandButton(state.table_id, t(locale, "button-show-hand")))
-        body.append(row)
-    layout: discord.ui.LayoutView = discord.ui.LayoutView(timeout=None)
-    layout.add_item(discord.ui.Container(*body, accent_colour=GREEN if live else GREY))
-    return Message(None, None, layout)
+    show = t(locale, "button-show-hand") if live else None
+    layout = BoardLayout(GREEN if live else GREY, facts, state.table_id, show)
+    return Message(None, None, layout, payloads=True)
+
+
+class BoardLayout(WrittenLayout):
+    """The board as sent: a container of its header and scores, a separator, its other
+    facts, and while the match is on (`show`: the button's label) the "Show my hand"
+    button."""
+
+    def __init__(
+        self, accent: discord.Colour, facts: list[str], table_id: int, show: str | None
+    ) -> None:
+        super().__init__()
+        self.accent = accent
+        self.facts = facts
+        self.table_id = table_id
+        self.show = show
+
+    def to_components(self) -> list[dict[str, Any]]:
+        header, scores, *rest = self.facts
+        inner = [
+            written.text_display(header),
+            written.text_display(scores),
+            dict(written.SEPARATOR),
+        ]
+        inner.extend(written.text_display(text) for text in rest)
+        if self.show is not None:
+            inner.append(written.action_row([ShowHandButton.payload(self.table_id, self.show)]))
+        return [written.container(self.accent.value, inner)]
+
+    def tree(self) -> discord.ui.LayoutView:
+        header, scores, *rest = self.facts
+        body: list[discord.ui.Item[Any]] = [
+            discord.ui.TextDisplay(header),
+            discord.ui.TextDisplay(scores),
+            discord.ui.Separator(),
+        ]
+        body.extend(discord.ui.TextDisplay(text) for text in rest)
+        if self.show is not None:
+            row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+            row.add_item(ShowHandButton(self.table_id, self.show))
+            body.append(row)
+        layout: discord.ui.LayoutView = discord.ui.LayoutView(timeout=None)
+        layout.add_item(discord.ui.Container(*body, accent_colour=self.accent))
+        return layout

@@ -326,6 +326,18 @@ class ShowHandButton(
             )
         )
 
+    @staticmethod
+    def payload(table_id: int, label: str) -> dict[str, Any]:
+        """The button as sent, written as discord.py writes this control's (a board shows
+        it at every move: `bot/ui/board_layout.py`)."""
+        return {
+            "type": 2,
+            "style": discord.ButtonStyle.primary.value,
+            "disabled": False,
+            "label": label,
+            "custom_id": f"gin:show:{table_id}",
+        }
+
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]

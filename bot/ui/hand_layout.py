@@ -11,12 +11,12 @@ knock's one confirmation; gin and Big Gin are asked first, as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import discord
 
-from bot.engine import Card, best_melds
+from bot.engine import Arrangement, Card, best_melds
 from bot.engine.actions import (
     BIG_GIN,
     DISCARD,
@@ -36,6 +36,7 @@ from bot.i18n.cards import label
 from bot.text import hands as present
 from bot.text.names import named
 from bot.ui import shown_buttons as shown
+from bot.ui import written
 from bot.ui.components import AskButton, GameButton
 from bot.ui.messages import (
     GREEN,
@@ -48,11 +49,70 @@ from bot.ui.messages import (
     _scores_line,
     last_round_lines,
 )
+from bot.ui.written import WrittenLayout
 
 #: Discord's limit of buttons in one row.
 ROW = 5
 #: Gin buttons shown at most (one per card that gins; a row holds five buttons).
 MAX_GINS = 3
+
+
+class HandLayout(WrittenLayout):
+    """A hand as sent: a container of its title, its text and, while the round is on, its
+    rows of card buttons and its row of moves (`rows`, `moves`; None once it is over)."""
+
+    def __init__(
+        self,
+        accent: discord.Colour,
+        title: str,
+        text: str,
+        rows: list[list[shown.ShownButton]] | None,
+        moves: list[shown.ShownButton],
+    ) -> None:
+        super().__init__()
+        self.accent = accent
+        self.title = title
+        self.text = text
+        self.rows = rows
+        self.moves = moves
+
+    def cards(self) -> Iterator[shown.ShownButton]:
+        """The card buttons, row by row."""
+        for row in self.rows or ():
+            yield from row
+
+    def to_components(self) -> list[dict[str, Any]]:
+        inner = [written.text_display(self.title), written.text_display(self.text)]
+        if self.rows is not None:
+            inner.append(dict(written.SEPARATOR))
+            for row in self.rows:
+                inner.append(written.action_row([b.to_component_dict() for b in row]))
+            if self.moves:  # a discard with nothing else to do has no other move
+                inner.append(dict(written.HIDDEN_SEPARATOR))
+                inner.append(written.action_row([b.to_component_dict() for b in self.moves]))
+        return [written.container(self.accent.value, inner)]
+
+    def tree(self) -> discord.ui.LayoutView:
+        box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=self.accent)
+        box.add_item(discord.ui.TextDisplay(self.title))
+        box.add_item(discord.ui.TextDisplay(self.text))
+        if self.rows is not None:
+            box.add_item(discord.ui.Separator())
+            for buttons in self.rows:
+                box.add_item(_row(buttons))
+            if self.moves:
+                box.add_item(discord.ui.Separator(visible=False))
+                box.add_item(_row(self.moves))
+        layout = discord.ui.LayoutView(timeout=None)
+        layout.add_item(box)
+        return layout
+
+
+def _row(buttons: Sequence[discord.ui.Item[Any]]) -> discord.ui.ActionRow[Any]:
+    row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+    for button in buttons:
+        row.add_item(button)
+    return row
 
 
 def hand_message(
@@ -75,7 +135,8 @@ def hand_message(
         for name, seat in zip(_names(state), state.seats, strict=False)
     )
     confirm = confirm if confirm is not None and confirm in view.legal else None
-    lines = _lines(state, view, names, confirm, locale)
+    arrangement = best_melds(view.hand)  # the text's groups and the buttons' rows
+    lines = _lines(state, view, names, confirm, locale, arrangement)
     lines.extend(chat)
     if note:
         lines.append(note)
@@ -86,21 +147,18 @@ def hand_message(
         rules=state.rules.name,
         scores=_scores_line(state, locale),
     )
-    box: discord.ui.Container[Any] = discord.ui.Container(
-        accent_colour=GREEN if view.my_turn else GREY
-    )
-    box.add_item(discord.ui.TextDisplay(f"### {title}"[:4000]))
-    box.add_item(discord.ui.TextDisplay("\n".join(lines)[:4000]))
+    rows = None
+    moves: list[shown.ShownButton] = []
     if not view.over:
-        box.add_item(discord.ui.Separator())
-        for row in card_rows(state, view, confirm, locale):
-            box.add_item(row)
-        moves = moves_row(state, view, confirm, locale)
-        if moves.children:  # a discard with nothing else to do has no other move
-            box.add_item(discord.ui.Separator(visible=False))
-            box.add_item(moves)
-    layout = discord.ui.LayoutView(timeout=None)
-    layout.add_item(box)
+        rows = _card_rows(state, view, confirm, locale, arrangement)
+        moves = _moves(state, view, confirm, locale)
+    layout = HandLayout(
+        GREEN if view.my_turn else GREY,
+        f"### {title}"[:4000],
+        "\n".join(lines)[:4000],
+        rows,
+        moves,
+    )
     return Message(None, None, layout, payloads=True)
 
 
@@ -110,11 +168,13 @@ def _lines(
     names: Sequence[str],
     confirm: Action | None,
     locale: Language,
+    arrangement: Arrangement,
 ) -> list[str]:
     """The message's text: the same facts and words as the hand embed had (the hand in
     words too, for screen readers and once the round is over and the buttons gone)."""
     me = view.seat
-    text, deadwood = present.hand_text(view.hand, locale)
+    text = present.melds_text(arrangement.melds, arrangement.deadwood, locale)
+    deadwood = arrangement.deadwood_points
     opponents = ", ".join(
         t(locale, "opponent-holds", name=names[s], count=view.hand_sizes[s])
         for s in range(view.seats)
@@ -174,71 +234,55 @@ def _lines(
 
 def arranged(hand: Sequence[Card]) -> list[list[Card]]:
     """The hand as it is sorted on the message: its best melds, then the deadwood."""
-    arrangement = best_melds(hand)
+    return _groups(best_melds(hand))
+
+
+def _groups(arrangement: Arrangement) -> list[list[Card]]:
     groups = [list(m) for m in arrangement.melds]
     if arrangement.deadwood:
         groups.append(list(arrangement.deadwood))
     return groups
 
 
-def card_rows(
-    state: TableState, view: RoundView, confirm: Action | None, locale: Language = DEFAULT
-) -> Iterator[discord.ui.ActionRow[Any]]:
+def _card_rows(
+    state: TableState,
+    view: RoundView,
+    confirm: Action | None,
+    locale: Language,
+    arrangement: Arrangement,
+) -> list[list[shown.ShownButton]]:
     """One button per card, a row per meld and for the deadwood (five a row at most). In
     the turn's discard phase a click discards the card; in knock mode (`confirm` a knock)
     it knocks with it; any other time the cards are shown disabled."""
-    legal = set(view.legal)
     knocking = confirm is not None and confirm.kind == KNOCK
-    for group in arranged(view.hand):
-        for start in range(0, len(group), ROW):
-            row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
-            for card in group[start : start + ROW]:
-                row.add_item(_card_button(state, view, card, legal, knocking, locale))
-            yield row
-
-
-def _card_button(
-    state: TableState,
-    view: RoundView,
-    card: Card,
-    legal: set[Action],
-    knocking: bool,
-    locale: Language,
-) -> shown.ShownButton:
     kind = KNOCK if knocking else DISCARD
-    playable = view.my_turn and Action(kind, card) in legal
-    if knocking and playable:
-        style = discord.ButtonStyle.danger
-    elif card == view.drawn:
-        style = discord.ButtonStyle.primary  # the card just drawn
-    else:
-        style = discord.ButtonStyle.secondary
-    return shown.move(
-        state.table_id,
-        state.version,
-        kind,
-        card,
-        label(card, locale),
-        disabled=not playable,
-        style=style,
+    playable = (
+        {a.card for a in view.legal if a.kind == kind} if view.my_turn else set[Card | None]()
     )
-
-
-def moves_row(
-    state: TableState, view: RoundView, confirm: Action | None, locale: Language = DEFAULT
-) -> discord.ui.ActionRow[Any]:
-    """The turn's other moves: draw, take, pass, knock, gin, Big Gin, a confirmation; out
-    of turn one disabled "Waiting for …" button."""
-    state = named(state, locale)
-    row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
-    for button in _moves(state, view, confirm, locale):
-        row.add_item(button)
-    return row
+    tid, version, drawn = state.table_id, state.version, view.drawn
+    rows = []
+    for group in _groups(arrangement):
+        for start in range(0, len(group), ROW):
+            row = []
+            for card in group[start : start + ROW]:
+                live = card in playable
+                if knocking and live:
+                    style = discord.ButtonStyle.danger
+                elif card == drawn:
+                    style = discord.ButtonStyle.primary  # the card just drawn
+                else:
+                    style = discord.ButtonStyle.secondary
+                button = shown.move(
+                    tid, version, kind, card, label(card, locale), disabled=not live, style=style
+                )
+                row.append(button)
+            rows.append(row)
+    return rows
 
 
 def _moves(
     state: TableState, view: RoundView, confirm: Action | None, locale: Language
-) -> list[discord.ui.Item[Any]]:
+) -> list[shown.ShownButton]:
     tid, version = state.table_id, state.version
     legal = view.legal
     kinds = {a.kind for a in legal}
@@ -253,7 +297,7 @@ def _moves(
         return [shown.back(tid, version, t(locale, "button-back"))]
     top = view.top_discard
     take = t(locale, "button-take", card=label(top, locale) if top else "")
-    out: list[discord.ui.Item[Any]] = []
+    out: list[shown.ShownButton] = []
     if TAKE_UPCARD in kinds:
         out.append(shown.move(tid, version, TAKE_UPCARD, None, take))
     if PASS in kinds:
@@ -375,16 +419,21 @@ def is_card(item: object) -> bool:
 def show_card_emojis(message: Message, emoji_of: Callable[[Card], EmojiRef | None]) -> None:
     """The card buttons of `message` show each card's emoji beside its short name (the
     label, which screen readers read)."""
-    if message.view is None:
+    layout = message.view
+    if layout is None:
         return
-    for item in message.view.walk_children():
+    if isinstance(layout, HandLayout):
+        buttons: Iterable[object] = layout.cards()
+    else:
+        buttons = layout.walk_children()
+    for item in buttons:
         if not isinstance(item, shown.ShownButton | GameButton) or not is_card(item):
             continue
         assert item.action is not None  # a card's
         card = item.action.card
         ref = emoji_of(card) if card is not None else None
         if ref is not None:
-            item.item.emoji = discord.PartialEmoji(name=ref.name, id=ref.id)
+            item.item.emoji = shown.emoji(ref.name, ref.id)
 
 
 def custom_ids(message: discord.Message) -> set[str]:

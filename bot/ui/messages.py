@@ -22,6 +22,7 @@ from bot.ui.components import (
     LobbyButton,
 )
 from bot.ui.cycles import Upload, empty
+from bot.ui.written import WrittenLayout
 
 GREEN = discord.Colour.dark_green()
 GOLD = discord.Colour.gold()
@@ -99,9 +100,10 @@ class Message:
             gallery: discord.ui.MediaGallery[Any] = discord.ui.MediaGallery(
                 discord.MediaGalleryItem(f"attachment://{name}", description=alt[:1024] or None)
             )
-            box = next((i for i in self.view.children if isinstance(i, discord.ui.Container)), None)
-            (box or self.view).add_item(gallery)
-            return Message(None, None, self.view, (*self.files, (name, data, alt)))
+            view = _items_of(self.view)
+            box = next((i for i in view.children if isinstance(i, discord.ui.Container)), None)
+            (box or view).add_item(gallery)
+            return Message(None, None, view, (*self.files, (name, data, alt)))
         if self.embed is not None:
             self.embed.set_image(url=f"attachment://{name}")
         text = alt or plain(self.embed.description or "") if self.embed is not None else alt
@@ -112,7 +114,12 @@ class Message:
         drops its rows of buttons (a Components V2 message cannot be left empty)."""
         if not isinstance(self.view, discord.ui.LayoutView):
             return Message(self.content, self.embed, None, self.files)
-        return Message(None, None, strip_rows(self.view), self.files)
+        return Message(None, None, strip_rows(_items_of(self.view)), self.files)
+
+
+def _items_of(view: discord.ui.LayoutView) -> discord.ui.LayoutView:
+    """`view` as discord.py's items (a hand is written as its payload: `bot/ui/written.py`)."""
+    return view.tree() if isinstance(view, WrittenLayout) else view
 
 
 def as_layout(message: Message) -> Message:

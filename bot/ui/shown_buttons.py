@@ -67,8 +67,23 @@ class ShownButton(discord.ui.Item[Any]):
         if self.label:
             payload["label"] = self.label
         if self.emoji is not None:
-            payload["emoji"] = self.emoji.to_dict()
+            written = _EMOJI_PAYLOADS.get(self.emoji)
+            payload["emoji"] = dict(written) if written is not None else self.emoji.to_dict()
         return payload
+
+
+#: A card's emoji and its payload, made once (a hand shows up to 11 at every move).
+_EMOJIS: dict[tuple[str, int], discord.PartialEmoji] = {}
+_EMOJI_PAYLOADS: dict[discord.PartialEmoji, dict[str, Any]] = {}
+
+
+def emoji(name: str, emoji_id: int) -> discord.PartialEmoji:
+    """The custom emoji `name` (`emoji_id`), its payload written once."""
+    found = _EMOJIS.get((name, emoji_id))
+    if found is None:
+        found = _EMOJIS[(name, emoji_id)] = discord.PartialEmoji(name=name, id=emoji_id)
+        _EMOJI_PAYLOADS[found] = dict(found.to_dict())
+    return found
 
 
 def move(

@@ -30,8 +30,16 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
+def _items(message: Any) -> discord.ui.LayoutView:
+    """The hand as discord.py's items; they write the payload the hand is sent as."""
+    assert isinstance(message.view, hand_layout.HandLayout)
+    tree = message.view.tree()
+    assert tree.to_components() == message.view.to_components()
+    return tree
+
+
 def _buttons(message: Any) -> list[ShownButton]:
-    return [i for i in message.view.walk_children() if isinstance(i, ShownButton)]
+    return [i for i in _items(message).walk_children() if isinstance(i, ShownButton)]
 
 
 def _cards(message: Any) -> list[ShownButton]:
@@ -40,7 +48,7 @@ def _cards(message: Any) -> list[ShownButton]:
 
 def _checked(message: Any) -> None:
     """Discord's limits: at most 40 components, rows of at most five."""
-    view = message.view
+    view = _items(message)
     assert message.layout and message.content is None and message.embed is None
     assert len(list(view.walk_children())) <= 40
     for item in view.walk_children():

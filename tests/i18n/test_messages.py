@@ -17,6 +17,7 @@ from bot.i18n.cards import label
 from bot.render.emojis import card_stem, emoji_set
 from bot.store import Store, open_store
 from bot.ui import board_layout, hand_layout, messages
+from bot.ui.written import WrittenLayout
 from emulator.validate import validate_message
 from tests.games.test_tables import A, B, start_match
 
@@ -39,7 +40,8 @@ def text_of(msg: messages.Message) -> str:
     else:
         assert msg.layout
     if msg.view is not None:
-        for child in msg.view.walk_children():
+        view = msg.view.tree() if isinstance(msg.view, WrittenLayout) else msg.view
+        for child in view.walk_children():
             if isinstance(child, discord.ui.TextDisplay):
                 parts.append(child.content)
                 continue
