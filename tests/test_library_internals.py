@@ -4,6 +4,10 @@ the code assumes, so an upgrade that changes it fails here, loudly, not in produ
 
 - discord.py: `Interaction.response` is a cached slot property stored in `_cs_response`;
   `bot.ui.cycles.let_go` deletes that slot to break the interaction <-> response cycle.
+- discord.py: a view's payload is what its `to_components` returns, and `has_components_v2`
+  sets the flag (`discord.http.handle_message_parameters`, every send and edit); a layout
+  with no items is not kept for dispatch. `bot/ui/written.py` writes a hand's and a board's
+  payload itself there (issue #33: discord.py's items were a third of a hand's cost).
 - Pillow: `Image.im` (the core image) and its `paste`, `getprojection` and `convert`, which
   `bot/render/pictures.py` calls directly because `Image.paste` spends more time checking its
   arguments than copying the many small sprites of a picture.
@@ -19,6 +23,7 @@ from discord.utils import CachedSlotProperty
 from PIL import Image
 
 from bot.ui.cycles import let_go
+from bot.ui.written import WrittenLayout, text_display
 
 
 def test_discord_interaction_caches_its_response_in_cs_response() -> None:
@@ -34,6 +39,20 @@ def test_discord_interaction_caches_its_response_in_cs_response() -> None:
     assert not hasattr(inter, "_cs_response")
     assert inter.response is not first
     let_go(SimpleNamespace())  # never answered: nothing to drop, no error
+
+
+def test_discord_sends_a_written_layouts_payload() -> None:
+    class Written(WrittenLayout):
+        def to_components(self) -> list[dict[str, Any]]:
+            return [text_display("hello")]
+
+    layout = Written()
+    params = discord.http.handle_message_parameters(view=layout)
+    assert params.payload is not None
+    assert params.payload["components"] == [{"type": 10, "content": "hello"}]
+    assert params.payload["flags"] == discord.MessageFlags(components_v2=True).value
+    # Nothing in it for discord.py to dispatch: no view kept for the message it sends.
+    assert not layout.is_dispatchable()
 
 
 def _sprite() -> Image.Image:
