@@ -100,6 +100,15 @@ class Lane:
         age; while the bucket is spent, only a write a token can carry. Writes passed over
         for `PATIENCE` take one slot in `ONE_SLOT_IN`: a busy channel's stream of urgent edits
         (its tables in play) does not starve them, nor do they, piled up, stall it."""
+        if len(self.items) == 1:
+            # Most lanes (a player's DM channel) hold one write at a time: nothing to order.
+            write = self.items[0]
+            if self.outbox.token_route(write) is not None:
+                return write, True
+            if self.window.delay() == 0:
+                self._passed = 0
+                return write, False
+            return None
         now = self.outbox.now()
         ordered = sorted(self.items, key=lambda w: (w.priority, w.seq))
         overdue = min(
