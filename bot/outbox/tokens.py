@@ -96,8 +96,9 @@ class Tokens:
         if user_id is None or user_id not in self._latest:
             return []
         mine = self._latest[user_id]
+        oldest = self.now() - LIFETIME
         for channel, kept in list(mine.items()):
-            while kept and self.now() - kept[-1].at > LIFETIME:
+            while kept and kept[-1].at < oldest:
                 kept.pop()
             if not kept:
                 del mine[channel]
