@@ -8,10 +8,14 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.outbox.limits import DM_OPEN, EDIT, POST, Window
+from bot.outbox.tokens import Latest
 from bot.outbox.write import ControlsOff, Raw, Write
 
 if TYPE_CHECKING:
     from bot.outbox.outbox import Outbox
+
+#: An interaction token that reaches a write's message, and whether as ``@original``.
+Route = tuple[Latest, bool]
 
 
 #: Seconds a write may be passed over by more urgent ones; past it, it takes one slot of the
@@ -109,11 +113,21 @@ class Lane:
             del self.edits[write.message_id]
         return write.message is not None or write.kind not in (EDIT, POST)
 
-    def _pick(self) -> tuple[Write, bool] | None:
-        """The next write and whether it goes by an interaction token: by priority then
+    def _pick(self) -> tuple[Write, Route | None] | None:
+        """The next write and the interaction token that carries it (None: the bot's): by priority then
         age; while the bucket is spent, only a write a token can carry. Writes passed over
         for `PATIENCE` take one slot in `ONE_SLOT_IN`: a busy channel's stream of urgent edits
         (its tables in play) does not starve them, nor do they, piled up, stall it."""
+        if len(self.items) == 1:
+            # Most lanes (a player's DM channel) hold one write at a time: nothing to order.
+            write = self.items[0]
+            route = self.outbox.token_route(write)
+            if route is not None:
+                return write, route
+            if self.window.delay() == 0:
+                self._passed = 0
+                return write, None
+            return None
         now = self.outbox.now()
         ordered = sorted(self.items, key=lambda w: (w.priority, w.seq))
         overdue = min(
@@ -124,12 +138,13 @@ class Lane:
             ordered.insert(0, overdue)
         free = self.window.delay() == 0
         for write in ordered:
-            if self.outbox.token_route(write) is not None:
-                return write, True
+            route = self.outbox.token_route(write)
+            if route is not None:
+                return write, route
             if free:
                 passed = overdue is not None and write is not overdue
                 self._passed = self._passed + 1 if passed else 0
-                return write, False
+                return write, None
         return None
 
     async def _work(self) -> None:
@@ -138,9 +153,9 @@ class Lane:
             if picked is None:
                 await asyncio.sleep(max(self.window.delay(), 0.01))
                 continue
-            write, by_token = picked
+            write, route = picked
             self._take(write)
-            await self.outbox.carry(self, write, by_token)
+            await self.outbox.carry(self, write, route)
 
     def depth(self) -> int:
         return len(self.items)

@@ -259,11 +259,14 @@ class Outbox:
         assert write.message_id is not None
         return self.tokens.reaching(write.user_id, write.message_id)
 
-    async def carry(self, lane: Lane, write: Write, by_token: bool) -> None:
-        """Send one write, retrying in place; settle its waiters."""
+    async def carry(self, lane: Lane, write: Write, route: tuple[Latest, bool] | None) -> None:
+        """Send one write (by `route`, the token `Lane._pick` found, else the bot's),
+        retrying in place; settle its waiters."""
         tries = 0
+        by_token = route is not None
         while True:
-            route = self.token_route(write) if by_token else None
+            if tries or not by_token:  # a retry: the token may have been dropped meanwhile
+                route = self.token_route(write) if by_token else None
             try:
                 if route is not None:
                     if not lane.sending(write):

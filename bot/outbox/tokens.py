@@ -38,10 +38,18 @@ class Latest:
     at: float
     #: Ids of the followups sent through this token.
     followups: set[int] = field(default_factory=set)
+    #: The webhook made for this token and the client it was made with: a token carries a
+    #: player's hand, its deletion and edits for 14 minutes, one `Webhook` for all of them.
+    _hook: tuple[discord.Client, discord.Webhook] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def webhook(self, client: discord.Client) -> discord.Webhook:
         """The interaction's webhook (with the client's state, so it may carry controls)."""
-        return discord.Webhook.partial(self.application_id, self.token, client=client)
+        if self._hook is None or self._hook[0] is not client:
+            hook = discord.Webhook.partial(self.application_id, self.token, client=client)
+            self._hook = (client, hook)
+        return self._hook[1]
 
 
 #: Tokens kept per player and channel: the newest posts; older ones still reach their own
@@ -88,8 +96,9 @@ class Tokens:
         if user_id is None or user_id not in self._latest:
             return []
         mine = self._latest[user_id]
+        oldest = self.now() - LIFETIME
         for channel, kept in list(mine.items()):
-            while kept and self.now() - kept[-1].at > LIFETIME:
+            while kept and kept[-1].at < oldest:
                 kept.pop()
             if not kept:
                 del mine[channel]

@@ -6,10 +6,14 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import discord
+
 from bot.games.model import TableUpdate
-from bot.outbox import Limits, Outbox
+from bot.outbox import Limits, Outbox, Priority
 from bot.ui import hand_layout
+from bot.ui.messages import Message
 from bot.ui.notifier import Notifier
+from bot.ui.notifier.later import Later, unlistened
 
 from ..play.conftest import quiet
 from ..play.driver import live_controls
@@ -56,3 +60,50 @@ async def test_a_hand_replaced_while_queued_is_never_built(world: World, monkeyp
     assert len(built) == 2  # the newest, as it left
     assert len(edits_of(emu, hand[1])) == before + 2  # both reached Discord
     outbox.close()
+
+
+async def test_a_hand_sent_later_keeps_its_controls_and_is_not_walked(
+    world: World, monkeypatch: Any
+) -> None:
+    """discord.py walks every control of a view it is given, to see whether to keep it for
+    dispatch; a hand's controls are routed by the cog, so its view is stopped as it is built
+    (`unlistened`) and the walk skipped, while Discord gets every control."""
+    emu, a = world.emu, world.alice
+    await emu.slash(a, world.channel, "gin computer", target=500)
+    await emu.wait_for(lambda: live_controls(emu, a), what="alice's hand")
+    tables = world.bot.services.tables  # type: ignore[attr-defined]
+    await tables.wait_idle()
+    live = tables.playing_tables_of(a.id)[0]
+    seat = next(s.seat for s in tables.state(live).seats if s.user_id == a.id)
+    state, view = tables.state(live), live.match.round.view(seat)
+    walked: list[object] = []
+    real = discord.ui.LayoutView.is_dispatchable
+
+    def counted(self: discord.ui.LayoutView) -> bool:
+        walked.append(self)
+        return real(self)
+
+    monkeypatch.setattr(discord.ui.LayoutView, "is_dispatchable", counted)
+    later = Later(lambda: hand_layout.hand_message(state, view))
+    outbox: Outbox = world.bot.screens.outbox  # type: ignore[attr-defined]
+    sent = await outbox.post(emu.dm_channel(a).id, later, Priority.HAND, user_id=a.id)
+    assert sent is not None
+    shown = emu.message(sent.id)
+    expected = hand_layout.hand_message(state, view)
+    assert expected.view is not None
+    wanted = [c["custom_id"] for c in _controls(expected.view.to_components())]
+    assert wanted and [b.custom_id for b in shown.buttons()] == wanted
+    assert not walked, "discord.py walked a hand's controls"
+    # A message whose controls discord.py dispatches is left listening.
+    lobby = Message(None, None, discord.ui.View(timeout=None))
+    assert unlistened(lobby).view is not None and not unlistened(lobby).view.is_finished()
+
+
+def _controls(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The buttons of a component tree, in order."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        if component.get("type") == 2:
+            found.append(component)
+        found.extend(_controls(component.get("components", [])))
+    return found

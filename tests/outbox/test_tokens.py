@@ -51,6 +51,9 @@ async def test_hands_go_by_the_players_token_then_by_the_bots(world: World) -> N
     assert requests(world, "PATCH", "/webhooks/", mark)
     assert not requests(world, "PATCH", f"/channels/{dm}/", mark)
     assert emu.message(live.id).text.startswith("by her token")
+    # One webhook per token, made once for all the writes it carries.
+    latest = outbox.tokens.in_channel(a.id, dm)
+    assert latest is not None and latest.webhook(world.bot) is latest.webhook(world.bot)
 
     # 15 minutes on, for Discord and for the bot: her token is no longer tried.
     emu.clock.advance(15 * 60)
