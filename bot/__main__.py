@@ -77,6 +77,7 @@ def explain(exc: BaseException, settings: Settings) -> str | None:
 
 async def _run(bot: GinBot) -> None:
     loop = asyncio.get_running_loop()
+    log.info("event loop: %s", "uvloop" if type(loop).__module__ == "uvloop" else "asyncio")
     # SIGTERM (docker stop, systemd) and SIGINT (Ctrl-C) close cleanly. Handling SIGINT here
     # also covers a bot started as a background job, which inherits SIGINT ignored.
     stop = asyncio.Event()
@@ -107,7 +108,8 @@ def loop_factory(choice: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
         import uvloop
     except ImportError:  # an install without it (e.g. an unusual platform): asyncio's own
         return None
-    return uvloop.new_event_loop
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
 
 
 async def _settle_heap() -> None:
@@ -130,10 +132,8 @@ def main() -> int:
     # The process's own collector settings (not GinBot's: tests run many bots in one process).
     bot.add_listener(_settle_heap, "on_ready")
     bot.add_listener(readiness.on_ready, "on_ready")
-    factory = loop_factory(settings.event_loop)
-    log.info("event loop: %s", "uvloop" if factory is not None else "asyncio")
     try:
-        with asyncio.Runner(loop_factory=factory) as runner:
+        with asyncio.Runner(loop_factory=loop_factory(settings.event_loop)) as runner:
             runner.run(_run(bot))
     except KeyboardInterrupt:
         log.info("gin-bot stopped (SIGINT)")
