@@ -46,3 +46,11 @@ def test_tournament_timings_are_settings_with_their_checks(tmp_path: Path) -> No
 def test_a_database_url_of_another_kind_is_refused(url: str) -> None:
     with pytest.raises(SettingsError, match="SQLite file path or a postgresql:// URL"):
         Settings.from_env({"DISCORD_TOKEN": "x", "GIN_DATABASE": url}, env_file=None)
+
+
+def test_the_event_loop_is_uvloop_unless_set_to_asyncio() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": "x"}, env_file=None).event_loop == "uvloop"
+    chosen = Settings.from_env({"DISCORD_TOKEN": "x", "GIN_EVENT_LOOP": "AsyncIO"}, env_file=None)
+    assert chosen.event_loop == "asyncio"
+    with pytest.raises(SettingsError, match="GIN_EVENT_LOOP must be one of uvloop, asyncio"):
+        Settings.from_env({"DISCORD_TOKEN": "x", "GIN_EVENT_LOOP": "trio"}, env_file=None)

@@ -19,6 +19,8 @@ DEFAULT_DATABASE = "data/gin.sqlite3"
 MAX_RENDER_PROCESSES = 16
 #: Far above any real bot (Discord: about one shard per 1,000 servers); bounds GIN_SHARDS.
 MAX_SHARDS = 100_000
+#: ``GIN_EVENT_LOOP``: uvloop (the default, where installed) or Python's own asyncio loop.
+EVENT_LOOPS = ("uvloop", "asyncio")
 
 
 class SettingsError(ValueError):
@@ -86,6 +88,9 @@ class Settings:
     #: Where ``/healthz`` and ``/metrics`` are served (``GIN_METRICS_ADDRESS``, host and
     #: port; a port alone is on loopback); None: not served.
     metrics_address: tuple[str, int] | None = None
+    #: The event loop of ``python -m bot`` (``GIN_EVENT_LOOP``): "uvloop", where installed
+    #: (less CPU per click, docs/performance.md), or "asyncio", Python's own.
+    event_loop: str = "uvloop"
 
     def __post_init__(self) -> None:
         if self.shards is not None and self.shard_count is None:
@@ -209,6 +214,13 @@ def _switch(name: str, raw: str) -> bool:
     raise SettingsError(f"{name} must be on or off, not {raw!r}.")
 
 
+def _event_loop(name: str, raw: str) -> str:
+    choice = raw.lower()
+    if choice not in EVENT_LOOPS:
+        raise SettingsError(f"{name} must be one of {', '.join(EVENT_LOOPS)}, not {raw!r}.")
+    return choice
+
+
 def _seconds(name: str, raw: str) -> float:
     try:
         value = float(raw)
@@ -307,6 +319,7 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("tournament_no_show", "GIN_TOURNAMENT_NO_SHOW_SECONDS", _seconds),
     ("tournament_round_pause", "GIN_TOURNAMENT_ROUND_PAUSE", _seconds),
     ("metrics_address", "GIN_METRICS_ADDRESS", _address),
+    ("event_loop", "GIN_EVENT_LOOP", _event_loop),
 )
 
 

@@ -31,6 +31,8 @@ def settle() -> None:
     # 500 tables each walks the ~50,000 objects of the work in flight for 30-60 ms, every
     # ~15 s by default, freeing nothing (the bot makes no cycles per click, see
     # tests/play/test_cycles.py); now every few minutes.
+    # The young threshold stays CPython's 700: 20,000 saved at most 0.1 ms a click on a calm
+    # machine, each pass then walking 7-8 ms (docs/performance.md, issue #33, Session 19).
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_EVERY)
     log.debug("heap settled: %d objects frozen, %d collected", gc.get_freeze_count(), collected)

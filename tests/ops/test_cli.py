@@ -57,6 +57,31 @@ def test_no_command_still_runs_the_bot(tmp_path: Path) -> None:
     assert "DISCORD_TOKEN is not set" in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("setting", "loop"), [({}, "uvloop"), ({"GIN_EVENT_LOOP": "asyncio"}, "asyncio")]
+)
+def test_the_bot_runs_on_uvloop_unless_told_asyncio(
+    setting: dict[str, str], loop: str, tmp_path: Path
+) -> None:
+    # Nothing listens on the port: the bot starts its loop, logs it, fails to log in.
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={
+            **clean_environ(),
+            "DISCORD_TOKEN": "x",
+            "DISCORD_API_BASE": f"http://127.0.0.1:{free_port()}",
+            **setting,
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert f"gin: event loop: {loop}\n" in done.stderr
+    assert "Could not reach Discord" in done.stderr
+
+
 def _script() -> str:
     found = shutil.which("gin-bot", path=str(Path(sys.executable).parent))
     assert found is not None, "the gin-bot console script is installed with the package"
