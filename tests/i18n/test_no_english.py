@@ -117,6 +117,7 @@ CONVERTED = [
     "bot/tournaments/service/_service.py",
     "bot/tournaments/service/_setup.py",
     "bot/tournaments/service/_signup.py",
+    "bot/tournaments/service/_standings.py",
     "bot/tournaments/service/_timers.py",
     "bot/tournaments/service/_updates.py",
     "bot/tournaments/_model.py",
