@@ -328,6 +328,9 @@ def _moves(
         big = t(locale, "button-big-gin")
         out.append(shown.move(tid, version, BIG_GIN, None, big, control=AskButton))
     if confirm is not None:
+        # The confirmation is the one button the asked player needs: it keeps its place
+        # when knock, three gins and Big Gin already fill the row.
+        out = out[: ROW - 1]
         out.append(
             shown.move(
                 tid,

@@ -13,13 +13,15 @@ import discord
 import pytest
 
 from bot.engine import best_melds
-from bot.engine.actions import DISCARD, KNOCK, Action
+from bot.engine.actions import BIG_GIN, DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, Action
 from bot.engine.players import BaselinePlayer
+from bot.engine.round import Round
 from bot.store import Store, open_store
 from bot.ui import hand_layout
-from bot.ui.components import DYNAMIC_ITEMS, AskButton, BackButton
+from bot.ui.components import DYNAMIC_ITEMS, AskButton, BackButton, GameButton
 from bot.ui.shown_buttons import ShownButton
 
+from ..engine.test_round import CARDGAMES, JUNK, deal_deck
 from .test_tables import A, B, start_match
 
 
@@ -152,4 +154,31 @@ async def test_the_buttons_are_sent_as_their_controls_and_discord_py_keeps_none(
             ]
             assert readers == [button.control]
             assert button.to_component_dict() == _as_control(button).to_component_dict()
+    await tables.close()
+
+
+async def test_a_gin_asked_beside_big_gin_and_three_gins_shows_its_confirmation(
+    store: Store,
+) -> None:
+    """Eleven melded cards with four cards that gin: knock, three gins and Big Gin fill the
+    row; asking a gin must still show its Confirm button (the sandbox once clicked "Gin"
+    for ever because the confirmation fell off the row)."""
+    tables, table_id, _ = await start_match(store)
+    state = tables.state(tables.get(table_id))
+    hand = "H1 H2 H3 H4 S6 S7 S8 S9 C11 C12"
+    rnd = Round(CARDGAMES, 2, 0, 0, deck=deal_deck(2, 0, {1: hand, 0: JUNK}, "D13", "C13"))
+    for action in (Action(PASS), Action(PASS), Action(DRAW_STOCK)):
+        rnd.apply(action)
+    view = rnd.view(1)
+    assert Action(BIG_GIN) in view.legal
+    shown = _buttons(hand_layout.hand_message(state, view))
+    gins = [b for b in shown if b.action is not None and b.action.kind == GIN]
+    assert len(gins) == hand_layout.MAX_GINS
+    for asked in [*(b.action for b in gins), Action(BIG_GIN)]:
+        assert asked is not None
+        message = hand_layout.hand_message(state, view, confirm=asked)
+        _checked(message)
+        confirms = [b for b in _buttons(message) if b.control is GameButton]
+        # The confirmation plays the asked move (the "a" control, not another question).
+        assert [b.action for b in confirms if b.action == asked] == [asked]
     await tables.close()
