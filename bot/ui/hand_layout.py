@@ -11,7 +11,7 @@ knock's one confirmation; gin and Big Gin are asked first, as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import discord
@@ -259,25 +259,43 @@ def _card_rows(
     playable = (
         {a.card for a in view.legal if a.kind == kind} if view.my_turn else set[Card | None]()
     )
-    tid, version, drawn = state.table_id, state.version, view.drawn
+    drawn = view.drawn
+    # Each button's custom id is `GameButton.custom_id_of`: this prefix, then its move.
+    prefix = GameButton.custom_id_of(state.table_id, state.version, Action(PASS))[: -len(PASS)]
     rows = []
     for group in _groups(arrangement):
         for start in range(0, len(group), ROW):
             row = []
             for card in group[start : start + ROW]:
+                action, code, name = _card_move(kind, card, locale)
                 live = card in playable
                 if knocking and live:
                     style = discord.ButtonStyle.danger
-                elif card == drawn:
-                    style = discord.ButtonStyle.primary  # the card just drawn
+                elif card is drawn:  # the card just drawn (one instance per card)
+                    style = discord.ButtonStyle.primary
                 else:
                     style = discord.ButtonStyle.secondary
-                button = shown.move(
-                    tid, version, kind, card, label(card, locale), disabled=not live, style=style
+                row.append(
+                    shown.ShownButton(
+                        GameButton, prefix + code, name, style, disabled=not live, action=action
+                    )
                 )
-                row.append(button)
             rows.append(row)
     return rows
+
+
+#: (move kind, card, language) -> the card button's move, its encoding and its label: the
+#: same for every hand (a hand has 10-11 card buttons and a click builds 1.5 hands).
+_CARD_MOVES: dict[tuple[str, Card, str], tuple[Action, str, str]] = {}
+
+
+def _card_move(kind: str, card: Card, locale: Language) -> tuple[Action, str, str]:
+    key = (kind, card, locale)
+    found = _CARD_MOVES.get(key)
+    if found is None:
+        action = Action(kind, card)
+        found = _CARD_MOVES[key] = (action, action.encode(), label(card, locale))
+    return found
 
 
 def _moves(
@@ -425,11 +443,14 @@ def show_card_emojis(message: Message, emoji_of: Callable[[Card], EmojiRef | Non
     layout = message.view
     if layout is None:
         return
-    if isinstance(layout, HandLayout):
-        buttons: Iterable[object] = layout.cards()
-    else:
-        buttons = layout.walk_children()
-    for item in buttons:
+    if isinstance(layout, HandLayout):  # its rows hold only card buttons (`_card_rows`)
+        for button in layout.cards():
+            assert button.action is not None and button.action.card is not None
+            ref = emoji_of(button.action.card)
+            if ref is not None:
+                button.emoji = shown.emoji(ref.name, ref.id)
+        return
+    for item in layout.walk_children():
         if not isinstance(item, shown.ShownButton | GameButton) or not is_card(item):
             continue
         assert item.action is not None  # a card's
