@@ -462,17 +462,25 @@ def show_card_emojis(message: Message, emoji_of: Callable[[Card], EmojiRef | Non
 
 def custom_ids(message: discord.Message) -> set[str]:
     """Every control's custom id on a message, however deep in its layout."""
-    found: set[str] = set()
+    return set(_controls(message))
+
+
+def has_control(message: discord.Message, custom_id: str) -> bool:
+    """Whether a control with `custom_id` is on `message` (read at every click: the walk
+    stops at it)."""
+    return any(found == custom_id for found in _controls(message))
+
+
+def _controls(message: discord.Message) -> Iterator[str]:
     stack: list[Any] = list(message.components)
     while stack:
         comp = stack.pop()
         custom_id = getattr(comp, "custom_id", None)
         if isinstance(custom_id, str):
-            found.add(custom_id)
-            continue  # a control holds no other component (read at every click)
-        stack.extend(getattr(comp, "children", None) or [])
-        stack.extend(getattr(comp, "components", None) or [])
+            yield custom_id
+            continue  # a control holds no other component
+        stack.extend(getattr(comp, "children", None) or ())
+        stack.extend(getattr(comp, "components", None) or ())
         accessory = getattr(comp, "accessory", None)
         if accessory is not None:
             stack.append(accessory)
-    return found
