@@ -28,6 +28,7 @@ from bot.engine.actions import (
     TAKE_UPCARD,
     Action,
 )
+from bot.engine.round import RoundResult
 from bot.engine.view import RoundView
 from bot.games.card_emojis import EmojiRef
 from bot.games.model import TableState
@@ -227,9 +228,30 @@ def _lines(
         key = "hand-knock-choose" if confirm.kind == KNOCK else "hand-confirm"
         lines.append(t(locale, key, question=question))
     if state.previous is not None and not view.over:
-        last = present.short_result(state.previous, names, state.rules, locale)
-        lines.append(t(locale, "hand-last-round-result", result=last))
+        lines.append(_last_round(state, state.previous, names, locale))
     return lines
+
+
+#: id(round result) -> the result, the names and language it was written for, its line: a
+#: hand repeats its last round's result at every move of the next round.
+_LAST_ROUNDS: dict[int, tuple[RoundResult, Sequence[str], Language, str]] = {}
+#: Results kept in words at most (then forgotten at once).
+_LAST_ROUNDS_KEPT = 1024
+
+
+def _last_round(
+    state: TableState, result: RoundResult, names: Sequence[str], locale: Language
+) -> str:
+    kept = _LAST_ROUNDS.get(id(result))
+    # The result itself is kept with its line, so its id is not another's meanwhile.
+    if kept is not None and kept[0] is result and kept[1] == names and kept[2] == locale:
+        return kept[3]
+    last = present.short_result(result, names, state.rules, locale)
+    line = t(locale, "hand-last-round-result", result=last)
+    if len(_LAST_ROUNDS) >= _LAST_ROUNDS_KEPT:
+        _LAST_ROUNDS.clear()
+    _LAST_ROUNDS[id(result)] = (result, names, locale, line)
+    return line
 
 
 def arranged(hand: Sequence[Card]) -> list[list[Card]]:
