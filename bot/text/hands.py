@@ -108,7 +108,7 @@ def recent_turns(
     # are put in words (a hand is built at every move, and a round's history is long).
     turns: list[tuple[int | None, Event, Event | None]] = []
     pending: Event | None = None
-    for event in history:
+    for event in history[_last_turns_from(history, count) :]:
         kind = event.kind
         if kind in _DRAWS:
             if pending is not None:
@@ -129,14 +129,42 @@ def recent_turns(
     kept = turns[-count:]
     out = []
     for i, (seat, first, second) in enumerate(kept, start=len(turns) - len(kept)):
-        text = event_text(first, names, locale)
-        if second is not None:
-            text = t(locale, "turn-joined", first=text, second=_action(second, locale))
+        text = _turn_text(first, second, names, locale)
         if seat is not None and (seat in away or (seat in auto and latest[seat] == i)):
             why = "resigned" if seat in resigned else str(seat in away).lower()
             text = t(locale, "turn-auto", turn=text, name=names[seat], away=why)
         out.append(text)
     return out
+
+
+def _last_turns_from(history: Sequence[Event], count: int) -> int:
+    """Where reading `history` gives its last `count` turns as reading it all would: an
+    event after which no draw waits for its discard (a turn is one or two events), at
+    least two events a turn before the end."""
+    start = max(0, len(history) - 2 * count)
+    while start > 0 and history[start - 1].kind in _DRAWS:
+        start -= 1
+    return start
+
+
+#: (first event, joined discard, names, language) -> the turn in words: a hand shows the
+#: same last turns at every move, and events are shared instances (`bot/engine/events.py`).
+_TURNS: dict[tuple[Event, Event | None, tuple[str, ...], str], str] = {}
+#: Turns kept in words at most (then forgotten at once: they are cheap to write again).
+_TURNS_KEPT = 4096
+
+
+def _turn_text(first: Event, second: Event | None, names: Sequence[str], locale: Language) -> str:
+    key = (first, second, names if type(names) is tuple else tuple(names), locale)
+    found = _TURNS.get(key)
+    if found is None:
+        found = event_text(first, names, locale)
+        if second is not None:
+            found = t(locale, "turn-joined", first=found, second=_action(second, locale))
+        if len(_TURNS) >= _TURNS_KEPT:
+            _TURNS.clear()
+        _TURNS[key] = found
+    return found
 
 
 def turn_text(view: RoundView, names: Sequence[str], locale: Language = DEFAULT) -> str:

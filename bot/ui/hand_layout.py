@@ -11,7 +11,7 @@ knock's one confirmation; gin and Big Gin are asked first, as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import discord
@@ -28,6 +28,7 @@ from bot.engine.actions import (
     TAKE_UPCARD,
     Action,
 )
+from bot.engine.round import RoundResult
 from bot.engine.view import RoundView
 from bot.games.card_emojis import EmojiRef
 from bot.games.model import TableState
@@ -227,9 +228,30 @@ def _lines(
         key = "hand-knock-choose" if confirm.kind == KNOCK else "hand-confirm"
         lines.append(t(locale, key, question=question))
     if state.previous is not None and not view.over:
-        last = present.short_result(state.previous, names, state.rules, locale)
-        lines.append(t(locale, "hand-last-round-result", result=last))
+        lines.append(_last_round(state, state.previous, names, locale))
     return lines
+
+
+#: id(round result) -> the result, the names and language it was written for, its line: a
+#: hand repeats its last round's result at every move of the next round.
+_LAST_ROUNDS: dict[int, tuple[RoundResult, Sequence[str], Language, str]] = {}
+#: Results kept in words at most (then forgotten at once).
+_LAST_ROUNDS_KEPT = 1024
+
+
+def _last_round(
+    state: TableState, result: RoundResult, names: Sequence[str], locale: Language
+) -> str:
+    kept = _LAST_ROUNDS.get(id(result))
+    # The result itself is kept with its line, so its id is not another's meanwhile.
+    if kept is not None and kept[0] is result and kept[1] == names and kept[2] == locale:
+        return kept[3]
+    last = present.short_result(result, names, state.rules, locale)
+    line = t(locale, "hand-last-round-result", result=last)
+    if len(_LAST_ROUNDS) >= _LAST_ROUNDS_KEPT:
+        _LAST_ROUNDS.clear()
+    _LAST_ROUNDS[id(result)] = (result, names, locale, line)
+    return line
 
 
 def arranged(hand: Sequence[Card]) -> list[list[Card]]:
@@ -259,25 +281,43 @@ def _card_rows(
     playable = (
         {a.card for a in view.legal if a.kind == kind} if view.my_turn else set[Card | None]()
     )
-    tid, version, drawn = state.table_id, state.version, view.drawn
+    drawn = view.drawn
+    # Each button's custom id is `GameButton.custom_id_of`: this prefix, then its move.
+    prefix = GameButton.custom_id_of(state.table_id, state.version, Action(PASS))[: -len(PASS)]
     rows = []
     for group in _groups(arrangement):
         for start in range(0, len(group), ROW):
             row = []
             for card in group[start : start + ROW]:
+                action, code, name = _card_move(kind, card, locale)
                 live = card in playable
                 if knocking and live:
                     style = discord.ButtonStyle.danger
-                elif card == drawn:
-                    style = discord.ButtonStyle.primary  # the card just drawn
+                elif card is drawn:  # the card just drawn (one instance per card)
+                    style = discord.ButtonStyle.primary
                 else:
                     style = discord.ButtonStyle.secondary
-                button = shown.move(
-                    tid, version, kind, card, label(card, locale), disabled=not live, style=style
+                row.append(
+                    shown.ShownButton(
+                        GameButton, prefix + code, name, style, disabled=not live, action=action
+                    )
                 )
-                row.append(button)
             rows.append(row)
     return rows
+
+
+#: (move kind, card, language) -> the card button's move, its encoding and its label: the
+#: same for every hand (a hand has 10-11 card buttons and a click builds 1.5 hands).
+_CARD_MOVES: dict[tuple[str, Card, str], tuple[Action, str, str]] = {}
+
+
+def _card_move(kind: str, card: Card, locale: Language) -> tuple[Action, str, str]:
+    key = (kind, card, locale)
+    found = _CARD_MOVES.get(key)
+    if found is None:
+        action = Action(kind, card)
+        found = _CARD_MOVES[key] = (action, action.encode(), label(card, locale))
+    return found
 
 
 def _moves(
@@ -425,11 +465,14 @@ def show_card_emojis(message: Message, emoji_of: Callable[[Card], EmojiRef | Non
     layout = message.view
     if layout is None:
         return
-    if isinstance(layout, HandLayout):
-        buttons: Iterable[object] = layout.cards()
-    else:
-        buttons = layout.walk_children()
-    for item in buttons:
+    if isinstance(layout, HandLayout):  # its rows hold only card buttons (`_card_rows`)
+        for button in layout.cards():
+            assert button.action is not None and button.action.card is not None
+            ref = emoji_of(button.action.card)
+            if ref is not None:
+                button.emoji = shown.emoji(ref.name, ref.id)
+        return
+    for item in layout.walk_children():
         if not isinstance(item, shown.ShownButton | GameButton) or not is_card(item):
             continue
         assert item.action is not None  # a card's
@@ -441,17 +484,25 @@ def show_card_emojis(message: Message, emoji_of: Callable[[Card], EmojiRef | Non
 
 def custom_ids(message: discord.Message) -> set[str]:
     """Every control's custom id on a message, however deep in its layout."""
-    found: set[str] = set()
+    return set(_controls(message))
+
+
+def has_control(message: discord.Message, custom_id: str) -> bool:
+    """Whether a control with `custom_id` is on `message` (read at every click: the walk
+    stops at it)."""
+    return any(found == custom_id for found in _controls(message))
+
+
+def _controls(message: discord.Message) -> Iterator[str]:
     stack: list[Any] = list(message.components)
     while stack:
         comp = stack.pop()
         custom_id = getattr(comp, "custom_id", None)
         if isinstance(custom_id, str):
-            found.add(custom_id)
-            continue  # a control holds no other component (read at every click)
-        stack.extend(getattr(comp, "children", None) or [])
-        stack.extend(getattr(comp, "components", None) or [])
+            yield custom_id
+            continue  # a control holds no other component
+        stack.extend(getattr(comp, "children", None) or ())
+        stack.extend(getattr(comp, "components", None) or ())
         accessory = getattr(comp, "accessory", None)
         if accessory is not None:
             stack.append(accessory)
-    return found

@@ -23,7 +23,7 @@ from bot.outbox import Outbox
 from bot.outbox.write import without_rows
 from bot.ui import ownership
 from bot.ui.components import refuse_unread
-from bot.ui.hand_layout import custom_ids
+from bot.ui.hand_layout import has_control
 from bot.ui.notifier import Notifier
 from bot.ui.readers import Readers
 from bot.ui.resign import ConfirmResign, PickResign, table_label, words
@@ -62,7 +62,7 @@ def on_its_message(interaction: discord.Interaction, custom_id: str) -> bool:
     """Whether the clicked control is still on the message it was clicked on (Discord sends
     the message as it is now: a double click races the edit the first click made)."""
     message = interaction.message
-    return message is not None and custom_id in custom_ids(message)
+    return message is not None and has_control(message, custom_id)
 
 
 async def stale_control(interaction: discord.Interaction) -> int | None:

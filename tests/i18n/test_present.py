@@ -32,6 +32,25 @@ def test_the_log_of_moves_in_each_language() -> None:
         assert away[0].endswith("(joué automatiquement : Bob n'est pas là)")
 
 
+def test_the_last_turns_read_from_the_end_are_those_of_the_whole_log() -> None:
+    """A hand reads only the end of the round's log (`recent_turns`): at every point of
+    whole rounds, its last turns, the automatic ones marked, are the whole log's last."""
+    for preset, seats, seed in (("cardgames", 2, 7), ("classic", 3, 11), ("playingcards", 2, 5)):
+        for rnd in a_match(preset, seats, seed).rounds:
+            history = rnd.view(0).history
+            for end in range(len(history) + 1):
+                for count, auto, away in ((3, (), ()), (4, {0}, ()), (3, {1}, {seats - 1})):
+                    shown = dict(auto=auto, away=away, resigned=away)
+                    whole = present.recent_turns(history[:end], NAMES, 10**6, **shown)
+                    last = present.recent_turns(history[:end], NAMES, count, **shown)
+                    assert last == whole[-count:] if whole else last == []
+    # Turns kept in words are told apart by the names and the language they were written in.
+    history = a_match("cardgames", 2, 7).rounds[0].view(0).history
+    other = present.recent_turns(history, ("Zoé", "Yann"), 3, locale="fr")
+    assert all("Alice" not in line and "Bob" not in line for line in other)
+    assert present.recent_turns(history, NAMES, 3, locale="fr") != other
+
+
 def test_a_reveal_in_each_language_names_the_same_cards_in_their_labels() -> None:
     match = a_match("classic", 3, 11)
     rules = RuleSet.preset("classic")

@@ -11,9 +11,9 @@ import discord
 from bot.games.model import TableUpdate
 from bot.outbox import Limits, Outbox, Priority
 from bot.ui import hand_layout
-from bot.ui.messages import Message
 from bot.ui.notifier import Notifier
-from bot.ui.notifier.later import Later, unlistened
+from bot.ui.notifier.later import Later
+from bot.ui.shown_buttons import ShownButton
 
 from ..play.conftest import quiet
 from ..play.driver import live_controls
@@ -66,8 +66,9 @@ async def test_a_hand_sent_later_keeps_its_controls_and_is_not_walked(
     world: World, monkeypatch: Any
 ) -> None:
     """discord.py walks every control of a view it is given, to see whether to keep it for
-    dispatch; a hand's controls are routed by the cog, so its view is stopped as it is built
-    (`unlistened`) and the walk skipped, while Discord gets every control."""
+    dispatch; a hand's controls are routed by the cog and written as its payload
+    (`bot/ui/written.py`): its view holds none, so nothing is walked nor kept, while Discord
+    gets every control."""
     emu, a = world.emu, world.alice
     await emu.slash(a, world.channel, "gin computer", target=500)
     await emu.wait_for(lambda: live_controls(emu, a), what="alice's hand")
@@ -77,13 +78,12 @@ async def test_a_hand_sent_later_keeps_its_controls_and_is_not_walked(
     seat = next(s.seat for s in tables.state(live).seats if s.user_id == a.id)
     state, view = tables.state(live), live.match.round.view(seat)
     walked: list[object] = []
-    real = discord.ui.LayoutView.is_dispatchable
 
-    def counted(self: discord.ui.LayoutView) -> bool:
+    def counted(self: discord.ui.Item[Any]) -> bool:
         walked.append(self)
-        return real(self)
+        return False
 
-    monkeypatch.setattr(discord.ui.LayoutView, "is_dispatchable", counted)
+    monkeypatch.setattr(ShownButton, "is_dispatchable", counted)
     later = Later(lambda: hand_layout.hand_message(state, view))
     outbox: Outbox = world.bot.screens.outbox  # type: ignore[attr-defined]
     sent = await outbox.post(emu.dm_channel(a).id, later, Priority.HAND, user_id=a.id)
@@ -94,9 +94,8 @@ async def test_a_hand_sent_later_keeps_its_controls_and_is_not_walked(
     wanted = [c["custom_id"] for c in _controls(expected.view.to_components())]
     assert wanted and [b.custom_id for b in shown.buttons()] == wanted
     assert not walked, "discord.py walked a hand's controls"
-    # A message whose controls discord.py dispatches is left listening.
-    lobby = Message(None, None, discord.ui.View(timeout=None))
-    assert unlistened(lobby).view is not None and not unlistened(lobby).view.is_finished()
+    kept = later.message().view
+    assert kept is not None and not kept.is_dispatchable(), "a hand's view kept for dispatch"
 
 
 def _controls(components: list[dict[str, Any]]) -> list[dict[str, Any]]:

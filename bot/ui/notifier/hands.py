@@ -20,7 +20,7 @@ from bot.outbox.write import ControlsOff, Payload
 from bot.ui import hand_layout, images, messages
 from bot.ui.dms import DMClosed
 from bot.ui.notifier.boards import Boards
-from bot.ui.notifier.later import Later, unlistened
+from bot.ui.notifier.later import Later
 from bot.ui.strays import stray_hands
 
 log = logging.getLogger(__name__)
@@ -112,7 +112,7 @@ class Hands(Boards):
         pictures on (the drawing is awaited, off the event loop)."""
         settings = await self.profiles.settings(user_id)
         if self.pictures.enabled and settings.images:
-            return unlistened(await self.hand(state, view, user_id))
+            return await self.hand(state, view, user_id)
         hearts = await self.favorites(state, user_id)
         language = await self.language(state, user_id)
         chat = self.chat_for(state.table_id, user_id)

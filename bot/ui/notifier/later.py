@@ -33,7 +33,7 @@ class Later:
     def message(self) -> Message:
         if self._built is None:
             assert self._build is not None, "read after it was released"
-            self._built, self._build = unlistened(self._build()), None
+            self._built, self._build = self._build(), None
         return self._built
 
     def kwargs(self) -> dict[str, Any]:
@@ -51,12 +51,3 @@ class Later:
         if self._built is not None:
             self._built.release()
         self._build = None
-
-
-def unlistened(message: Message) -> Message:
-    """`message` with its view stopped when none of its controls is dispatched from it (a
-    hand's plain payloads, routed by the play cog): discord.py then skips walking every
-    control to see whether the view is to be kept for dispatch, on each send and edit."""
-    if message.payloads and message.view is not None:
-        message.view.stop()
-    return message
