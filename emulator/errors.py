@@ -16,3 +16,14 @@ class InteractionFailed(AssertionError):
         refused = f", refused callbacks: {interaction.refused}" if interaction.refused else ""
         super().__init__(f"{interaction!r} was not acknowledged within {deadline:g} s{refused}")
         self.interaction = interaction
+
+
+class AnswerNotFilled(AssertionError):
+    """The bot deferred an interaction ("thinking...") and did not fill in its reply in time."""
+
+    def __init__(self, interaction: Interaction, timeout: float) -> None:
+        super().__init__(
+            f'{interaction!r} was deferred but its reply was still "thinking..." '
+            f"{timeout:g} s after the acknowledgement"
+        )
+        self.interaction = interaction
