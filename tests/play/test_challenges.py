@@ -10,6 +10,7 @@ from bot.i18n import t
 from cogs import _answers as answers
 from emulator import Interaction, Message
 
+from .answers import refused_to
 from .conftest import World
 from .test_tables import play_to_the_end
 
@@ -38,7 +39,7 @@ async def test_one_pending_challenge_per_pair(world: World) -> None:
     await emu.slash(a, ch, "gin challenge", opponent=b)
     again = await emu.slash(b, ch, "gin challenge", opponent=a)
     assert again.response is not None and "already have a pending challenge" in again.response.text
-    assert again.response.ephemeral_to is b
+    assert refused_to(again, b)
 
 
 async def test_unanswered_challenge_expires(world: World) -> None:
@@ -87,8 +88,8 @@ async def test_rematch_against_the_computer(world: World) -> None:
     before = len([m for m in emu.messages(ch) if "Show my hand" in m.button_labels])
     tables = world.bot.services.tables  # type: ignore[attr-defined]
     assert tables.playing_tables_of(a.id) == []
-    await emu.click(a, summary, "Rematch")
-    assert "Rematch! Dealing now" in emu.last_ephemeral(a).text
+    rematch = await emu.click(a, summary, "Rematch")
+    assert rematch.response is not None and "Rematch! Dealing now" in rematch.response.text
     await emu.wait_for(
         lambda: len([m for m in emu.messages(ch) if "Show my hand" in m.button_labels]) > before
     )
