@@ -18,12 +18,14 @@ class InteractionFailed(AssertionError):
         self.interaction = interaction
 
 
-class AnswerNotFilled(AssertionError):
-    """The bot deferred an interaction ("thinking...") and did not fill in its reply in time."""
+class AnswerNotFilled(InteractionFailed):
+    """The bot deferred an interaction ("thinking...") and did not fill in its reply in time
+    (an :class:`InteractionFailed`: whoever counts failed interactions counts it)."""
 
     def __init__(self, interaction: Interaction, timeout: float) -> None:
-        super().__init__(
+        AssertionError.__init__(
+            self,
             f'{interaction!r} was deferred but its reply was still "thinking..." '
-            f"{timeout:g} s after the acknowledgement"
+            f"{timeout:g} s after the acknowledgement",
         )
         self.interaction = interaction
