@@ -4,7 +4,14 @@ Start one with ``async with Emulator() as emu:`` and see ``docs/emulator.md``.
 """
 
 from .clock import Clock
-from .core import Emulator, EmulatorError, InteractionFailed, RequestRecord, UploadFile
+from .core import (
+    AnswerNotFilled,
+    Emulator,
+    EmulatorError,
+    InteractionFailed,
+    RequestRecord,
+    UploadFile,
+)
 from .faults import Fault
 from .models import (
     Attachment,
@@ -25,6 +32,7 @@ from .threads import Thread
 from .validate import DiscordError
 
 __all__ = [
+    "AnswerNotFilled",
     "Attachment",
     "Button",
     "Channel",

@@ -17,6 +17,8 @@ class Options:
     compress: bool | None = None
     heartbeat_interval_ms: int = 41_250
     ack_deadline: float = 3.0
+    #: Seconds after a deferral ("thinking...") the driver waits for its reply to be filled in.
+    answer_timeout: float = 10.0
     token_lifetime: float = 15 * 60
     #: Privileged intents the application may use: any of "members", "presences", "message_content".
     privileged_intents: set[str] = field(default_factory=set)

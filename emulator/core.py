@@ -22,7 +22,7 @@ from .clock import Clock
 from .config import Options
 from .driver import Driver
 from .emojis import emoji_file
-from .errors import EmulatorError, InteractionFailed
+from .errors import AnswerNotFilled, EmulatorError, InteractionFailed
 from .faults import Fault
 from .gateway import Gateway
 from .http import API_PREFIX, json_response
@@ -34,6 +34,7 @@ from .state import State
 from .validate import DiscordError
 
 __all__ = [
+    "AnswerNotFilled",
     "Emulator",
     "EmulatorError",
     "InteractionFailed",

@@ -297,6 +297,19 @@ class Driver(People):
         """Wait until the bot acknowledges ``inter`` or its 3 s deadline passes."""
         return await self.interaction_log.wait_ack(inter, raise_on_failure=raise_on_failure)
 
+    async def wait_answer(
+        self,
+        inter: Interaction,
+        *,
+        raise_on_failure: bool = True,
+        timeout: float | None = None,  # noqa: ASYNC109
+    ) -> Interaction:
+        """Wait until the bot's answer to ``inter`` is final (:attr:`Interaction.answered`):
+        what ``slash``, ``click``... wait for by default, for one sent with ``wait=False``."""
+        return await self.interaction_log.wait_answer(
+            inter, raise_on_failure=raise_on_failure, timeout=timeout
+        )
+
     # ------------------------------------------------------------------------------------
     # faults and gateway controls
     # ------------------------------------------------------------------------------------

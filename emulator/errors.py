@@ -16,3 +16,16 @@ class InteractionFailed(AssertionError):
         refused = f", refused callbacks: {interaction.refused}" if interaction.refused else ""
         super().__init__(f"{interaction!r} was not acknowledged within {deadline:g} s{refused}")
         self.interaction = interaction
+
+
+class AnswerNotFilled(InteractionFailed):
+    """The bot deferred an interaction ("thinking...") and did not fill in its reply in time
+    (an :class:`InteractionFailed`: whoever counts failed interactions counts it)."""
+
+    def __init__(self, interaction: Interaction, timeout: float) -> None:
+        AssertionError.__init__(
+            self,
+            f'{interaction!r} was deferred but its reply was still "thinking..." '
+            f"{timeout:g} s after the acknowledgement",
+        )
+        self.interaction = interaction

@@ -5,16 +5,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from .changes import Changes
 from .clock import Clock
 from .config import Options
-from .errors import EmulatorError, InteractionFailed
+from .errors import AnswerNotFilled, EmulatorError, InteractionFailed
 from .ids import interaction_token
 from .messages import MAX_ATTACHMENT_BYTES
 from .models import DM, DM_PERMISSIONS, Channel, Interaction, Message, User
 from .world import World
+
+#: How long the driver's ``slash``, ``click``... wait: True until the answer is final (a
+#: deferred reply filled in, see :attr:`Interaction.answered`), ``"ack"`` until the bot
+#: acknowledges, False not at all.
+Wait: TypeAlias = bool | Literal["ack"]
 
 
 class InteractionLog:
@@ -144,9 +149,10 @@ class InteractionLog:
         return payload
 
     async def send(
-        self, inter: Interaction, *, wait: bool = True, raise_on_failure: bool = True
+        self, inter: Interaction, *, wait: Wait = True, raise_on_failure: bool = True
     ) -> Interaction:
-        """Send ``inter`` to the bot; with ``wait``, until it is acknowledged (see :meth:`wait_ack`)."""
+        """Send ``inter`` to the bot; with ``wait``, until it is answered (:meth:`wait_answer`;
+        ``"ack"``: only acknowledged, :meth:`wait_ack`)."""
         payload = self.payload(inter)
         inter.created_at = self.clock.now()
         self.all.append(inter)
@@ -154,8 +160,31 @@ class InteractionLog:
         self._by_token[inter.token] = inter
         self.world.events.dispatch("INTERACTION_CREATE", payload, guild=inter.guild)
         self.changes.notify()
-        if wait:
+        if wait == "ack":
             await self.wait_ack(inter, raise_on_failure=raise_on_failure)
+        elif wait:
+            await self.wait_answer(inter, raise_on_failure=raise_on_failure)
+        return inter
+
+    async def wait_answer(
+        self,
+        inter: Interaction,
+        *,
+        raise_on_failure: bool = True,
+        timeout: float | None = None,  # noqa: ASYNC109
+    ) -> Interaction:
+        """Wait until the bot's answer to ``inter`` is final (:attr:`Interaction.answered`):
+        acknowledged (see :meth:`wait_ack`), and a deferred reply filled in within
+        ``timeout`` (default ``Options.answer_timeout``) seconds, else :class:`AnswerNotFilled`."""
+        await self.wait_ack(inter, raise_on_failure=raise_on_failure)
+        if inter.answered or inter.ack_type is None:
+            return inter
+        limit = self.options.answer_timeout if timeout is None else timeout
+        try:
+            await self.changes.wait_for(lambda: inter.answered, limit)
+        except TimeoutError:
+            if raise_on_failure:
+                raise AnswerNotFilled(inter, limit) from None
         return inter
 
     async def wait_ack(self, inter: Interaction, *, raise_on_failure: bool = True) -> Interaction:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import EmulatorError
+from .interactions import Wait
 from .models import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -163,7 +164,7 @@ class People:
         channel: Channel | None,
         command: str,
         *,
-        wait: bool = True,
+        wait: Wait = True,
         raise_on_failure: bool = True,
         **options: Any,
     ) -> Interaction:
@@ -171,7 +172,9 @@ class People:
 
         ``command`` is the full path, e.g. ``"gin challenge"``; options are keyword arguments
         (users as :class:`User`, channels as :class:`Channel`, files as :class:`UploadFile`).
-        Waits for the acknowledgement and raises :class:`InteractionFailed` if none comes in 3 s.
+        Waits for the answer: :class:`InteractionFailed` if it is not acknowledged in 3 s,
+        :class:`AnswerNotFilled` if a deferred reply is not filled in (``wait="ack"``: back
+        at the acknowledgement; False: at once).
         """
         target = channel if channel is not None else self.state.world.dm_channel(user)
         data, full = self.command_data(user, target, command, options)
@@ -189,7 +192,7 @@ class People:
         name: str,
         *,
         target: User,
-        wait: bool = True,
+        wait: Wait = True,
         raise_on_failure: bool = True,
     ) -> Interaction:
         """Pick ``name`` from ``target``'s user context menu (Apps) as ``user`` in ``channel``.
@@ -250,7 +253,7 @@ class People:
         label: str | None = None,
         *,
         custom_id: str | None = None,
-        wait: bool = True,
+        wait: Wait = True,
         raise_on_failure: bool = True,
     ) -> Interaction:
         """Click the button labelled ``label`` (or with ``custom_id``) on a message ``user`` can see."""
@@ -276,7 +279,7 @@ class People:
         placeholder: str | None = None,
         custom_id: str | None = None,
         values: Iterable[Any] | None = None,
-        wait: bool = True,
+        wait: Wait = True,
         raise_on_failure: bool = True,
     ) -> Interaction:
         """Choose options by label in a select menu (``values=`` for raw values or users).
@@ -330,7 +333,7 @@ class People:
         custom_id: str,
         *,
         values: Iterable[str] | None = None,
-        wait: bool = True,
+        wait: Wait = True,
         raise_on_failure: bool = False,
     ) -> Interaction:
         """A component interaction Discord's own client could never send, for security tests.
@@ -360,7 +363,7 @@ class People:
         source: Interaction,
         values: Mapping[str, Any] | None = None,
         *,
-        wait: bool = True,
+        wait: Wait = True,
         raise_on_failure: bool = True,
     ) -> Interaction:
         """Fill in and submit the modal the bot opened in answer to ``source``.

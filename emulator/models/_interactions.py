@@ -49,6 +49,17 @@ class Interaction:
         return self.acked_at - self.created_at
 
     @property
+    def answered(self) -> bool:
+        """Whether the bot's answer is final: acknowledged, and a deferred reply (callback 5,
+        "thinking...") filled in or deleted. A deferred update (6) counts at once: what
+        follows it, if anything, edits a message the test already holds."""
+        if self.ack_type is None:
+            return False
+        if self.ack_type != 5 or self.response is None:
+            return True
+        return not self.response.loading or self.response.deleted
+
+    @property
     def update_latency(self) -> float | None:
         """For a component (or a modal opened from one): seconds from the interaction to the
         first edit of the message it was on (callback 7, or a later PATCH of ``@original`` or

@@ -260,9 +260,13 @@ class SandboxPage:
     ) -> Interaction | list[dict[str, Any]] | None:
         emu = self.emu
         op = req.get("op")
+        # As Discord's client, the page waits for the acknowledgement only: it shows a
+        # deferred reply's "thinking..." and then its filling as they come.
         if op == "slash":
             options = self._options(user, str(req["command"]), req.get("options") or {})
-            return await emu.slash(user, self._where(user, req), str(req["command"]), **options)
+            return await emu.slash(
+                user, self._where(user, req), str(req["command"]), wait="ack", **options
+            )
         if op == "autocomplete":
             options = self._options(user, str(req["command"]), req.get("options") or {})
             options.pop(str(req["option"]), None)
@@ -275,17 +279,19 @@ class SandboxPage:
                 **options,
             )
         if op == "click":
-            return await emu.click(user, int(req["message"]), custom_id=str(req["custom_id"]))
+            return await emu.click(
+                user, int(req["message"]), custom_id=str(req["custom_id"]), wait="ack"
+            )
         if op == "select":
             msg = emu.message(int(req["message"]))
             menu = msg.select(custom_id=str(req["custom_id"]))
             values: list[Any] = [str(v) for v in req.get("values") or []]
             if menu.type == 5:  # a user select: the emulator resolves users
                 values = [emu.users[int(v)] for v in values]
-            return await emu.select(user, msg, custom_id=menu.custom_id, values=values)
+            return await emu.select(user, msg, custom_id=menu.custom_id, values=values, wait="ack")
         if op == "modal":
             source = self._modals.pop(int(req["interaction"]))
-            return await emu.submit_modal(user, source, dict(req.get("values") or {}))
+            return await emu.submit_modal(user, source, dict(req.get("values") or {}), wait="ack")
         raise ValueError(f"unknown request {op!r}")
 
     def _options(self, user: User, command: str, raw: dict[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from emulator import Emulator, User
+from tests.play.answers import refused_to
 from tests.play.driver import live_controls
 
 from .botproc import BotProcess
@@ -38,7 +39,7 @@ async def test_block_refuses_challenges_and_survives_a_restart(
         await emu.slash(alice, world.channel, "gin player block", player=bob)
     )
     refused = await emu.slash(bob, world.channel, "gin challenge", opponent=alice)
-    assert refused.response is not None and refused.response.ephemeral_to is bob
+    assert refused_to(refused, bob)
     assert "can't challenge" in said(refused)
     assert "can't challenge" in said(
         await emu.slash(alice, world.channel, "gin challenge", opponent=bob)

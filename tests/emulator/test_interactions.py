@@ -12,7 +12,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from emulator import Emulator, EmulatorError, InteractionFailed, UploadFile
+from emulator import AnswerNotFilled, Emulator, EmulatorError, InteractionFailed, UploadFile
 from emulator.testing import running
 
 from .conftest import World, make_client
@@ -119,6 +119,12 @@ async def play(emu: Emulator, world: World) -> AsyncIterator[Playground]:
         await interaction.response.defer(thinking=True, ephemeral=private)
         await interaction.followup.send("done")
         await interaction.followup.send("psst", ephemeral=True)
+
+    @t.command(description="Defer, then answer once the test lets it")
+    async def ponder(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await pg.gate.wait()
+        await interaction.edit_original_response(content="pondered")
 
     @t.command(description="Buttons")
     async def buttons(interaction: discord.Interaction) -> None:
@@ -279,6 +285,41 @@ async def test_deferred_reply_is_filled_by_the_first_followup(
     psst = result.followups[0]
     assert psst.ephemeral_to is world.alice and psst.content == "psst"
     assert emu.messages(world.channel) == [placeholder]
+
+
+async def test_slash_returns_once_a_deferred_reply_is_filled(
+    emu: Emulator, world: World, play: Playground
+) -> None:
+    sent = asyncio.create_task(emu.slash(world.alice, world.channel, "t ponder"))
+    deferred = await emu.wait_for(lambda: next((i for i in emu.interactions if i.ack_type), None))
+    assert deferred.ack_type == 5 and not deferred.answered and not sent.done()
+    play.gate.set()
+    result = await sent
+    assert result is deferred and result.answered
+    assert result.response is not None and result.response.content == "pondered"
+
+
+async def test_waiting_only_for_the_acknowledgement(
+    emu: Emulator, world: World, play: Playground
+) -> None:
+    result = await emu.slash(world.alice, world.channel, "t ponder", wait="ack")
+    assert result.ack_type == 5 and result.response is not None and result.response.loading
+    play.gate.set()
+    await emu.wait_answer(result)
+    assert result.response.content == "pondered"
+
+
+async def test_a_deferred_reply_never_filled_fails_clearly(
+    emu: Emulator, world: World, play: Playground
+) -> None:
+    emu.options.answer_timeout = 0.2
+    with pytest.raises(AnswerNotFilled, match="t ponder.*thinking"):
+        await emu.slash(world.alice, world.channel, "t ponder")
+    # A test that expects no reply says so, and reads the thinking message.
+    quiet = await emu.slash(world.alice, world.channel, "t ponder", raise_on_failure=False)
+    assert quiet.response is not None and quiet.response.loading and not quiet.answered
+    play.gate.set()
+    await emu.wait_answer(quiet)
 
 
 async def test_a_private_defer_keeps_the_filled_reply_private(

@@ -274,7 +274,7 @@ def check_end(
         _check_reveal(reveal.text, result, names, match)
         # The channel reads in order though the hands do not wait for it: the round's
         # board, its reveal below it, then the next round's board (docs/playing.md).
-        rounds = [(_round_of(b), b.id) for b in boards(emu, channel, tid)]
+        rounds = [(round_of(b), b.id) for b in boards(emu, channel, tid)]
         assert any(n == number and i < reveal.id for n, i in rounds), (number, rounds)
         assert all(i > reveal.id for n, i in rounds if n > number), (number, rounds)
     if ended_by == "score":
@@ -333,7 +333,7 @@ def _check_total(text: str, name: str, seat: int, match: Match) -> None:
         assert (f"{points} {kind}" in words) == bool(points), (words, kind, points)
 
 
-def _round_of(board: Message) -> int:
+def round_of(board: Message) -> int:
     """The round a board shows ("Round 2" in English; the play tests' language)."""
     name = next((k for k in _fields(board) if re.match(r"Round \d+$", k)), "Round 0")
     return int(name.split()[1])
