@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
 from bot.app.client import GinBot
 from bot.app.settings import Settings
 from bot.store import open_store
-from emulator import Emulator, User
+from emulator import Channel, Emulator, Guild, Message, User
 from emulator.models import Role
 from emulator.testing import running
 
@@ -100,50 +100,83 @@ async def wait(pred: Callable[[], Any], what: str) -> Any:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+class Server(NamedTuple):
+    """A guild "Cards" with one channel, its admin (Manage Server) and its players."""
+
+    guild: Guild
+    ch: Channel
+    admin: User
+    players: list[User]
+
+
+def server(emu: Emulator, channel: str, players: int | Sequence[str] = 4) -> Server:
+    """The tournaments' server: "ada" its admin, and `players` users "player1".."playerN"
+    (or, given names, users with those display names), all members."""
+    guild = emu.create_guild("Cards")
+    ch = emu.create_channel(guild, channel)
+    admin = emu.create_user("ada")
+    if isinstance(players, int):
+        users = [emu.create_user(f"player{i}") for i in range(1, players + 1)]
+    else:
+        users = [emu.create_user(n.lower(), global_name=n) for n in players]
+    for user in (admin, *users):
+        emu.add_member(guild, user)
+    make_admin(emu, guild, admin)
+    return Server(guild, ch, admin, users)
+
+
+#: What every test's cup is, but for its name and number of rounds.
+CUP: dict[str, Any] = {"format": "swiss", "rules": "cardgames", "target": 10}
+
+
+async def create_cup(
+    emu: Emulator, bot: GinBot, where: Channel, by: User, name: str = "Cup", **options: Any
+) -> tuple[int, Message]:
+    """`/tournament create` of a swiss cup of cardgames to 10 by `by` in `where`: its id
+    and its sign-up message."""
+    await emu.slash(by, where, f"{commands_path(bot)} create", name=name, **CUP, **options)
+    signup = emu.last_message(where)
+    assert signup is not None
+    return int(signup.text.split("(#")[1].split(")")[0]), signup
+
+
+async def start_cup(
+    emu: Emulator, bot: GinBot, signup: Message, by: User, players: Sequence[User]
+) -> Channel:
+    """`players` click Join on `signup`, then `by` starts the cup where it was created:
+    where it runs (its thread, or that channel without one) once round 1 is announced."""
+    for user in players:
+        await emu.click(user, signup, "Join")
+    where = signup.channel
+    await emu.slash(by, where, f"{commands_path(bot)} start")
+
+    def announced() -> Channel | None:
+        home = emu.thread_of(signup) or where
+        return home if any("round 1 of" in m.text for m in emu.messages(home)) else None
+
+    home: Channel = await wait(announced, "round 1")
+    return home
+
+
+async def swiss_started(
+    emu: Emulator, bot: GinBot, ch: Channel, admin: User, players: list[User], **options: Any
+) -> tuple[int, Channel]:
+    """A swiss cup of cardgames to 10 created by `admin`, joined by `players` and started:
+    its id and where it runs, once round 1 is announced there."""
+    tid, signup = await create_cup(emu, bot, ch, admin, **options)
+    return tid, await start_cup(emu, bot, signup, admin, players)
+
+
 # Eight players' whole matches, four tables in one channel, under Discord's limits: the
 # channel's posts (reveals, new boards) go one a second, about a minute on a quiet machine.
 @pytest.mark.timeout(240)
-async def swiss_started(
-    emu: Emulator, bot: GinBot, ch: Any, admin: User, players: list[User], **options: Any
-) -> tuple[int, Any]:
-    """A swiss cup of cardgames to 10 created by `admin`, joined by `players` and started:
-    its id and its thread, once round 1 is announced there."""
-    path = commands_path(bot)
-    await emu.slash(
-        admin,
-        ch,
-        f"{path} create",
-        name="Cup",
-        format="swiss",
-        rules="cardgames",
-        target=10,
-        **options,
-    )
-    signup = emu.last_message(ch)
-    assert signup is not None
-    tid = int(signup.text.split("(#")[1].split(")")[0])
-    for user in players:
-        await emu.click(user, signup, "Join")
-    await emu.slash(admin, ch, f"{path} start")
-    home = await wait(lambda: emu.thread_of(signup), "the thread")
-    await wait(lambda: any("round 1 of" in m.text for m in emu.messages(home)), "round")
-    return tid, home
-
-
 async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
     database = tmp_path / "gin.sqlite3"
     async with Emulator() as emu:
-        guild = emu.create_guild("Cards")
-        ch = emu.create_channel(guild, "tournaments")
-        admin = emu.create_user("ada")
-        organizer = emu.create_user("olga")
-        players = [emu.create_user(f"player{i}") for i in range(1, 9)]
-        for user in (admin, organizer, *players):
-            emu.add_member(guild, user)
-        admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
+        guild, ch, admin, players = server(emu, "tournaments", 8)
+        organizer = emu.create_user("olga", guilds=[guild])
         hosts = Role(emu.snowflakes.next(), "Hosts", 0, position=3)
-        guild.roles.extend([admins, hosts])
-        guild.members[admin.id].roles.append(admins.id)
+        guild.roles.append(hosts)
         guild.members[organizer.id].roles.append(hosts.id)
 
         async with bot_on(
@@ -151,33 +184,14 @@ async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
         ) as bot:
             path = commands_path(bot)
             # Olga may not organize until an admin names her role.
-            await emu.slash(
-                organizer,
-                ch,
-                f"{path} create",
-                name="Friday Gin",
-                format="swiss",
-                rules="cardgames",
-                target=10,
-                rounds=3,
-            )
+            await emu.slash(organizer, ch, f"{path} create", name="Friday Gin", rounds=3, **CUP)
             assert "Manage Server or the organizer role" in emu.last_ephemeral(organizer).text
+            assert emu.last_message(ch) is None
             await emu.slash(admin, ch, f"{path} organizer-role", role=hosts)
             assert "can now run tournaments" in emu.last_ephemeral(admin).text
-            await emu.slash(
-                organizer,
-                ch,
-                f"{path} create",
-                name="Friday Gin",
-                format="swiss",
-                rules="cardgames",
-                target=10,
-                rounds=3,
-            )
-            signup = emu.last_message(ch)
-            assert signup is not None and "Friday Gin" in signup.text
+            tid, signup = await create_cup(emu, bot, ch, organizer, "Friday Gin", rounds=3)
+            assert "Friday Gin" in signup.text
             assert signup.button_labels == ["Join", "Leave"]
-            tid = int(signup.text.split("(#")[1].split(")")[0])
             # The tournament has its own thread, started from the sign-up message.
             home = await emu.wait_for(lambda: emu.thread_of(signup))
             assert "Friday Gin" in (home.name or "")
@@ -194,8 +208,8 @@ async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
             await emu.slash(players[1], ch, f"{path} start")
             assert "Only someone with Manage Server" in emu.last_ephemeral(players[1]).text
 
-            await emu.slash(organizer, ch, f"{path} start")
-            await wait(lambda: any("round 1 of 3" in m.text for m in emu.messages(home)), "round 1")
+            assert await start_cup(emu, bot, signup, organizer, []) is home  # all joined above
+            assert any("round 1 of 3" in m.text for m in emu.messages(home))
             await wait(lambda: "Sign-up is closed" in emu.message(signup.id).text, "the edit")
             assert emu.message(signup.id).button_labels == []
             round1 = next(m for m in emu.messages(home) if "round 1 of 3" in m.text)
@@ -319,13 +333,7 @@ async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
 
 async def test_no_show_kick_and_cancel_in_the_channel(tmp_path: Path) -> None:
     async with Emulator() as emu:
-        guild = emu.create_guild("Cards")
-        ch = emu.create_channel(guild, "tournaments")
-        admin = emu.create_user("ada")
-        players = [emu.create_user(f"player{i}") for i in range(1, 5)]
-        for user in (admin, *players):
-            emu.add_member(guild, user)
-        make_admin(emu, guild, admin)
+        guild, ch, admin, players = server(emu, "tournaments")
         # Without Create Public Threads the tournament runs in the channel, and the
         # organizer is told so, once.
         emu.deny_bot(ch, "create_public_threads")
@@ -333,23 +341,9 @@ async def test_no_show_kick_and_cancel_in_the_channel(tmp_path: Path) -> None:
             emu, guild.id, tmp_path / "gin.sqlite3", tournament_round_pause=0, tournament_no_show=3
         ) as bot:
             path = commands_path(bot)
-            await emu.slash(
-                admin,
-                ch,
-                f"{path} create",
-                name="Quick",
-                format="swiss",
-                rules="cardgames",
-                target=10,
-                rounds=3,
-            )
-            signup = emu.last_message(ch)
-            assert signup is not None
-            tid = int(signup.text.split("(#")[1].split(")")[0])
-            for user in players:
-                await emu.click(user, signup, "Join")
-            await emu.slash(admin, ch, f"{path} start")
-            await wait(lambda: any("round 1 of 3" in m.text for m in emu.messages(ch)), "round 1")
+            tid, home = await swiss_started(emu, bot, ch, admin, players, name="Quick", rounds=3)
+            assert home is ch
+            assert any("round 1 of 3" in m.text for m in emu.messages(ch))
             # Exactly one player makes one move (well before the 3 s deadline, even on a
             # busy machine); everyone else stays away.
             mover = await wait(
@@ -411,33 +405,14 @@ async def test_a_tournament_created_in_a_thread_lives_there(tmp_path: Path) -> N
     """Created inside a thread (or a forum post), the tournament runs in it: no new thread,
     no fallback note, its tables' boards in that thread too."""
     async with Emulator() as emu:
-        guild = emu.create_guild("Cards")
-        ch = emu.create_channel(guild, "events")
-        admin = emu.create_user("ada")
-        players = [emu.create_user(f"player{i}") for i in range(1, 3)]
-        for user in (admin, *players):
-            emu.add_member(guild, user)
-        make_admin(emu, guild, admin)
+        guild, ch, admin, players = server(emu, "events", 2)
         thread = emu.create_thread(ch, "Weekly cup", by=admin)
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
             path = commands_path(bot)
-            await emu.slash(
-                admin,
-                thread,
-                f"{path} create",
-                name="Cup",
-                format="swiss",
-                rules="cardgames",
-                target=10,
-            )
-            signup = emu.last_message(thread)
-            assert signup is not None and "Cup" in signup.text
-            for user in players:
-                await emu.click(user, signup, "Join")
-            await emu.slash(admin, thread, f"{path} start")
-            await wait(
-                lambda: any("round 1 of 1" in m.text for m in emu.messages(thread)), "round 1"
-            )
+            _, signup = await create_cup(emu, bot, thread, admin)
+            assert "Cup" in signup.text
+            assert await start_cup(emu, bot, signup, admin, players) is thread
+            assert any("round 1 of 1" in m.text for m in emu.messages(thread))
             await wait(
                 lambda: any("table #" in m.text.lower() for m in emu.messages(thread)), "a board"
             )
@@ -457,13 +432,7 @@ async def test_two_results_announced_at_once_share_one_standings_message(
     """Two matches of a round can end together: their standings go into one message (the
     second result edits the first's message) instead of two, one left with old figures."""
     async with Emulator() as emu:
-        guild = emu.create_guild("Cards")
-        ch = emu.create_channel(guild, "events")
-        admin = emu.create_user("ada")
-        players = [emu.create_user(f"player{i}") for i in range(1, 5)]
-        for user in (admin, *players):
-            emu.add_member(guild, user)
-        make_admin(emu, guild, admin)
+        guild, ch, admin, players = server(emu, "events")
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
             tid, home = await swiss_started(emu, bot, ch, admin, players)
             cog: Any = bot.get_cog("Tournaments")
@@ -482,13 +451,7 @@ async def test_standings_another_process_is_posting_are_left_to_it(tmp_path: Pat
     the one that claimed the message posts it, the others leave their result to it (it
     draws the standings again once posted) instead of posting a second message."""
     async with Emulator() as emu:
-        guild = emu.create_guild("Cards")
-        ch = emu.create_channel(guild, "events")
-        admin = emu.create_user("ada")
-        players = [emu.create_user(f"player{i}") for i in range(1, 5)]
-        for user in (admin, *players):
-            emu.add_member(guild, user)
-        make_admin(emu, guild, admin)
+        guild, ch, admin, players = server(emu, "events")
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
             tid, home = await swiss_started(emu, bot, ch, admin, players)
             cog: Any = bot.get_cog("Tournaments")
@@ -514,13 +477,7 @@ async def test_standings_after_a_rounds_last_result_name_that_round(tmp_path: Pa
     they are shown, where the next round may have started meanwhile: they are still
     headed with the round the result belongs to ("after round 1", not "after round 2")."""
     async with Emulator() as emu:
-        guild = emu.create_guild("Cards")
-        ch = emu.create_channel(guild, "events")
-        admin = emu.create_user("ada")
-        players = [emu.create_user(f"player{i}") for i in range(1, 5)]
-        for user in (admin, *players):
-            emu.add_member(guild, user)
-        make_admin(emu, guild, admin)
+        guild, ch, admin, players = server(emu, "events")
         database = tmp_path / "gin.sqlite3"
         async with bot_on(emu, guild.id, database, tournament_round_pause=0) as bot:
             tid, home = await swiss_started(emu, bot, ch, admin, players, rounds=2)
@@ -545,32 +502,12 @@ async def test_joins_in_a_row_do_not_hold_up_the_rounds_announcement(tmp_path: P
     channel: the edits coalesce (the newest wins) rather than queue one behind another, and
     the round's announcement, with its deadline, does not wait behind them."""
     async with Emulator() as emu:
-        guild = emu.create_guild("Cards")
-        ch = emu.create_channel(guild, "tournaments")
-        admin = emu.create_user("ada")
-        players = [emu.create_user(f"player{i}") for i in range(1, 5)]
-        for user in (admin, *players):
-            emu.add_member(guild, user)
-        make_admin(emu, guild, admin)
+        guild, ch, admin, players = server(emu, "tournaments")
         emu.deny_bot(ch, "create_public_threads")  # everything in the one channel
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3", tournament_round_pause=0) as bot:
-            path = commands_path(bot)
-            await emu.slash(
-                admin,
-                ch,
-                f"{path} create",
-                name="Quick",
-                format="swiss",
-                rules="cardgames",
-                target=10,
-                rounds=1,
-            )
-            signup = emu.last_message(ch)
-            assert signup is not None
-            for user in players:
-                await emu.click(user, signup, "Join")
-            await emu.slash(admin, ch, f"{path} start")
-            await wait(lambda: any("round 1 of 1" in m.text for m in emu.messages(ch)), "round 1")
+            _, signup = await create_cup(emu, bot, ch, admin, "Quick", rounds=1)
+            assert await start_cup(emu, bot, signup, admin, players) is ch
+            assert any("round 1 of 1" in m.text for m in emu.messages(ch))
 
             def edits() -> int:
                 return sum(

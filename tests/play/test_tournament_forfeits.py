@@ -17,7 +17,15 @@ from bot.store.ratings import GLOBAL
 from emulator import Emulator
 
 from .conftest import QUIET_WITHIN, quiet
-from .test_tournament import bot_on, commands_path, make_admin, play_until, tournament_of
+from .test_tournament import (
+    bot_on,
+    commands_path,
+    create_cup,
+    play_until,
+    server,
+    start_cup,
+    tournament_of,
+)
 
 #: The order of events at the deadline that decides the last table.
 #: - "update-after-end": the no-show table's last update reaches the table's observers
@@ -42,15 +50,7 @@ def ranked_line(text: str, name: str) -> str:
 async def test_last_round_double_forfeit_counts_nowhere(tmp_path: Path, order: str) -> None:
     database = tmp_path / "gin.sqlite3"
     async with Emulator() as emu:
-        guild = emu.create_guild("Cards")
-        ch = emu.create_channel(guild, "events")
-        admin = emu.create_user("ada")
-        players = [
-            emu.create_user(n.lower(), global_name=n) for n in ("Alice", "Bob", "Dave", "Erin")
-        ]
-        for user in (admin, *players):
-            emu.add_member(guild, user)
-        make_admin(emu, guild, admin)
+        guild, ch, admin, players = server(emu, "events", ["Alice", "Bob", "Dave", "Erin"])
         names = {u.id: u.global_name for u in players}
 
         async with bot_on(
@@ -58,27 +58,13 @@ async def test_last_round_double_forfeit_counts_nowhere(tmp_path: Path, order: s
         ) as bot:
             cog: Any = bot.get_cog("Tournaments")
             path = commands_path(bot)
-            await emu.slash(
-                admin,
-                ch,
-                f"{path} create",
-                name="Cup",
-                format="swiss",
-                rules="cardgames",
-                target=10,
-                rounds=1,
-            )
-            signup = emu.last_message(ch)
-            assert signup is not None
+            tid, signup = await create_cup(emu, bot, ch, admin, rounds=1)
             assert "Format: **Swiss**, 1 round" in signup.text
             assert "1 rounds" not in signup.text
-            tid = int(signup.text.split("(#")[1].split(")")[0])
-            home = await emu.wait_for(lambda: emu.thread_of(signup))
-            for user in players:
-                await emu.click(user, signup, "Join")
-            await emu.slash(admin, ch, f"{path} start")
+            home = await start_cup(emu, bot, signup, admin, players)
+            assert home is emu.thread_of(signup)
+            assert any("round 1 of 1" in m.text for m in emu.messages(home))
             t = await emu.wait_for(lambda: tournament_of(bot, tid))
-            await emu.wait_for(lambda: any("round 1 of 1" in m.text for m in emu.messages(home)))
             played, absent = t.rounds[0]
             by_key = {key: table for table, key in cog.service.tables_in_play(tid).items()}
             absent_table = by_key[absent.id]
