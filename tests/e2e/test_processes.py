@@ -100,10 +100,9 @@ async def revealed(emu: Emulator, world: World, db: Table, table_id: int) -> Non
 
 async def dealt_and_shown(emu: Emulator, world: World, db: Table, table_id: int) -> None:
     """Wait until the store's newest round is dealt and its board is the table's only one
-    with live controls. A process killed between a deal and that (on PostgreSQL it forgets
-    the old board's id before it posts the new one) leaves the old board's "Show my hand"
-    live for good: a gap docs/deploy.md owns ("A past round's reveal after a crash", the
-    third case). The kills here are about the moves and timers."""
+    with live controls. A process killed between a deal and that leaves the old board live
+    until its restart or the next board (test_processes_board.py covers that case); the
+    kills here are about the moves and timers."""
     ch = world.channel
     deadline = time.monotonic() + SHOWN_WITHIN
     while time.monotonic() < deadline:

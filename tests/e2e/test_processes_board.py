@@ -7,6 +7,8 @@ once the board's id is stored, and the board ends showing that move
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.engine import Match
@@ -14,11 +16,12 @@ from bot.games.tables import replay
 from bot.store.postgres import open_pg_store
 from emulator import Emulator, Message
 from tests.play.driver import live_controls, play_one
-from tests.play.referee import _fields, _shown_card, boards, live, names_of
+from tests.play.referee import _fields, _shown_card, boards, live, names_of, round_of
 
 from . import sharded
 from .conftest import World
 from .sharded import StartBot, start_pair, stop_cleanly
+from .test_processes import Table, play
 
 emu, world = sharded.emu, sharded.world  # the two-shard fixtures
 
@@ -124,4 +127,71 @@ async def test_a_move_by_the_other_process_while_the_board_is_posted_ends_on_the
     await emu.wait_for(caught_up, 60, what="the board showing the moves made meanwhile")
     stored, now, _, _ = await read(pg_url, table_id)
     assert now == moved and stored == boards(emu, ch, table_id)[0].id
+    await stop_cleanly(emu, zero, one)
+
+
+async def retiring(url: str, table_id: int) -> tuple[int | None, int | None]:
+    """The table's stored board and the board it is retiring."""
+    store = await open_pg_store(url, pool_size=2)
+    try:
+        record = await store.tables.get(table_id)
+    finally:
+        await store.close()
+    assert record is not None
+    return record.message_id, record.retiring_message_id
+
+
+@pytest.mark.timeout(180)
+async def test_a_process_killed_before_its_new_board_is_out_leaves_no_old_board_live(
+    emu: Emulator, world: World, start_bot: StartBot, pg_url: str
+) -> None:
+    """Shard 0's process deals round 2 and forgets round 1's board in the store (kept there
+    as retiring), then is killed while the new board waits behind a rate limit. Its restart
+    posts the round's board and takes the controls off round 1's: no "Show my hand" of a
+    past round stays live (docs/deploy.md, "A past round's reveal after a crash")."""
+    zero, one = await start_pair(start_bot, pg_url, GIN_ROUND_PAUSE="0.5", GIN_TURN_SECONDS="60")
+    db = Table(pg_url)
+    a, b, ch = world.alice, world.bob, world.channel
+    await emu.slash(a, ch, "gin challenge", opponent=b, target=500)
+    invite = await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels, timeout=30)
+    await emu.click(b, invite, "Accept")
+    await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), timeout=30)
+    table_id = 1
+    await emu.wait_for(lambda: boards(emu, ch, table_id), 30, what="round 1's board")
+    (first,) = boards(emu, ch, table_id)
+    # The channel's next post (round 1's reveal) waits 4 s: round 2's board is behind it.
+    emu.inject_fault(f"POST /channels/{ch.id}/messages", status=429, retry_after=4.0, times=1)
+    while True:  # DM clicks: shard 0's process ends the round and deals the next
+        _, _, match, _ = await db.read(table_id)
+        assert match is not None
+        if len(match.rounds) >= 2 and not match.round_over:
+            break
+        if match.round_over:
+            await asyncio.sleep(0.02)
+        else:
+            await play(emu, world, 1)
+    stored = await retiring(pg_url, table_id)
+    for _ in range(100):
+        if stored[0] is None:
+            break
+        await asyncio.sleep(0.02)
+        stored = await retiring(pg_url, table_id)
+    assert stored == (None, first.id)  # forgotten for the other process, kept as retiring
+    await zero.kill()
+    assert [round_of(m) for m in boards(emu, ch, table_id)] == [1]
+    assert live(emu.message(first.id))
+    await zero.start()
+
+    def shown_afresh() -> bool:
+        found = boards(emu, ch, table_id)
+        return [(round_of(m), live(m)) for m in found] == [(1, False), (2, True)]
+
+    await emu.wait_for(shown_afresh, 30, what="round 2's board, round 1's without controls")
+    newest = boards(emu, ch, table_id)[-1]
+    for _ in range(100):  # forgotten once its controls are off (just after)
+        stored = await retiring(pg_url, table_id)
+        if stored[1] is None:
+            break
+        await asyncio.sleep(0.05)
+    assert stored == (newest.id, None)
     await stop_cleanly(emu, zero, one)

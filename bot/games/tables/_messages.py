@@ -16,6 +16,16 @@ class Messages:
         """Remember the table's live board (a fresh one per round)."""
         await self.setup.store.tables.set_message(table_id, message_id)
 
+    async def retire_board(self, table_id: int) -> tuple[int, ...]:
+        """Forget the table's live board before its next one is posted (several processes),
+        the store keeping it as retiring meanwhile; returns every board to strip once the
+        next one is out (`board_retired`), a killed process's retiring one included."""
+        return await self.setup.store.tables.retire_message(table_id)
+
+    async def board_retired(self, table_id: int, message_id: int) -> None:
+        """A retiring board has lost its controls: the store need not keep it."""
+        await self.setup.store.tables.retired_message(table_id, message_id)
+
     async def board_message(self, table_id: int) -> int | None:
         """The table's live board as the store has it now (another process may have posted
         it since this one read the table); None when unknown."""

@@ -122,6 +122,8 @@ class TableService:
         # Where each table is shown: its board's and hands' message ids (`_messages.py`).
         self.set_board_message = messages.set_board_message
         self.board_message = messages.board_message
+        self.retire_board = messages.retire_board
+        self.board_retired = messages.board_retired
         self.set_hand_message = messages.set_hand_message
         self.hand_message = messages.hand_message
         self.play_computer = lobby.play_computer

@@ -70,6 +70,38 @@ class Metadata(Part):
             if not changed:
                 raise NotFound(f"table {table_id}")
 
+    async def retire_message(self, table_id: int) -> tuple[int, ...]:
+        """Forget the table's live board before a new one is posted, keeping it as the
+        retiring one (`retiring_message_id`) in the same write, so that a process killed
+        before the new board is out leaves it to be stripped. Returns the boards to strip
+        once the new one is there: the live one, and one an earlier retire left recorded
+        (replaced by it here when both are known)."""
+        async with self._db.write() as tx:
+            row = await tx.fetchone(
+                "SELECT message_id, retiring_message_id FROM game_tables WHERE id = ?",
+                (table_id,),
+            )
+            if row is None:
+                raise NotFound(f"table {table_id}")
+            live, retiring = row["message_id"], row["retiring_message_id"]
+            if live is not None:
+                await tx.execute(
+                    "UPDATE game_tables SET message_id = ?, retiring_message_id = ?,"
+                    " updated_at = ? WHERE id = ?",
+                    (None, live, tx.now_ms, table_id),
+                )
+        return tuple(dict.fromkeys(i for i in (live, retiring) if i is not None))
+
+    async def retired_message(self, table_id: int, message_id: int) -> None:
+        """The retiring board `message_id` has lost its controls: no longer kept (a newer
+        one retired meanwhile stays)."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "UPDATE game_tables SET retiring_message_id = ?"
+                " WHERE id = ? AND retiring_message_id = ?",
+                (None, table_id, message_id),
+            )
+
     async def set_revealed(self, table_id: int, round_no: int) -> None:
         """Round `round_no`'s reveal is in the channel (never moves back; the table's
         version is not changed: nothing of the game is)."""

@@ -121,21 +121,29 @@ class Boards(Languages):
         message = self._board(state)
         shown = self._shown.get(state.table_id, state if restored else None)
         self._shown[state.table_id] = state
+        retiring: tuple[int, ...] = ()
         if self.tables.shared:
             # Several processes: the next move may be shown by another one, which reads
             # the live board's id from the store. The board before is not this round's:
             # forgotten there before the hands go, so that process edits nothing until
-            # the new board's id is stored (then `_caught_up` shows what it missed).
-            await self._unstore_board(state.table_id)
-        task = self._in_turn(state.table_id, self._board_posted(state, message, shown))
+            # the new board's id is stored (then `_caught_up` shows what it missed). The
+            # store keeps it as retiring until its controls are off: a process killed
+            # before leaves it to whoever posts the next board (a restart included).
+            retiring = await self._unstore_board(state.table_id)
+        task = self._in_turn(state.table_id, self._board_posted(state, message, shown, retiring))
         self._board_posts[state.table_id] = task
 
     async def _board_posted(
-        self, state: TableState, message: messages.Message, shown: TableState | None = None
+        self,
+        state: TableState,
+        message: messages.Message,
+        shown: TableState | None = None,
+        retiring: tuple[int, ...] = (),
     ) -> None:
         """Post the board once the table's public writes before it are out (its previous
         round's reveal first). Once it is there: it is the live one, the edits made
-        meanwhile land on it, and the board before it loses its controls."""
+        meanwhile land on it, and the board before it loses its controls, as do the
+        `retiring` ones the store kept (`_unstore_board`)."""
         table_id, me = state.table_id, asyncio.current_task()
         older = self.board_of(state)
         try:
@@ -164,6 +172,21 @@ class Boards(Languages):
                 await self.outbox.edit(state.channel_id, older, done, Priority.BOARD)
             else:
                 await self._strip(state.channel_id, older, None, Priority.BOARD)
+        await self._strip_retiring(state, retiring, {older, sent.id})
+
+    async def _strip_retiring(
+        self, state: TableState, retiring: tuple[int, ...], done: set[int | None]
+    ) -> None:
+        """Take the controls off the boards the store kept as retiring (a process killed
+        before its new board was out left them live), but those `done` already; then the
+        store forgets them."""
+        for message_id in retiring:
+            if message_id not in done:
+                await self._strip(state.channel_id, message_id, None, Priority.BOARD)
+            try:
+                await self.tables.board_retired(state.table_id, message_id)
+            except Exception:  # kept: the next board strips it again (controls off twice)
+                log.exception("could not forget the old board of table %s", state.table_id)
 
     async def idle(self) -> None:
         """Wait until every board and write is out (tests, shutdown)."""
@@ -217,11 +240,14 @@ class Boards(Languages):
             return
         self.outbox.edit(state.channel_id, message_id, message, Priority.BOARD)
 
-    async def _unstore_board(self, table_id: int) -> None:
+    async def _unstore_board(self, table_id: int) -> tuple[int, ...]:
+        """Forget the live board in the store, kept there as retiring: the boards to strip
+        once the new one is out (`TableService.retire_board`)."""
         try:
-            await self.tables.set_board_message(table_id, None)
+            return await self.tables.retire_board(table_id)
         except Exception:  # the store down: the other process edits the old board meanwhile
             log.exception("could not forget the board of table %s", table_id)
+            return ()
 
     async def _stored_board(self, table_id: int) -> int | None:
         """The board another process posted since this one read the table (several

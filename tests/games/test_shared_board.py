@@ -1,0 +1,81 @@
+"""Several processes: the board a process retires for a round's new one stays in the store
+(`game_tables.retiring_message_id`) until its controls are off, so a process killed between
+forgetting it and posting the new board leaves it to its restart, or to whichever process
+posts the next board (`TableService.retire_board`, `bot/ui/notifier/boards.py`). Two
+services on one database, on PostgreSQL and on a SQLite file."""
+
+from __future__ import annotations
+
+from bot.games.model import TableUpdate
+from bot.store import Storage
+from tests.shared_store import Clock
+
+from .test_shared import ONE, ZERO, challenge, service
+
+OLD, NEW, NEWER = 9001, 9002, 9003  # message ids, as Discord gave them
+
+
+async def board(store: Storage, table_id: int) -> tuple[int | None, int | None]:
+    """The table's live board and the board it is retiring, as the store has them."""
+    record = await store.tables.get(table_id)
+    assert record is not None
+    return record.message_id, record.retiring_message_id
+
+
+async def test_a_board_forgotten_by_a_killed_process_is_stripped_by_its_restart(
+    stores: tuple[Storage, Storage],
+) -> None:
+    clock = Clock()
+    lost: list[TableUpdate] = []
+    zero = service(stores[0], clock, lost, ZERO)
+    table_id = await challenge(zero, stores[0])
+    await zero.set_board_message(table_id, OLD)  # the round's board, posted
+    # A new board is to be posted (the notifier's first step): the live one is forgotten
+    # for the other process, and kept as retiring in the same write.
+    assert await zero.retire_board(table_id) == (OLD,)
+    assert await board(stores[1], table_id) == (None, OLD)
+    await zero.close()  # killed before the new board was posted
+
+    seen: list[TableUpdate] = []
+    again = service(stores[1], clock, seen, ZERO)
+    assert await again.recover() == 1
+    await again.wait_idle()
+    (shown,) = seen
+    assert (shown.kind, shown.restored) == ("round_start", True)
+    # The restart's new board: its retire hands over the board the killed process forgot.
+    assert await again.retire_board(table_id) == (OLD,)
+    await again.set_board_message(table_id, NEW)
+    assert await board(stores[0], table_id) == (NEW, OLD)
+    await again.board_retired(table_id, OLD)  # its controls are off
+    assert await board(stores[0], table_id) == (NEW, None)
+    await again.close()
+
+
+async def test_any_process_posting_the_next_board_gets_every_retiring_one(
+    stores: tuple[Storage, Storage],
+) -> None:
+    """The other process posts the next board: it gets the board a killed process left
+    retiring; killed after storing its new board but before the old one's strip, the
+    next retire hands over both."""
+    clock = Clock()
+    lost: list[TableUpdate] = []
+    zero, one = service(stores[0], clock, lost, ZERO), service(stores[1], clock, lost, ONE)
+    table_id = await challenge(zero, stores[0])
+    await zero.set_board_message(table_id, OLD)
+    assert await zero.retire_board(table_id) == (OLD,)
+    await zero.close()
+
+    assert await one.retire_board(table_id) == (OLD,)  # nothing live: the retiring one stays
+    assert await board(stores[1], table_id) == (None, OLD)
+    await one.set_board_message(table_id, NEW)  # killed before OLD's strip
+    assert await one.retire_board(table_id) == (NEW, OLD)
+    assert await board(stores[0], table_id) == (None, NEW)
+    await one.set_board_message(table_id, NEWER)
+    await one.board_retired(table_id, OLD)  # an older one: the newer retiring board stays
+    assert await board(stores[0], table_id) == (NEWER, NEW)
+    await one.board_retired(table_id, NEW)
+    assert await board(stores[0], table_id) == (NEWER, None)
+    # Nothing retiring, nothing live: nothing to strip, nothing written.
+    await one.set_board_message(table_id, None)
+    assert await one.retire_board(table_id) == ()
+    await one.close()
