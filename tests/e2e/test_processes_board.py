@@ -13,6 +13,7 @@ import pytest
 
 from bot.engine import Match
 from bot.games.tables import replay
+from bot.store.models import Table as StoredTable
 from bot.store.postgres import open_pg_store
 from emulator import Emulator, Message
 from tests.play.driver import live_controls, play_one
@@ -38,13 +39,19 @@ async def read(url: str, table_id: int) -> tuple[int | None, int, Match, list[st
     return record.message_id, record.version, replay(item), names_of(record.seats)
 
 
-async def seat_user(url: str, table_id: int, seat: int) -> int:
+async def record_of(url: str, table_id: int) -> StoredTable:
+    """The table's stored row, read through a store of its own."""
     store = await open_pg_store(url, pool_size=2)
     try:
         record = await store.tables.get(table_id)
     finally:
         await store.close()
     assert record is not None
+    return record
+
+
+async def seat_user(url: str, table_id: int, seat: int) -> int:
+    record = await record_of(url, table_id)
     user = next(s.user_id for s in record.seats if s.seat_no == seat)
     assert user is not None
     return user
@@ -132,12 +139,7 @@ async def test_a_move_by_the_other_process_while_the_board_is_posted_ends_on_the
 
 async def retiring(url: str, table_id: int) -> tuple[int | None, int | None]:
     """The table's stored board and the board it is retiring."""
-    store = await open_pg_store(url, pool_size=2)
-    try:
-        record = await store.tables.get(table_id)
-    finally:
-        await store.close()
-    assert record is not None
+    record = await record_of(url, table_id)
     return record.message_id, record.retiring_message_id
 
 
