@@ -185,7 +185,7 @@ class Boards(Languages):
                 await self._strip(state.channel_id, message_id, None, Priority.BOARD)
             try:
                 await self.tables.board_retired(state.table_id, message_id)
-            except Exception:  # kept: the next board strips it again (controls off twice)
+            except Exception:  # kept: the next board or the match's end strips it again
                 log.exception("could not forget the old board of table %s", state.table_id)
 
     async def _strip_left_retiring(self, state: TableState) -> None:
