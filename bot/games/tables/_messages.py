@@ -26,6 +26,11 @@ class Messages:
         """A retiring board has lost its controls: the store need not keep it."""
         await self.setup.store.tables.retired_message(table_id, message_id)
 
+    async def retiring_boards(self, table_id: int) -> tuple[int, ...]:
+        """The boards the store keeps as retiring (a process killed before their controls
+        were off): what a match's end strips, there being no next board to do it."""
+        return await self.setup.store.tables.retiring_messages(table_id)
+
     async def board_message(self, table_id: int) -> int | None:
         """The table's live board as the store has it now (another process may have posted
         it since this one read the table); None when unknown."""

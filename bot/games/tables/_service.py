@@ -124,6 +124,7 @@ class TableService:
         self.board_message = messages.board_message
         self.retire_board = messages.retire_board
         self.board_retired = messages.board_retired
+        self.retiring_boards = messages.retiring_boards
         self.set_hand_message = messages.set_hand_message
         self.hand_message = messages.hand_message
         self.play_computer = lobby.play_computer

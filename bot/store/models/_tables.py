@@ -93,8 +93,6 @@ class Table:
     auto_json: str | None = None
     #: The last round whose reveal was posted in the channel (`set_revealed`).
     revealed_round: int = 0
-    #: The board being retired for a new one, until its controls are off (`retire_message`).
-    retiring_message_id: int | None = None
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

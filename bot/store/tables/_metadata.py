@@ -13,6 +13,9 @@ from bot.store.models import NextTimer
 from ._rows import VERSION_AND_STATUS, refusal
 from ._steps import SeatMessageStep, arm_in
 
+#: A table's retiring boards, oldest first (Discord's ids grow with time).
+RETIRING = "SELECT message_id FROM retiring_boards WHERE table_id = ? ORDER BY message_id"
+
 
 class Metadata(Part):
     """The metadata of `store.tables` (no version change)."""
@@ -71,36 +74,43 @@ class Metadata(Part):
                 raise NotFound(f"table {table_id}")
 
     async def retire_message(self, table_id: int) -> tuple[int, ...]:
-        """Forget the table's live board before a new one is posted, keeping it as the
-        retiring one (`retiring_message_id`) in the same write, so that a process killed
-        before the new board is out leaves it to be stripped. Returns the boards to strip
-        once the new one is there: the live one, and one an earlier retire left recorded
-        (replaced by it here when both are known)."""
+        """Forget the table's live board before a new one is posted, keeping it as a
+        retiring one (`retiring_boards`) in the same write, so that a process killed
+        before the new board is out, or before its controls are off, leaves it to be
+        stripped. Returns the boards to strip once the new one is there: the live one, and
+        every one an earlier retire left recorded (oldest first)."""
         async with self._db.write() as tx:
-            row = await tx.fetchone(
-                "SELECT message_id, retiring_message_id FROM game_tables WHERE id = ?",
-                (table_id,),
-            )
+            row = await tx.fetchone("SELECT message_id FROM game_tables WHERE id = ?", (table_id,))
             if row is None:
                 raise NotFound(f"table {table_id}")
-            live, retiring = row["message_id"], row["retiring_message_id"]
+            live = row["message_id"]
             if live is not None:
                 await tx.execute(
-                    "UPDATE game_tables SET message_id = ?, retiring_message_id = ?,"
-                    " updated_at = ? WHERE id = ?",
-                    (None, live, tx.now_ms, table_id),
+                    "INSERT INTO retiring_boards (table_id, message_id) VALUES (?, ?)"
+                    " ON CONFLICT (table_id, message_id) DO NOTHING",
+                    (table_id, live),
                 )
-        return tuple(dict.fromkeys(i for i in (live, retiring) if i is not None))
+                await tx.execute(
+                    "UPDATE game_tables SET message_id = ?, updated_at = ? WHERE id = ?",
+                    (None, tx.now_ms, table_id),
+                )
+            rows = await tx.fetchall(RETIRING, (table_id,))
+        return tuple(r["message_id"] for r in rows)
 
     async def retired_message(self, table_id: int, message_id: int) -> None:
-        """The retiring board `message_id` has lost its controls: no longer kept (a newer
-        one retired meanwhile stays)."""
+        """The retiring board `message_id` has lost its controls: no longer kept (the
+        others stay)."""
         async with self._db.write() as tx:
             await tx.execute(
-                "UPDATE game_tables SET retiring_message_id = ?"
-                " WHERE id = ? AND retiring_message_id = ?",
-                (None, table_id, message_id),
+                "DELETE FROM retiring_boards WHERE table_id = ? AND message_id = ?",
+                (table_id, message_id),
             )
+
+    async def retiring_messages(self, table_id: int) -> tuple[int, ...]:
+        """The boards kept as retiring (oldest first): what a match's end strips, there
+        being no next board to do it."""
+        rows = await self._db.fetchall(RETIRING, (table_id,))
+        return tuple(r["message_id"] for r in rows)
 
     async def set_revealed(self, table_id: int, round_no: int) -> None:
         """Round `round_no`'s reveal is in the channel (never moves back; the table's

@@ -44,7 +44,6 @@ def table_from(row: Row, seats: Sequence[Seat]) -> Table:
         turn_deadline=opt_dt(row["turn_deadline"]),
         auto_json=row["auto_json"],
         revealed_round=row["revealed_round"],
-        retiring_message_id=row["retiring_message_id"],
         created_at=from_ms(row["created_at"]),
         updated_at=from_ms(row["updated_at"]),
         seats=tuple(seats),

@@ -185,8 +185,26 @@ class Boards(Languages):
                 await self._strip(state.channel_id, message_id, None, Priority.BOARD)
             try:
                 await self.tables.board_retired(state.table_id, message_id)
-            except Exception:  # kept: the next board strips it again (controls off twice)
+            except Exception:  # kept: the next board or the match's end strips it again
                 log.exception("could not forget the old board of table %s", state.table_id)
+
+    async def _strip_left_retiring(self, state: TableState) -> None:
+        """A match's end (several processes): the boards the store still keeps as retiring
+        lose their controls, there being no next board to do it (a process killed before
+        stripping them, the round's own board never posted). Queued after the table's
+        last board and result; the live board was just edited finished."""
+        if not self.tables.shared:
+            return  # one process strips its old board itself, and retires none in the store
+
+        async def step() -> None:
+            try:
+                retiring = await self.tables.retiring_boards(state.table_id)
+            except Exception:  # the store down: they stay live; a click shows the result
+                log.exception("could not read the old boards of table %s", state.table_id)
+                return
+            await self._strip_retiring(state, retiring, {self.board_of(state)})
+
+        self._in_turn(state.table_id, step())
 
     async def idle(self) -> None:
         """Wait until every board and write is out (tests, shutdown)."""

@@ -37,7 +37,9 @@ class Notifier(Hands):
             if kind == "closed":
                 self.in_play.gone(state)
             if kind == "closed" and state.public is not None:
-                # A match called off (a tournament no-show): the hands lose their controls.
+                # A match called off (a tournament no-show): the hands lose their controls,
+                # as does any board a killed process left retiring.
+                await self._strip_left_retiring(state)
                 await self._close_hands(state, update.note or "")
                 await self.private.retire(state.table_id)
                 self._forget(state.table_id)
@@ -87,6 +89,7 @@ class Notifier(Hands):
                     state, update.summary, self.board_language(state)
                 )
                 await self._public_step(state.table_id, self._board_then(state, table, summary))
+            await self._strip_left_retiring(state)
         if kind == "match_over" and update.summary is not None:
             await self._final_hands(update)
             await self.private.retire(state.table_id)
