@@ -8,10 +8,13 @@ several processes share as a row of `store.timers` that one process claims (`_po
 `Repeating` (`repeating.py`): work done again every few seconds until stopped.
 `Registry` (`registry.py`): a service's live aggregates by key, each under its lock, checked
 against a store several processes share (`Registry.hold`).
+`remember` (`memo.py`): a plain dict as a bounded memo, forgotten at once when full (the
+words and payloads a click builds again; no Discord, no game either).
 """
 
 from .due import Due, Handler, Pace, Spawn
 from .events import EventQueue, HasLane, Lane
+from .memo import remember
 from .registry import Aggregate, Held, Registry
 from .repeating import Repeating
 from .scheduler import Scheduler
@@ -29,4 +32,5 @@ __all__ = [
     "Repeating",
     "Scheduler",
     "Spawn",
+    "remember",
 ]

@@ -24,6 +24,7 @@ from bot.engine.view import RoundView
 from bot.games.model import shown_knock_card
 from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label, labels
+from bot.kernel.memo import remember
 
 RESULT_KINDS = ("knock", "gin", "big_gin", "undercut", "draw", "redeal")
 _DRAWS = frozenset((DRAW_STOCK, DRAW_DISCARD, TAKE_UPCARD))
@@ -161,9 +162,7 @@ def _turn_text(first: Event, second: Event | None, names: Sequence[str], locale:
         found = event_text(first, names, locale)
         if second is not None:
             found = t(locale, "turn-joined", first=found, second=_action(second, locale))
-        if len(_TURNS) >= _TURNS_KEPT:
-            _TURNS.clear()
-        _TURNS[key] = found
+        remember(_TURNS, key, found, _TURNS_KEPT)
     return found
 
 

@@ -34,6 +34,7 @@ from bot.games.card_emojis import EmojiRef
 from bot.games.model import TableState
 from bot.i18n import DEFAULT, Language, t
 from bot.i18n.cards import label
+from bot.kernel.memo import remember
 from bot.text import hands as present
 from bot.text.names import named
 from bot.ui import shown_buttons as shown
@@ -248,9 +249,7 @@ def _last_round(
         return kept[3]
     last = present.short_result(result, names, state.rules, locale)
     line = t(locale, "hand-last-round-result", result=last)
-    if len(_LAST_ROUNDS) >= _LAST_ROUNDS_KEPT:
-        _LAST_ROUNDS.clear()
-    _LAST_ROUNDS[id(result)] = (result, names, locale, line)
+    remember(_LAST_ROUNDS, id(result), (result, names, locale, line), _LAST_ROUNDS_KEPT)
     return line
 
 
@@ -309,6 +308,8 @@ def _card_rows(
 #: (move kind, card, language) -> the card button's move, its encoding and its label: the
 #: same for every hand (a hand has 10-11 card buttons and a click builds 1.5 hands).
 _CARD_MOVES: dict[tuple[str, Card, str], tuple[Action, str, str]] = {}
+#: Kept at most (two kinds of 52 cards a language fill 312 a language).
+_CARD_MOVES_KEPT = 4096
 
 
 def _card_move(kind: str, card: Card, locale: Language) -> tuple[Action, str, str]:
@@ -316,7 +317,8 @@ def _card_move(kind: str, card: Card, locale: Language) -> tuple[Action, str, st
     found = _CARD_MOVES.get(key)
     if found is None:
         action = Action(kind, card)
-        found = _CARD_MOVES[key] = (action, action.encode(), label(card, locale))
+        found = (action, action.encode(), label(card, locale))
+        remember(_CARD_MOVES, key, found, _CARD_MOVES_KEPT)
     return found
 
 

@@ -10,6 +10,7 @@ import discord
 
 from bot.circle.profiles import Profiles
 from bot.i18n import Language, pick_language
+from bot.kernel.memo import remember
 from bot.ui.notifier import Notifier
 
 #: Players whose stored locale is remembered (the writes it saves).
@@ -42,9 +43,7 @@ class Readers:
         self.notifier.saw_locale(user.id, value)
         if self._kept.get(user.id) == value:
             return
-        if len(self._kept) >= KEPT:
-            self._kept.clear()  # at worst one more write per player
-        self._kept[user.id] = value
+        remember(self._kept, user.id, value, KEPT)  # forgotten: at worst one more write each
         await self.profiles.seen(user.id, user.display_name, value)
 
     async def language_of(self, user_id: int, server: object = None) -> Language:

@@ -17,6 +17,7 @@ import discord
 
 from bot.engine import Card
 from bot.engine.actions import Action
+from bot.kernel.memo import remember
 from bot.ui.components import BackButton, GameButton, default_style
 
 
@@ -68,21 +69,28 @@ class ShownButton(discord.ui.Item[Any]):
             payload["label"] = self.label
         if self.emoji is not None:
             written = _EMOJI_PAYLOADS.get(self.emoji)
-            payload["emoji"] = dict(written) if written is not None else self.emoji.to_dict()
+            if written is None:
+                written = dict(self.emoji.to_dict())
+                remember(_EMOJI_PAYLOADS, self.emoji, written, _EMOJIS_KEPT)
+            payload["emoji"] = dict(written)
         return payload
 
 
-#: A card's emoji and its payload, made once (a hand shows up to 11 at every move).
+#: A card's emoji and its payload, made once (a hand shows up to 11 at every move). Each
+#: table stands alone: an emoji's payload is written again when it is missing.
 _EMOJIS: dict[tuple[str, int], discord.PartialEmoji] = {}
 _EMOJI_PAYLOADS: dict[discord.PartialEmoji, dict[str, Any]] = {}
+#: Emojis kept at most in each (the set is 79, `EmojiSet.distinct`, with new ids at each
+#: upload).
+_EMOJIS_KEPT = 1024
 
 
 def emoji(name: str, emoji_id: int) -> discord.PartialEmoji:
-    """The custom emoji `name` (`emoji_id`), its payload written once."""
+    """The custom emoji `name` (`emoji_id`), made once."""
     found = _EMOJIS.get((name, emoji_id))
     if found is None:
-        found = _EMOJIS[(name, emoji_id)] = discord.PartialEmoji(name=name, id=emoji_id)
-        _EMOJI_PAYLOADS[found] = dict(found.to_dict())
+        found = discord.PartialEmoji(name=name, id=emoji_id)
+        remember(_EMOJIS, (name, emoji_id), found, _EMOJIS_KEPT)
     return found
 
 

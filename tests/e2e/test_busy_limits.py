@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 
 from bench.load import Pace, Table, Tally, Watch, play_table, setup_table
 from emulator import Channel, Emulator, User
-from tests.play.test_tournament import make_admin
+from tests.play.cups import make_admin
 
 from .botproc import BotProcess
 from .conftest import World

@@ -17,7 +17,7 @@ from bot.store.models import Table as StoredTable
 from bot.store.postgres import open_pg_store
 from emulator import Emulator, Message
 from tests.play.driver import live_controls, play_one
-from tests.play.referee import _fields, _shown_card, boards, live, names_of, round_of
+from tests.play.referee import board_fields, boards, live, names_of, round_of, shown_card
 
 from . import sharded
 from .conftest import World
@@ -66,11 +66,11 @@ def looks(match: Match) -> tuple[int, str | None, int | None]:
 
 def shows(board: Message, match: Match, names: list[str]) -> bool:
     """Whether the board shows the round as the engine has it: stock, discard pile, turn."""
-    fields = _fields(board)
+    fields = board_fields(board)
     view = match.round.view(0)
     top = view.top_discard
-    _, stock = _shown_card(fields.get("Stock", ""))
-    _, pile = _shown_card(fields.get("Discard pile", ""))
+    _, stock = shown_card(fields.get("Stock", ""))
+    _, pile = shown_card(fields.get("Discard pile", ""))
     turn = fields.get(f"Round {len(match.rounds)}", "")
     seat = match.round.to_move
     return (

@@ -18,8 +18,8 @@ import pytest
 from bot.store.postgres import open_pg_store
 from emulator import Emulator, User
 from emulator.threads import Thread
+from tests.play.cups import create_cup, make_admin, play_until, start_cup
 from tests.play.driver import live_controls, play_one
-from tests.play.test_tournament import make_admin, play_until
 
 from . import sharded
 from .botproc import BotProcess
@@ -28,8 +28,6 @@ from .sharded import StartBot, start_pair, stop_cleanly
 
 emu, world = sharded.emu, sharded.world  # the two-shard fixtures
 
-#: Seconds for one answer the test waits for (a sign-up message, the thread).
-WAIT = 30.0
 #: Seconds for one phase of play (a round, a tournament): about 10 to 25 s when all is well.
 PHASE = 120.0
 
@@ -95,7 +93,7 @@ class Cup:
                 await asyncio.sleep(0.02)
 
 
-async def start_cup(emu: Emulator, world: World, start_bot: StartBot, url: str) -> Cup:
+async def cup_started(emu: Emulator, world: World, start_bot: StartBot, url: str) -> Cup:
     """Shards 0 and 1 on PostgreSQL; on the server (shard 1) an admin creates a Swiss of
     two rounds, four players join, and it starts."""
     guild, ch = world.guild, world.channel
@@ -111,27 +109,9 @@ async def start_cup(emu: Emulator, world: World, start_bot: StartBot, url: str) 
         GIN_TOURNAMENT_ROUND_PAUSE="0.5",
         GIN_TOURNAMENT_NO_SHOW_SECONDS="600",
     )
-    names = {c["name"] for c in emu.commands(guild)} | {c["name"] for c in emu.commands()}
-    path = "tournament" if "tournament" in names else "gin tournament"
-    await emu.slash(
-        admin,
-        ch,
-        f"{path} create",
-        name="Cup",
-        format="swiss",
-        rules="cardgames",
-        target=10,
-        rounds=2,
-    )
-    signup = await emu.wait_for(
-        lambda: next((m for m in emu.messages(ch) if "Join" in m.button_labels), None),
-        timeout=WAIT,
-    )
-    tid = int(signup.text.split("(#")[1].split(")")[0])
-    for user in players:
-        await emu.click(user, signup, "Join")
-    await emu.slash(admin, ch, f"{path} start")
-    home = await emu.wait_for(lambda: emu.thread_of(signup), timeout=WAIT)
+    tid, signup = await create_cup(emu, ch, admin, rounds=2)
+    home = await start_cup(emu, signup, admin, players)
+    assert isinstance(home, Thread)
     return Cup(emu, url, zero, one, players, home, tid)
 
 
@@ -154,7 +134,7 @@ async def assert_finished_once(cup: Cup) -> None:
 async def test_a_tournament_over_two_processes(
     emu: Emulator, world: World, start_bot: StartBot, pg_url: str
 ) -> None:
-    cup = await start_cup(emu, world, start_bot, pg_url)
+    cup = await cup_started(emu, world, start_bot, pg_url)
     # Round 1 then round 2, played on the DM hands (shard 0's process).
     await cup.play_until(cup.announced, "the tournament did not finish", 2 * PHASE)
     await assert_finished_once(cup)
@@ -170,7 +150,7 @@ async def test_a_tournament_survives_a_kill_of_either_process(
     # SIGKILL mid-match (shard 0: every DM hand and so every match's end), then after the
     # first round's results (shard 1: the server, its sign-up and announcements): nothing is
     # lost or taken twice, and the tournament finishes.
-    cup = await start_cup(emu, world, start_bot, pg_url)
+    cup = await cup_started(emu, world, start_bot, pg_url)
     await asyncio.wait_for(play_until(emu, cup.players, lambda: False, moves=6), PHASE)
     await cup.zero.kill()
     await cup.zero.start()

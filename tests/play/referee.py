@@ -59,7 +59,7 @@ def names_of(match_seats: Iterable[Any]) -> list[str]:
     return [s.display_name + (" 🤖" if s.computer_level else "") for s in match_seats]
 
 
-def _fields(msg: Message) -> dict[str, str]:
+def board_fields(msg: Message) -> dict[str, str]:
     """A board's facts by name: a classic embed's fields, or a layout's text displays
     written ``**Name**`` over the value (`bot/ui/board_layout.py`)."""
     if msg.embed is not None:
@@ -82,7 +82,7 @@ def _displays(msg: Message) -> list[str]:
 EMOJI = re.compile(r"<a?:gin_(?P<card>back|(?:10|[2-9ajqk])[cdhs])4?_[0-9a-f]{6}:\d+>\s*")
 
 
-def _shown_card(value: str) -> tuple[str | None, str]:
+def shown_card(value: str) -> tuple[str | None, str]:
     """The card an emoji at the start of a value shows (``qs``, ``back``), and the text."""
     found = EMOJI.match(value)
     if found is None:
@@ -108,7 +108,7 @@ def boards(emu: Emulator, channel: Channel, table_id: int) -> list[Message]:
         m
         for m in emu.messages(channel)
         if _title(m).startswith(f"Gin Rummy · table #{table_id} ·")
-        and "Cards in hand" in _fields(m)
+        and "Cards in hand" in board_fields(m)
     ]
 
 
@@ -157,13 +157,13 @@ def check_live(emu: Emulator, channel: Channel, users: dict[int, User], table: A
     assert found, "no board"
     live_boards = [m for m in found if live(m)]
     assert live_boards == [found[-1]], "the live board is not the newest one, or not the only one"
-    board = _fields(found[-1])
+    board = board_fields(found[-1])
     assert f"Round {len(match.rounds)}" in board, f"board shows {list(board)}"
     for name, score in zip(names, match.scores, strict=True):
         assert _score_in(board["Scores"], name, score), (board["Scores"], name, score)
-    back, stock = _shown_card(board["Stock"])
+    back, stock = shown_card(board["Stock"])
     assert stock == f"{view.stock_size} cards" and back in (None, "back"), board["Stock"]
-    face, pile = _shown_card(board["Discard pile"])
+    face, pile = shown_card(board["Discard pile"])
     top = view.top_discard
     if top is None:
         assert pile.startswith("**—**") and face is None, pile
@@ -335,7 +335,7 @@ def _check_total(text: str, name: str, seat: int, match: Match) -> None:
 
 def round_of(board: Message) -> int:
     """The round a board shows ("Round 2" in English; the play tests' language)."""
-    name = next((k for k in _fields(board) if re.match(r"Round \d+$", k)), "Round 0")
+    name = next((k for k in board_fields(board) if re.match(r"Round \d+$", k)), "Round 0")
     return int(name.split()[1])
 
 

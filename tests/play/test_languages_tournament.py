@@ -12,44 +12,27 @@ from bot.i18n import t
 from bot.text.tournaments import standings_text
 from emulator import Emulator
 
-from .test_tournament import bot_on, commands_path, make_admin, tournament_of, wait
+from .cups import bot_on, commands_path, create_cup, server, tournament_of, wait
 
 
 async def test_a_tournament_in_a_french_server(tmp_path: Path) -> None:
     async with Emulator() as emu:
-        guild = emu.create_guild("Cartes")
+        guild, ch, admin, (anna, bert) = server(emu, "tournois", ["Anna", "Bert"])
         guild.locale = "fr"
-        ch = emu.create_channel(guild, "tournois")
-        admin = emu.create_user("ada")
-        anna, bert = emu.create_user("anna"), emu.create_user("bert")
         admin.locale, anna.locale, bert.locale = "es-ES", "es-ES", "en-US"
-        for user in (admin, anna, bert):
-            emu.add_member(guild, user)
-        make_admin(emu, guild, admin)
         names = {u.id: u.global_name for u in (anna, bert)}
 
         async with bot_on(
             emu, guild.id, tmp_path / "gin.sqlite3", tournament_round_pause=0, tournament_no_show=2
         ) as bot:
-            path = commands_path(bot)
+            path = commands_path(emu, ch)
             service = bot.get_cog("Tournaments").service  # type: ignore[union-attr]
-            await emu.slash(
-                admin,
-                ch,
-                f"{path} create",
-                name="Coupe",
-                format="swiss",
-                rules="cardgames",
-                target=10,
-            )
-            signup = emu.last_message(ch)
-            assert signup is not None
+            tid, signup = await create_cup(emu, ch, admin, "Coupe")
             nobody = t("fr", "signup-entrants", count=0, names=t("fr", "signup-nobody"))
             assert nobody in signup.text
             assert signup.button_labels == [t("fr", "signup-join"), t("fr", "signup-leave")]
             # The command to start it, as a French reader's Discord names it.
             assert "`/gin tournoi lancer`" in signup.text
-            tid = int(signup.text.split("(#")[1].split(")")[0])
             home = await emu.wait_for(lambda: emu.thread_of(signup))
             for user in (anna, bert):
                 await emu.click(user, signup, t("fr", "signup-join"))

@@ -7,19 +7,11 @@ import pytest
 
 from bot.app.client import GinBot
 from bot.i18n import t
-from emulator import Emulator, EmulatorError, User
-from emulator.models import Guild, Role
+from emulator import EmulatorError
 from emulator.testing import running
 
 from .conftest import World
-
-MANAGE_GUILD = 1 << 5
-
-
-def make_admin(emu: Emulator, guild: Guild, user: User) -> None:
-    admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
-    guild.roles.append(admins)
-    guild.members[user.id].roles.append(admins.id)
+from .cups import make_admin
 
 
 async def test_an_admin_sets_spanish_and_a_french_player_keeps_french(world: World) -> None:

@@ -6,165 +6,30 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 
-from bot.app.client import GinBot
-from bot.app.settings import Settings
 from bot.store import open_store
-from emulator import Channel, Emulator, Guild, Message, User
+from emulator import Emulator
 from emulator.models import Role
-from emulator.testing import running
 
-from .conftest import QUIET_WITHIN, quiet
+from .conftest import quiet
+from .cups import (
+    CUP,
+    bot_on,
+    commands_path,
+    create_cup,
+    pairing_tables,
+    play_until,
+    server,
+    start_cup,
+    swiss_started,
+    tournament_of,
+    wait,
+)
 from .driver import live_controls, play_one
-
-MANAGE_GUILD = 1 << 5
-
-
-def make_admin(emu: Emulator, guild: Any, user: User) -> None:
-    """Give `user` a role with Manage Server in `guild` (who may run tournaments)."""
-    admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
-    guild.roles.append(admins)
-    guild.members[user.id].roles.append(admins.id)
-
-
-@asynccontextmanager
-async def bot_on(
-    emu: Emulator, guild_id: int, database: Path, **timing: float
-) -> AsyncIterator[GinBot]:
-    """A bot on `database`; `timing`: the tournament settings (`tournament_no_show`...)."""
-    settings = Settings(
-        token=emu.token,
-        database=database,
-        dev_guild_id=guild_id,
-        guild_ready_timeout=0.05,
-        turn_seconds=600,
-        round_pause=0,
-        computer_delay=0,
-        **timing,  # type: ignore[arg-type]
-    )
-    bot = GinBot(settings)
-    async with running(bot, emu):
-        yield bot
-
-
-def commands_path(bot: GinBot) -> str:
-    """ "gin tournament" (or "tournament" while the /gin group is full)."""
-    cog: Any = bot.get_cog("Tournaments")
-    return str(cog.path)
-
-
-def pairing_tables(bot: GinBot, tid: int) -> dict[str, int]:
-    """Pairing key -> game table, for the tournament's matches in play."""
-    cog: Any = bot.get_cog("Tournaments")
-    return {key: table for table, key in cog.service.tables_in_play(tid).items()}
-
-
-def tournament_of(bot: GinBot, tid: int) -> Any:
-    cog: Any = bot.get_cog("Tournaments")
-    return cog.service.tournament(tid)
-
-
-async def play_until(
-    emu: Emulator, players: list[User], done: Callable[[], bool], *, moves: int | None = None
-) -> int:
-    """Scripted users play whatever their DMs offer until `done()` (or `moves` moves)."""
-    made = 0
-    for _ in range(40000):
-        if done() or (moves is not None and made >= moves):
-            return made
-        moved = False
-        for user in players:
-            if await play_one(emu, user):
-                made += 1
-                moved = True
-        if not moved:
-            await asyncio.sleep(0.02)
-    raise AssertionError("the tournament got stuck")
-
-
-async def wait(pred: Callable[[], Any], what: str) -> Any:
-    """`pred()` once it is truthy: checked every 20 ms for up to `QUIET_WITHIN` seconds
-    (the bot's posts wait their turn in Discord's buckets)."""
-    deadline = asyncio.get_running_loop().time() + QUIET_WITHIN
-    while asyncio.get_running_loop().time() < deadline:
-        value = pred()
-        if value:
-            return value
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-class Server(NamedTuple):
-    """A guild "Cards" with one channel, its admin (Manage Server) and its players."""
-
-    guild: Guild
-    ch: Channel
-    admin: User
-    players: list[User]
-
-
-def server(emu: Emulator, channel: str, players: int | Sequence[str] = 4) -> Server:
-    """The tournaments' server: "ada" its admin, and `players` users "player1".."playerN"
-    (or, given names, users with those display names), all members."""
-    guild = emu.create_guild("Cards")
-    ch = emu.create_channel(guild, channel)
-    admin = emu.create_user("ada")
-    if isinstance(players, int):
-        users = [emu.create_user(f"player{i}") for i in range(1, players + 1)]
-    else:
-        users = [emu.create_user(n.lower(), global_name=n) for n in players]
-    for user in (admin, *users):
-        emu.add_member(guild, user)
-    make_admin(emu, guild, admin)
-    return Server(guild, ch, admin, users)
-
-
-#: What every test's cup is, but for its name and number of rounds.
-CUP: dict[str, Any] = {"format": "swiss", "rules": "cardgames", "target": 10}
-
-
-async def create_cup(
-    emu: Emulator, bot: GinBot, where: Channel, by: User, name: str = "Cup", **options: Any
-) -> tuple[int, Message]:
-    """`/tournament create` of a swiss cup of cardgames to 10 by `by` in `where`: its id
-    and its sign-up message."""
-    await emu.slash(by, where, f"{commands_path(bot)} create", name=name, **CUP, **options)
-    signup = emu.last_message(where)
-    assert signup is not None
-    return int(signup.text.split("(#")[1].split(")")[0]), signup
-
-
-async def start_cup(
-    emu: Emulator, bot: GinBot, signup: Message, by: User, players: Sequence[User]
-) -> Channel:
-    """`players` click Join on `signup`, then `by` starts the cup where it was created:
-    where it runs (its thread, or that channel without one) once round 1 is announced."""
-    for user in players:
-        await emu.click(user, signup, "Join")
-    where = signup.channel
-    await emu.slash(by, where, f"{commands_path(bot)} start")
-
-    def announced() -> Channel | None:
-        home = emu.thread_of(signup) or where
-        return home if any("round 1 of" in m.text for m in emu.messages(home)) else None
-
-    home: Channel = await wait(announced, "round 1")
-    return home
-
-
-async def swiss_started(
-    emu: Emulator, bot: GinBot, ch: Channel, admin: User, players: list[User], **options: Any
-) -> tuple[int, Channel]:
-    """A swiss cup of cardgames to 10 created by `admin`, joined by `players` and started:
-    its id and where it runs, once round 1 is announced there."""
-    tid, signup = await create_cup(emu, bot, ch, admin, **options)
-    return tid, await start_cup(emu, bot, signup, admin, players)
 
 
 # Eight players' whole matches, four tables in one channel, under Discord's limits: the
@@ -182,14 +47,14 @@ async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
         async with bot_on(
             emu, guild.id, database, tournament_round_pause=0, tournament_no_show=600
         ) as bot:
-            path = commands_path(bot)
+            path = commands_path(emu, ch)
             # Olga may not organize until an admin names her role.
             await emu.slash(organizer, ch, f"{path} create", name="Friday Gin", rounds=3, **CUP)
             assert "Manage Server or the organizer role" in emu.last_ephemeral(organizer).text
             assert emu.last_message(ch) is None
             await emu.slash(admin, ch, f"{path} organizer-role", role=hosts)
             assert "can now run tournaments" in emu.last_ephemeral(admin).text
-            tid, signup = await create_cup(emu, bot, ch, organizer, "Friday Gin", rounds=3)
+            tid, signup = await create_cup(emu, ch, organizer, "Friday Gin", rounds=3)
             assert "Friday Gin" in signup.text
             assert signup.button_labels == ["Join", "Leave"]
             # The tournament has its own thread, started from the sign-up message.
@@ -208,7 +73,7 @@ async def test_swiss_of_eight_with_a_restart(tmp_path: Path) -> None:
             await emu.slash(players[1], ch, f"{path} start")
             assert "Only someone with Manage Server" in emu.last_ephemeral(players[1]).text
 
-            assert await start_cup(emu, bot, signup, organizer, []) is home  # all joined above
+            assert await start_cup(emu, signup, organizer, []) is home  # all joined above
             assert any("round 1 of 3" in m.text for m in emu.messages(home))
             await wait(lambda: "Sign-up is closed" in emu.message(signup.id).text, "the edit")
             assert emu.message(signup.id).button_labels == []
@@ -340,8 +205,8 @@ async def test_no_show_kick_and_cancel_in_the_channel(tmp_path: Path) -> None:
         async with bot_on(
             emu, guild.id, tmp_path / "gin.sqlite3", tournament_round_pause=0, tournament_no_show=3
         ) as bot:
-            path = commands_path(bot)
-            tid, home = await swiss_started(emu, bot, ch, admin, players, name="Quick", rounds=3)
+            path = commands_path(emu, ch)
+            tid, home = await swiss_started(emu, ch, admin, players, name="Quick", rounds=3)
             assert home is ch
             assert any("round 1 of 3" in m.text for m in emu.messages(ch))
             # Exactly one player makes one move (well before the 3 s deadline, even on a
@@ -407,11 +272,11 @@ async def test_a_tournament_created_in_a_thread_lives_there(tmp_path: Path) -> N
     async with Emulator() as emu:
         guild, ch, admin, players = server(emu, "events", 2)
         thread = emu.create_thread(ch, "Weekly cup", by=admin)
-        async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
-            path = commands_path(bot)
-            _, signup = await create_cup(emu, bot, thread, admin)
+        async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3"):
+            path = commands_path(emu, ch)
+            _, signup = await create_cup(emu, thread, admin)
             assert "Cup" in signup.text
-            assert await start_cup(emu, bot, signup, admin, players) is thread
+            assert await start_cup(emu, signup, admin, players) is thread
             assert any("round 1 of 1" in m.text for m in emu.messages(thread))
             await wait(
                 lambda: any("table #" in m.text.lower() for m in emu.messages(thread)), "a board"
@@ -434,7 +299,7 @@ async def test_two_results_announced_at_once_share_one_standings_message(
     async with Emulator() as emu:
         guild, ch, admin, players = server(emu, "events")
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
-            tid, home = await swiss_started(emu, bot, ch, admin, players)
+            tid, home = await swiss_started(emu, ch, admin, players)
             cog: Any = bot.get_cog("Tournaments")
             info = await cog.service.info(tid)
             assert info.standings_message_id is None
@@ -453,7 +318,7 @@ async def test_standings_another_process_is_posting_are_left_to_it(tmp_path: Pat
     async with Emulator() as emu:
         guild, ch, admin, players = server(emu, "events")
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3") as bot:
-            tid, home = await swiss_started(emu, bot, ch, admin, players)
+            tid, home = await swiss_started(emu, ch, admin, players)
             cog: Any = bot.get_cog("Tournaments")
             info = await cog.service.info(tid)
             # As another process would, claim the message (saved with the tournament).
@@ -480,7 +345,7 @@ async def test_standings_after_a_rounds_last_result_name_that_round(tmp_path: Pa
         guild, ch, admin, players = server(emu, "events")
         database = tmp_path / "gin.sqlite3"
         async with bot_on(emu, guild.id, database, tournament_round_pause=0) as bot:
-            tid, home = await swiss_started(emu, bot, ch, admin, players, rounds=2)
+            tid, home = await swiss_started(emu, ch, admin, players, rounds=2)
             assert any("round 1 of 2" in m.text for m in emu.messages(home))
             cog: Any = bot.get_cog("Tournaments")
             in_round_1 = await cog.service.info(tid)
@@ -505,8 +370,8 @@ async def test_joins_in_a_row_do_not_hold_up_the_rounds_announcement(tmp_path: P
         guild, ch, admin, players = server(emu, "tournaments")
         emu.deny_bot(ch, "create_public_threads")  # everything in the one channel
         async with bot_on(emu, guild.id, tmp_path / "gin.sqlite3", tournament_round_pause=0) as bot:
-            _, signup = await create_cup(emu, bot, ch, admin, "Quick", rounds=1)
-            assert await start_cup(emu, bot, signup, admin, players) is ch
+            _, signup = await create_cup(emu, ch, admin, "Quick", rounds=1)
+            assert await start_cup(emu, signup, admin, players) is ch
             assert any("round 1 of 1" in m.text for m in emu.messages(ch))
 
             def edits() -> int:

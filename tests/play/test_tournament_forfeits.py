@@ -17,7 +17,7 @@ from bot.store.ratings import GLOBAL
 from emulator import Emulator
 
 from .conftest import QUIET_WITHIN, quiet
-from .test_tournament import (
+from .cups import (
     bot_on,
     commands_path,
     create_cup,
@@ -57,11 +57,11 @@ async def test_last_round_double_forfeit_counts_nowhere(tmp_path: Path, order: s
             emu, guild.id, database, tournament_round_pause=0, tournament_no_show=600
         ) as bot:
             cog: Any = bot.get_cog("Tournaments")
-            path = commands_path(bot)
-            tid, signup = await create_cup(emu, bot, ch, admin, rounds=1)
+            path = commands_path(emu, ch)
+            tid, signup = await create_cup(emu, ch, admin, rounds=1)
             assert "Format: **Swiss**, 1 round" in signup.text
             assert "1 rounds" not in signup.text
-            home = await start_cup(emu, bot, signup, admin, players)
+            home = await start_cup(emu, signup, admin, players)
             assert home is emu.thread_of(signup)
             assert any("round 1 of 1" in m.text for m in emu.messages(home))
             t = await emu.wait_for(lambda: tournament_of(bot, tid))
