@@ -1,6 +1,6 @@
 """Sixteen tables in one channel, and a tournament round of sixteen tables in its thread,
 with Discord's rate limits on (issue #30): ``python -m bot`` against the emulator, players
-clicking at a person's pace through the load bench's own machinery (`bench/load.py`,
+clicking at a person's pace through the load bench's own machinery (`bench/loadbench/`,
 `bench/staleness.py`). Generous bounds: the targets and the figures are the bench's
 (docs/performance.md, "With the outbox"); these say the bot keeps within sight of them."""
 
@@ -12,7 +12,8 @@ import random
 import re
 from collections.abc import Awaitable, Callable
 
-from bench.load import Pace, Table, Tally, Watch, play_table, setup_table
+from bench.loadbench.players import Pace, Table, Tally, play_table, setup_table
+from bench.loadbench.watch import Watch
 from emulator import Channel, Emulator, User
 from tests.play.cups import make_admin
 
