@@ -10,7 +10,7 @@ errors belong to that level alone):
 
 1. the emulator runs in this process with one server, one channel per 25 tables
    (``--tables-per-channel``) and two members per table, enforcing Discord's REST rate
-   limits (``emulator/ratelimits.py``; ``--no-limits``: every call answered at once); ``python -m bot`` starts against it (``tests/e2e/botproc.BotProcess``);
+   limits (``emulator/ratelimits.py``; ``--no-limits``: every call answered at once); ``python -m bot`` starts against it (``emulator/botproc.BotProcess``);
 2. **setup**: ``/gin challenge`` by one player, **Accept** on the DM by the other, until both
    hands are dealt; ``--setup-rate`` tables per second (default 25), or ``0`` for every
    challenge in the same instant (a burst of N, then N accepts);
