@@ -29,7 +29,7 @@ from typing import Any
 
 from bot.games.model import TableState
 from bot.games.tables import TableService
-from bot.i18n import Language
+from bot.i18n import DEFAULT, Language
 from bot.outbox import Outbox, Priority
 from bot.ui.busy import BUSY, lines_message, table_line
 from bot.ui.messages import Message
@@ -57,8 +57,8 @@ class _Channel:
         self.locale: Language | None = None
         #: Another pass is wanted (a move, or an edit out whose lines may be outrun).
         self.again = False
-        #: The revision the message was last written from by this process.
-        self.shown: int | None = None
+        #: What this process last wrote the message from (`_shown`).
+        self.shown: tuple[object, ...] | None = None
 
     def count(self) -> int:
         return -1 if self.view is None else len(self.view.tables)
@@ -152,7 +152,7 @@ class SharedTablesInPlay:
     def message(self, channel: _Channel) -> Message:
         """The channel's tables in play, oldest first: each table's stored line, or this
         process's own when newer."""
-        locale = self._locale(channel)
+        locale = channel.locale or DEFAULT
         lines: list[str] = []
         for stored in channel.view.tables if channel.view is not None else ():
             mine = channel.tables.get(stored.table_id)
@@ -193,6 +193,9 @@ class SharedTablesInPlay:
     async def _pass(self, channel_id: int, channel: _Channel) -> None:
         """Write this process's changed lines (once the channel is busy), read the channel,
         then post, edit or delete its message as the store says."""
+        for state in channel.tables.values():  # the channel's language, as its tables say
+            channel.locale = self.language(state)
+            break
         writing = channel.busy()
         lines = self._to_write(channel) if writing else []
         view = await self.tables.busy_channel(channel_id, [line for _, line in lines])
@@ -215,23 +218,23 @@ class SharedTablesInPlay:
             if not view.posting:  # else another process posts it, with every stored line
                 await self._post(channel_id, channel)
             return
-        if view.revision == channel.shown:
-            return  # what it shows is the newest every process wrote
-        channel.shown = view.revision
+        if channel.shown == _shown(view):
+            return  # it shows the newest every process wrote, of the tables in play
+        channel.shown = _shown(view)
         await self.outbox.edit(channel_id, view.message_id, _Shown(self, channel), Priority.PLAY)
         channel.again = True  # once out: read again, in case another's lines outran it
 
     async def _post(self, channel_id: int, channel: _Channel) -> None:
         if not await self.tables.claim_busy_message(channel_id):
             return
-        revision = channel.view.revision
+        read = channel.view
         sent = await self.outbox.post(channel_id, _Shown(self, channel), Priority.PLAY)
         await self.tables.busy_posted(channel_id, None if sent is None else sent.id)
         if sent is None:
             log.warning("could not post the tables in play of channel %s", channel_id)
             return
         channel.view = dataclasses.replace(channel.view, message_id=sent.id)
-        channel.shown = revision
+        channel.shown = _shown(dataclasses.replace(read, message_id=sent.id))
         channel.again = True  # what moved, here or elsewhere, while it was on its way
 
     def _to_write(self, channel: _Channel) -> list[tuple[TableState, tuple[int, int, str]]]:
@@ -243,13 +246,6 @@ class SharedTablesInPlay:
                 out.append((state, (table_id, state.version, line)))
         return out
 
-    def _locale(self, channel: _Channel) -> Language:
-        for state in channel.tables.values():
-            channel.locale = self.language(state)
-            break
-        assert channel.locale is not None  # a pass starts from a table's move
-        return channel.locale
-
     def _line(self, state: TableState, locale: Language) -> str:
         """The table's line, written again only when its state (a new object for every
         change) or the language is not the one it was written for."""
@@ -259,3 +255,9 @@ class SharedTablesInPlay:
         line = table_line(state, locale)
         self._lines[state.table_id] = (state, locale, line)
         return line
+
+
+def _shown(view: Any) -> tuple[object, ...]:
+    """What a message written from `view` shows: the message, the lines' revision and the
+    tables in play (a table's end writes no line)."""
+    return (view.message_id, view.revision, tuple(t.table_id for t in view.tables))

@@ -86,19 +86,29 @@ async def test_two_processes_show_a_busy_channel_in_one_message(
     for state in states.values():
         assert table_line(state, "en") in text, (table_line(state, "en"), text)
 
-    # Three matches end (two resigned in one process, one in the other): fewer than 3
-    # tables in play, the message goes, deleted once.
-    ended = ((zero, ids[0], 2000), (zero, ids[1], 2002), (one, ids[2], 2004))
-    for process, table_id, user in ended:
+    # A third process whose one table of the channel ends: it knows no table there any
+    # more, and still takes the line out of the message (in the channel's language).
+    late = Process(world, stores[1], clock, "shards 2 of 3")
+    await late.moved(ids[4])
+    await late.shown()
+    late.in_play.gone((await late.tables.resign(ids[4], 2008)).state)
+    await late.shown()
+    await emu.settle()
+    (text,) = summaries(emu, world)
+    assert f"**#{ids[4]}**" not in text and f"**#{ids[3]}**" in text
+
+    # Two more matches end, one in each process: fewer than 3 tables in play, the message
+    # goes, deleted once.
+    for process, table_id, user in ((zero, ids[0], 2000), (one, ids[1], 2002)):
         process.in_play.gone((await process.tables.resign(table_id, user)).state)
-    await zero.moved(ids[3])  # a move in the other process: it reads the channel too
-    await one.moved(ids[4])
+    await zero.moved(ids[2])
+    await one.moved(ids[3])
     await asyncio.gather(zero.shown(), one.shown())
     await emu.settle()
     assert summaries(emu, world) == []
     deletes = [r for r in emu.requests if r.method == "DELETE" and "/messages/" in r.path]
     assert len(deletes) == 1
     assert not zero.in_play.busy(channel) and not one.in_play.busy(channel)
-    for process in (zero, one):
+    for process in (zero, one, late):
         process.outbox.close()
         await process.tables.close()
