@@ -7,36 +7,15 @@ every line written moves on, so a process knows whether its edit showed the newe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from bot.store._db import Db, Row, to_ms
+from bot.store.models import BusyChannel, BusyLine
 
 _LINES = (
     "SELECT id, busy_line, busy_line_version FROM game_tables"
     " WHERE channel_id = ? AND status = ? ORDER BY id"
 )
 _CHANNEL = "SELECT message_id, claimed_until, revision FROM busy_channels WHERE channel_id = ?"
-
-
-@dataclass(frozen=True, slots=True)
-class BusyLine:
-    """A playing table of the channel and its line as last written (None: none yet)."""
-
-    table_id: int
-    version: int | None
-    line: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class BusyChannel:
-    """A channel's tables in play (oldest first) and its message, as the store has them."""
-
-    tables: tuple[BusyLine, ...]
-    message_id: int | None
-    #: Another process has claimed posting the message and not stored it yet.
-    posting: bool
-    #: Moves on with every line written: equal revisions, equal lines.
-    revision: int
 
 
 class BusyChannels:

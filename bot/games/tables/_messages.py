@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.model import TableState
-from bot.store.busy import BusyChannel
-from bot.store.models import TableInPlay
+from bot.store.models import BusyChannel, TableInPlay
 
 from ._live import LiveTable, auto_counts, resigned_seats
 from ._registry import replay
