@@ -15,6 +15,7 @@ from typing import Self
 
 from bot.store._db import Db
 from bot.store.achievements import Achievements
+from bot.store.busy import BusyChannels
 from bot.store.challenges import Challenges
 from bot.store.guilds import Guilds
 from bot.store.history import History
@@ -52,6 +53,7 @@ class Storage:
         self.timers = Timers(db)
         self.guilds = Guilds(db)
         self.rest_demand = RestDemand(db)
+        self.busy = BusyChannels(db)
 
     @property
     def path(self) -> str:

@@ -71,6 +71,11 @@ def tables_in_play_message(
     """The channel's tables in play, oldest table first, within one embed (`write_line`
     writes each table's line)."""
     lines = [write_line(state, locale) for state in sorted(states, key=lambda s: s.table_id)]
+    return lines_message(lines, locale)
+
+
+def lines_message(lines: list[str], locale: Language) -> Message:
+    """The tables in play as their `lines`, in order, within one embed."""
     footer = t(locale, "tables-in-play-boards")
     text = ""
     for line in lines:

@@ -61,6 +61,7 @@ CONVERTED = [
     "bot/ui/notifier/boards.py",
     "bot/ui/notifier/hands.py",
     "bot/ui/notifier/core.py",
+    "bot/ui/busy_shared.py",
     "bot/ui/images.py",
     "bot/engine/round/__init__.py",
     "bot/engine/round/_play.py",

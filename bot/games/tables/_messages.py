@@ -3,8 +3,10 @@ hand message, so that a restart (or another process) edits them rather than post
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.games.model import TableState
-from bot.store.models import TableInPlay
+from bot.store.models import BusyChannel, TableInPlay
 
 from ._live import LiveTable, auto_counts, resigned_seats
 from ._registry import replay
@@ -13,6 +15,10 @@ from ._state import state
 
 #: A table's statuses once its match is over.
 ENDED = ("finished", "abandoned")
+
+#: Seconds a process's claim to post a busy channel's message holds: one killed before
+#: storing it leaves the channel to whoever moves one of its tables after that.
+BUSY_CLAIM = 60.0
 
 
 class Messages:
@@ -60,6 +66,26 @@ class Messages:
         it since this one read the table); None when unknown."""
         record = await self.setup.store.tables.get(table_id)
         return None if record is None else record.message_id
+
+    async def busy_channel(
+        self, channel_id: int, lines: Sequence[tuple[int, int, str]] = ()
+    ) -> BusyChannel:
+        """A busy channel's "tables in play" across processes: write this process's newest
+        `lines` (table id, version, line; an older one never replaces a newer), then read
+        every playing table's line and the channel's message (`store.busy`)."""
+        return await self.setup.store.busy.sync(channel_id, lines)
+
+    async def claim_busy_message(self, channel_id: int) -> bool:
+        """True when this process is to post the channel's message (then `busy_posted`)."""
+        return await self.setup.store.busy.claim(channel_id, BUSY_CLAIM)
+
+    async def busy_posted(self, channel_id: int, message_id: int | None) -> None:
+        """The claimed message is posted (None: it could not be; the claim goes)."""
+        await self.setup.store.busy.posted(channel_id, message_id)
+
+    async def drop_busy_message(self, channel_id: int, message_id: int) -> bool:
+        """The channel is quiet again: True for the one process that is to delete it."""
+        return await self.setup.store.busy.drop(channel_id, message_id)
 
     async def set_hand_message(
         self, table_id: int, seat_no: int, channel_id: int | None, message_id: int | None

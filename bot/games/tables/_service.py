@@ -126,6 +126,10 @@ class TableService:
         self.retire_board = messages.retire_board
         self.board_retired = messages.board_retired
         self.retiring_boards = messages.retiring_boards
+        self.busy_channel = messages.busy_channel
+        self.claim_busy_message = messages.claim_busy_message
+        self.busy_posted = messages.busy_posted
+        self.drop_busy_message = messages.drop_busy_message
         self.set_hand_message = messages.set_hand_message
         self.hand_message = messages.hand_message
         self.play_computer = lobby.play_computer

@@ -40,6 +40,8 @@ from ._records import (
 from ._tables import (
     ACTIVE_STATUSES,
     DELETED_PLAYER,
+    BusyChannel,
+    BusyLine,
     Deal,
     EndedBy,
     Move,
@@ -69,6 +71,8 @@ from ._tournaments import (
 __all__ = [
     "ACTIVE_STATUSES",
     "DELETED_PLAYER",
+    "BusyChannel",
+    "BusyLine",
     "FOLLOW_DISCORD",
     "GLOBAL",
     "LEADERBOARD_SORTS",

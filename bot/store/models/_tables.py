@@ -1,4 +1,5 @@
-"""Game tables and their timers (`store.tables`, `store.timers`)."""
+"""Game tables, their timers and busy channels (`store.tables`, `store.timers`,
+`store.busy`)."""
 
 from __future__ import annotations
 
@@ -181,3 +182,24 @@ class Deal:
 
     seed: int
     dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class BusyLine:
+    """A playing table of the channel and its line as last written (None: none yet)."""
+
+    table_id: int
+    version: int | None
+    line: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class BusyChannel:
+    """A channel's tables in play (oldest first) and its message, as the store has them."""
+
+    tables: tuple[BusyLine, ...]
+    message_id: int | None
+    #: Another process has claimed posting the message and not stored it yet.
+    posting: bool
+    #: Moves on with every line written: equal revisions, equal lines.
+    revision: int

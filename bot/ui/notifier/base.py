@@ -16,6 +16,7 @@ from bot.i18n.catalog import warm
 from bot.outbox import Outbox
 from bot.ui import images, messages
 from bot.ui.busy import TablesInPlay
+from bot.ui.busy_shared import SharedTablesInPlay
 from bot.ui.dms import DirectMessages
 from bot.ui.private_hands import PrivateHands
 
@@ -46,8 +47,13 @@ class Base:
         self.chosen_language = chosen_language or (lambda guild_id: None)
         self.outbox = outbox or Outbox(client)
         self.dms = DirectMessages(client, profiles, self.outbox)
-        #: Busy channels' one message for their tables' moves (`bot/ui/busy.py`).
-        self.in_play = TablesInPlay(self.outbox, self.board_language)
+        #: Busy channels' one message for their tables' moves (`bot/ui/busy.py`; several
+        #: processes share it through the store, `bot/ui/busy_shared.py`).
+        self.in_play: TablesInPlay | SharedTablesInPlay = (
+            SharedTablesInPlay(self.outbox, self.board_language, tables)
+            if tables.shared
+            else TablesInPlay(self.outbox, self.board_language)
+        )
         self.pictures = pictures or images.Pictures(profiles)
         #: The ephemeral copies of each hand (`/gin hand`), whose controls go at the end.
         self.private = PrivateHands(self.outbox)
