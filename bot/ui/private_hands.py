@@ -2,7 +2,8 @@
 click): ephemeral messages that only their interaction's token can edit, for 15 minutes.
 They are kept per table and player so that a match's end takes their controls away
 (docs/playing.md, "When a match ends"); past the token's life a click on one is answered
-that the match is over (`cogs/play.py`).
+that the match is over (`cogs/play.py`). Copies past that life are forgotten (`_sweep`):
+several processes leave some no process retires.
 
 Those edits go through the outbox like every other write (`Outbox.edit_by`), by the
 interaction's own token (no bot bucket, no global limit): queued with the channel's edits,
@@ -32,6 +33,8 @@ class PrivateHands:
         self.now = now
         #: message id -> the token that reaches it, and whether as ``@original``.
         self._kept: dict[tuple[int, int], dict[int, tuple[Latest, bool]]] = {}
+        #: When `_sweep` last ran.
+        self._swept = now()
 
     def keep(
         self,
@@ -60,6 +63,20 @@ class PrivateHands:
             del copies[old]
         while len(copies) > KEPT:
             del copies[next(iter(copies))]
+        self._sweep()
+
+    def _sweep(self) -> None:
+        """Forget, once a token's life, every table and player whose copies are all past
+        it: nothing can edit them any more. What `retire` would have dropped for a match that
+        another process ended (several processes), which this one is never told of."""
+        now = self.now()
+        if now - self._swept <= LIFETIME:
+            return
+        self._swept = now
+        for key in [
+            k for k, c in self._kept.items() if all(now - t.at > LIFETIME for t, _ in c.values())
+        ]:
+            del self._kept[key]
 
     def count(self, table_id: int) -> int:
         """How many copies of the table's hands are kept (tests, the bench)."""

@@ -18,6 +18,8 @@ class GatewayCut:
         self.port = 0
         self.is_cut = False
         self.refused = 0
+        #: Set at each connection refused while cut (`refusals`).
+        self._refusal = asyncio.Event()
         #: The emulator's REST base, which bypasses the proxy.
         self.rest = ""
         self._sockets: set[asyncio.StreamWriter] = set()
@@ -42,9 +44,21 @@ class GatewayCut:
     def restore(self) -> None:
         self.is_cut = False
 
+    async def refusals(self, count: int, timeout: float) -> None:  # noqa: ASYNC109
+        """Until `count` connections were refused while cut (a client that tried to
+        reconnect); TimeoutError after `timeout` seconds."""
+
+        async def reached() -> None:
+            while self.refused < count:
+                self._refusal.clear()
+                await self._refusal.wait()
+
+        await asyncio.wait_for(reached(), timeout)
+
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if self.is_cut:
             self.refused += 1
+            self._refusal.set()
             writer.transport.abort()
             return
         up_reader, up_writer = await asyncio.open_connection(self.host, self.upstream_port)

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.outbox import Outbox
-from bot.outbox.tokens import Latest
+from bot.outbox.tokens import LIFETIME, Latest
 from emulator import Interaction, Message, User
 
 from ..play.driver import live_controls
@@ -129,3 +129,21 @@ async def test_a_token_discord_refuses_is_not_replaced_by_the_bots(world: World)
     assert outbox.failed == failed + 1
     assert [r.status for r in emu.errors[errors:]] == [401]
     assert controls(emu.message(answer.id))  # out of reach: a click on it says it is over
+
+
+async def test_copies_past_their_tokens_life_are_forgotten(world: World) -> None:
+    """Copies no process retires (their match ended in another process, which does not hold
+    their tokens) are forgotten once past their token's life, at the next copy kept: the
+    memory a long-running process keeps for them stays bounded."""
+    emu = world.emu
+    notifier = world.bot.screens.notifier  # type: ignore[union-attr]
+    private = notifier.private
+    table_id, mover, _, _ = await hand_answer(world)
+    assert private.count(table_id) == 1
+    later = time.monotonic() + LIFETIME + 1
+    private.now = lambda: later  # a token's life on, for the bot only
+    other = world.bob if mover is world.alice else world.alice
+    asked = await emu.slash(other, world.channel, "gin hand")
+    assert asked.response is not None and "Your hand" in asked.response.text
+    await notifier.idle()
+    assert private.count(table_id) == 1  # the new copy; the mover's old one forgotten
