@@ -71,6 +71,10 @@ class ExpertParams:
     discard_stocks: int = 1
     #: Points by which another card's imagined games must beat hard's choice's.
     discard_margin: float = 0.0
+    #: Also when it may knock and waits (0: hard's discard then: the knock's own look-ahead
+    #: already ran in that decision, and discards by imagined games there lost before,
+    #: docs/computer.md).
+    discard_at_knock: int = 0
     #: Two players (off: 0): weigh the guesses of the opponent's hand (`InferParams`
     #: `could_knock` and `improve`) by the rule set's undercut bonus, the bonus that tells
     #: a strong player whether to knock at once or hold out: at 25 (cardgames, classic)

@@ -352,7 +352,13 @@ class ExpertPlayer(HardPlayer):
         `discard_close` of the best by hard's score; then the one whose imagined games
         (the knock's look-ahead, the same games for each card) are worth most."""
         prm = self.expert
-        if prm.discard_k < 2 or self._as_hard or view.seats != 2 or not pic.guesses:
+        if (
+            prm.discard_k < 2
+            or self._as_hard
+            or view.seats != 2
+            or not pic.guesses
+            or (not prm.discard_at_knock and any(a.kind == KNOCK for a in legal))
+        ):
             return super()._discard(view, legal, pic)
         options = sorted(self._discard_options(view, legal, pic))
         first = options[0][0]
