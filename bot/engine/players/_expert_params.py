@@ -68,8 +68,9 @@ class ExpertParams:
     #: score: expected deadwood after the next draw plus danger) by the knock's imagined
     #: games, when they are within `discard_close` points of hard's best. Off: over 1,000
     #: fresh paired deals against hard (cardgames) k=2 and k=3 (close 2, 2 stocks, margin
-    #: 1) gave +0.04 and +0.11 points a round, within noise; three cards at 48 games each
-    #: put the decision CPU p99 over 50 ms (docs/performance.md, Session 21).
+    #: 1) gave +0.04 and +0.11 points a round, within noise; k=2 over 3,000 rounds in a
+    #: row +0.50 (about -0.19 to +1.19), not shown; three cards at 48 games each put the
+    #: decision CPU p99 over 50 ms (docs/performance.md, Session 21).
     discard_k: int = 0
     discard_close: float = 1.0
     #: Imagined games per guess of the opponent's hand for the discard (`stocks` for it).
