@@ -68,8 +68,8 @@ class ExpertParams:
     #: score: expected deadwood after the next draw plus danger) by the knock's imagined
     #: games, when they are within `discard_close` points of hard's best. Off: over 1,000
     #: fresh paired deals against hard (cardgames) k=2 and k=3 (close 2, 2 stocks, margin
-    #: 1) gave +0.04 and +0.11 points a round, within noise; k=2 over 3,000 rounds in a
-    #: row +0.50 (about -0.19 to +1.19), not shown; three cards at 48 games each put the
+    #: 1) gave +0.04 and +0.11 points a round, within noise; k=2 over 5,000 rounds in a
+    #: row +0.41 (about -0.15 to +0.97), not shown; three cards at 48 games each put the
     #: decision CPU p99 over 50 ms (docs/performance.md, Session 21).
     discard_k: int = 0
     discard_close: float = 1.0
