@@ -59,6 +59,28 @@ class ExpertParams:
     draw_turns: int = 0
     #: Take the top discard when its playouts beat drawing by more than this many points.
     draw_bias: float = 0.0
+    #: With `draw_turns` (0: off): the playouts decide only when hard's two values (take,
+    #: draw: expected deadwood) are within this many points; otherwise hard's choice.
+    #: `draw_turns=4,draw_close=1`: +0.14 points a round (-0.12 to +0.39) over 1,000 fresh
+    #: paired deals against hard (cardgames), not shown ahead.
+    draw_close: float = 0.0
+    #: Two players (0 or 1: off): choose among hard's best `discard_k` discards (by its
+    #: score: expected deadwood after the next draw plus danger) by the knock's imagined
+    #: games, when they are within `discard_close` points of hard's best. Off: over 1,000
+    #: fresh paired deals against hard (cardgames) k=2 and k=3 (close 2, 2 stocks, margin
+    #: 1) gave +0.04 and +0.11 points a round, within noise; k=2 over 5,000 rounds in a
+    #: row +0.41 (about -0.15 to +0.97), not shown; three cards at 48 games each put the
+    #: decision CPU p99 over 50 ms (docs/performance.md, Session 21).
+    discard_k: int = 0
+    discard_close: float = 1.0
+    #: Imagined games per guess of the opponent's hand for the discard (`stocks` for it).
+    discard_stocks: int = 1
+    #: Points by which another card's imagined games must beat hard's choice's.
+    discard_margin: float = 0.0
+    #: Also when it may knock and waits (0: hard's discard then: the knock's own look-ahead
+    #: already ran in that decision, and discards by imagined games there lost before,
+    #: docs/computer.md).
+    discard_at_knock: int = 0
     #: Two players (off: 0): weigh the guesses of the opponent's hand (`InferParams`
     #: `could_knock` and `improve`) by the rule set's undercut bonus, the bonus that tells
     #: a strong player whether to knock at once or hold out: at 25 (cardgames, classic)

@@ -31,9 +31,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.engine.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, Action
+from bot.engine.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, KNOCK, Action
 from bot.engine.players._cardbits import (
     BIT,
+    CARD,
     bits_of,
     cards_in,
     improve,
@@ -86,6 +87,8 @@ class ExpertPlayer(HardPlayer):
         # The look-ahead draws its own random numbers, so the sampler's (shared with the
         # rest of hard's play) follow hard's exactly while expert plays as hard.
         self._look_rng = random.Random(f"expert-look-{seed}")
+        # The discard's look-ahead has its own too, so the knock's games stay the same.
+        self._discard_rng = random.Random(f"expert-discard-{seed}")
 
     def choose(self, view: RoundView, legal: Sequence[Action]) -> Action:
         two = view.seats == 2
@@ -209,13 +212,22 @@ class ExpertPlayer(HardPlayer):
         tb = BIT[top]
         if not tb & near(mask_of(view.hand)):
             return Action(DRAW_STOCK)
+        prm = self.expert
         pic = self._read(view)
-        if not pic.guesses:
+        rng = self._rng
+        if prm.draw_close > 0.0:
+            # Hard's choice unless its two values are close; then the playouts decide,
+            # on their own random numbers.
+            best, stock = self._draw_values(view, pic, tb)
+            if not pic.guesses or abs(best - stock) > prm.draw_close:
+                return Action(DRAW_DISCARD) if best < stock else Action(DRAW_STOCK)
+            rng = self._discard_rng
+        elif not pic.guesses:
             return super()._draw(view, kinds)
         take, draw = race_values(
-            view.rules, pic.know.hand, tb, pic.guesses, pic.know.unseen, self._rng, turns
+            view.rules, pic.know.hand, tb, pic.guesses, pic.know.unseen, rng, turns
         )
-        return Action(DRAW_DISCARD) if take > draw + self.expert.draw_bias else Action(DRAW_STOCK)
+        return Action(DRAW_DISCARD) if take > draw + prm.draw_bias else Action(DRAW_STOCK)
 
     def _knock(self, view: RoundView, legal: Sequence[Action], pic: _Picture) -> Action | None:
         mask = pic.know.hand
@@ -297,15 +309,27 @@ class ExpertPlayer(HardPlayer):
         """The best mean value of the waiting plans "discard `thrown` face up, then knock
         at my first turn with deadwood at most x" (x below the deadwood kept now), over
         playouts of the rest of the round on each guess of the opponent's hand."""
-        rules = view.rules
-        prm = self.expert
         k0 = mask_deadwood(kept)
         xs = list(range(k0))  # x = 0: play for gin only
         if not xs:
             return -1e9
+        runs, turns, walled = self._runs(view, pic, self._look_rng, self.expert.stocks)
         totals = [0.0] * len(xs)
-        runs = 0
-        rng = self._look_rng
+        for h, stock, at in runs:
+            values = _playout(view.rules, kept, h, thrown, stock, turns, at, laid, xs, walled, line)
+            for i, v in enumerate(values):
+                totals[i] += v
+        return max(totals) / len(runs) if runs else -1e9
+
+    def _runs(
+        self, view: RoundView, pic: _Picture, rng: random.Random, stocks: int
+    ) -> tuple[list[tuple[int, list[int], int]], int, bool]:
+        """The imagined games of the look-ahead: per guess of the opponent's hand `stocks`
+        stock orders drawn from the cards the seat cannot see, each with the deadwood at
+        which the opponent knocks in it; with the turns a side to play and whether the
+        wall ends them."""
+        rules = view.rules
+        prm = self.expert
         unseen = pic.know.unseen
         # Draws the stock can still give before the wall ends the round.
         left = max(0, (view.stock_size - rules.wall_cards) // 2)
@@ -313,17 +337,67 @@ class ExpertPlayer(HardPlayer):
         walled = left <= prm.horizon
         opp_at = min(prm.opp_knock, rules.knock_limit)
         # The opponent as read: in this share of the playouts it knocks at the limit.
-        hasty = round(self._hasty * len(pic.guesses) * prm.stocks) if prm.read_playouts else 0
+        hasty = round(self._hasty * len(pic.guesses) * stocks) if prm.read_playouts else 0
+        runs: list[tuple[int, list[int], int]] = []
         for h in pic.guesses:
             pool = bits_of(unseen & ~h)
-            for _ in range(prm.stocks):
+            for _ in range(stocks):
                 stock = rng.sample(pool, min(len(pool), 2 * turns))
-                at = rules.knock_limit if runs < hasty else opp_at
-                values = _playout(rules, kept, h, thrown, stock, turns, at, laid, xs, walled, line)
+                at = rules.knock_limit if len(runs) < hasty else opp_at
+                runs.append((h, stock, at))
+        return runs, turns, walled
+
+    def _discard(self, view: RoundView, legal: Sequence[Action], pic: _Picture) -> Action:
+        """Two players: hard's discard, unless its best few (`discard_k`) are within
+        `discard_close` of the best by hard's score; then the one whose imagined games
+        (the knock's look-ahead, the same games for each card) are worth most."""
+        prm = self.expert
+        if (
+            prm.discard_k < 2
+            or self._as_hard
+            or view.seats != 2
+            or not pic.guesses
+            or (not prm.discard_at_knock and any(a.kind == KNOCK for a in legal))
+        ):
+            return super()._discard(view, legal, pic)
+        options = sorted(self._discard_options(view, legal, pic))
+        first = options[0][0]
+        close = [
+            b for score, _, b in options[: prm.discard_k] if score - first <= prm.discard_close
+        ]
+        if len(close) < 2:
+            return Action(DISCARD, CARD[close[0]])
+        values = self._discard_values(view, pic, close)
+        # Hard's choice unless another beats it by the margin; ties keep hard's order.
+        values[0] += prm.discard_margin
+        pick = max(range(len(close)), key=lambda i: (values[i], -i))
+        return Action(DISCARD, CARD[close[pick]])
+
+    def _discard_values(self, view: RoundView, pic: _Picture, cards: list[int]) -> list[float]:
+        """Per card of `cards`: the mean value of throwing it, on the best plan "knock at my
+        first turn with deadwood at most x" (x up to the knock limit), over the same
+        imagined games for every card."""
+        rules = view.rules
+        prm = self.expert
+        mask = pic.know.hand
+        line = prm.line * rules.line_bonus
+        runs, turns, walled = self._runs(view, pic, self._discard_rng, prm.discard_stocks)
+        if not runs:
+            return [0.0] * len(cards)
+        out = []
+        for b in cards:
+            kept = mask ^ b
+            xs = list(range(min(mask_deadwood(kept), rules.knock_limit + 1)))
+            if not xs:
+                out.append(0.0)
+                continue
+            totals = [0.0] * len(xs)
+            for h, stock, at in runs:
+                values = _playout(rules, kept, h, b, stock, turns, at, 0.0, xs, walled, line)
                 for i, v in enumerate(values):
                     totals[i] += v
-                runs += 1
-        return max(totals) / runs if runs else -1e9
+            out.append(max(totals) / len(runs))
+        return out
 
 
 def _patience(undercut: int) -> float:

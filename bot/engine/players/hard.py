@@ -234,17 +234,30 @@ class HardPlayer:
         if not tb & near(mask_of(view.hand)):
             # It can neither meld nor start a meld with anything held.
             return decline
-        pic = self._read(view)
+        best, stock = self._draw_values(view, self._read(view), tb)
+        return take if best < stock else decline
+
+    def _draw_values(self, view: RoundView, pic: _Picture, tb: int) -> tuple[float, float]:
+        """The values (expected deadwood: lower is better) of taking the top discard `tb`
+        and of drawing from the stock instead."""
         hand = pic.know.hand
         ev = _Eval(pic.know, view.rules.knock_limit, self.params)
         stock = ev.stock_value(hand)
         with_top = hand | tb
         best = min(ev.value(with_top ^ b) for b in _shortlist(with_top, by_points(hand), 4))
-        return take if best < stock else decline
+        return best, stock
 
     # ----- discarding ---------------------------------------------------------------
 
     def _discard(self, view: RoundView, legal: Sequence[Action], pic: _Picture) -> Action:
+        _, _, best = min(self._discard_options(view, legal, pic))
+        return Action(DISCARD, CARD[best])
+
+    def _discard_options(
+        self, view: RoundView, legal: Sequence[Action], pic: _Picture
+    ) -> list[tuple[float, int, int]]:
+        """The shortlisted discards as (score, minus the card's points, the card's bit):
+        the lowest is hard's discard."""
         mask = pic.know.hand
         ev = _Eval(pic.know, view.rules.knock_limit, self.params)
         cost = self.params.danger_cost
@@ -266,8 +279,7 @@ class HardPlayer:
                 at_knock = -sum(_outcome(rules, kept_dw, ko) for ko in knocks) / len(knocks)
                 score = (1.0 - q) * score + q * (at_knock + cost * threat(b))
             options.append((score, -PTS[b], b))
-        _, _, best = min(options)
-        return Action(DISCARD, CARD[best])
+        return options
 
     # ----- knocking -----------------------------------------------------------------
 
