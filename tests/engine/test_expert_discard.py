@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from types import SimpleNamespace
 
 import pytest
 
 from bot.engine.actions import DISCARD, Action
-from bot.engine.cards import Card, shuffled_deck
 from bot.engine.players import Player, play_round
 from bot.engine.players._cardbits import BIT
 from bot.engine.players.expert import ExpertParams, ExpertPlayer
@@ -18,7 +18,7 @@ from bot.engine.players.hard import HardPlayer, _Picture
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 from bot.engine.view import RoundView
-from tests.engine.test_players import _twin_deck
+from tests.engine.twins import same_on_twins
 
 #: Read patient from the start, so expert plays its own game (not hard's) at once.
 PATIENT = {"hasty_prior_10": 0.1, "hasty_prior_25": 0.1}
@@ -102,31 +102,8 @@ def test_twin_deals_get_the_same_decisions_with_the_imagined_discards_and_draws(
     decisions = 0
     for r in range(3):
         seed, dealer, seat = 7600 + r, r % 2, (r + 1) % 2
-        deck = shuffled_deck(seed)
-        rnd = Round(rules, 2, seed, dealer, deck=deck)
         players: list[Player] = [HardPlayer(50), HardPlayer(51)]
         players[seat] = ExpertPlayer(50 + seat, expert=params)
-        seen: set[Card] = set()
-        last = -1
-        while rnd.to_move is not None:
-            mover = rnd.to_move
-            view = rnd.view(mover)
-            if mover == seat:
-                seen |= set(view.hand) | set(view.discard_pile)
-                seen |= {c for k in view.known_cards for c in k}
-                seen |= {e.card for e in view.history if e.card is not None}
-                last = len(rnd.actions)
-            rnd.apply(players[mover].choose(view, view.legal), mover)
-        actions = rnd.actions[: last + 1]
-        for _ in range(2):
-            twin = Round(rules, 2, seed, dealer, deck=_twin_deck(deck, seen, rng))
-            assert twin.snapshot() != Round(rules, 2, seed, dealer, deck=deck).snapshot()
-            tested = ExpertPlayer(50 + seat, expert=params)
-            for action in actions:
-                mover = twin.to_move
-                if mover == seat:
-                    view = twin.view(seat)
-                    assert tested.choose(view, view.legal) == action
-                    decisions += 1
-                twin.apply(action, mover)
+        tested = partial(ExpertPlayer, 50 + seat, expert=params)
+        decisions += same_on_twins(rules, seed, dealer, seat, players, tested, rng)
     assert decisions >= 30

@@ -5,13 +5,14 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
+from functools import partial
 from types import SimpleNamespace
 from typing import cast
 
 import pytest
 
 from bot.engine.actions import DISCARD, DRAW_STOCK, PASS, TAKE_UPCARD, Action
-from bot.engine.cards import Card, parse_card, shuffled_deck
+from bot.engine.cards import parse_card
 from bot.engine.events import Event
 from bot.engine.players import BaselinePlayer, Player, play_round
 from bot.engine.players._cardbits import mask_deadwood, mask_of
@@ -24,7 +25,7 @@ from bot.engine.players.levels import make_player
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 from bot.engine.view import RoundView
-from tests.engine.test_players import _twin_deck
+from tests.engine.twins import same_on_twins
 
 
 class StockOnly(BaselinePlayer):
@@ -80,33 +81,9 @@ def test_what_expert_read_in_earlier_rounds_leaks_nothing_hidden(preset: str) ->
         players: list[Player] = [BaselinePlayer(), BaselinePlayer()]
         players[seat] = ExpertPlayer(60 + r)
         play_round(Round(rules, 2, 8100 + r, 0), players)
-        seed, dealer = 8200 + r, 1
-        deck = shuffled_deck(seed)
         before = copy.deepcopy(players[seat])
-        rnd = Round(rules, 2, seed, dealer, deck=deck)
-        seen: set[Card] = set()
-        last = -1
-        while rnd.to_move is not None:
-            mover = rnd.to_move
-            view = rnd.view(mover)
-            if mover == seat:
-                seen |= set(view.hand) | set(view.discard_pile)
-                seen |= {c for k in view.known_cards for c in k}
-                seen |= {e.card for e in view.history if e.card is not None}
-                last = len(rnd.actions)
-            rnd.apply(players[mover].choose(view, view.legal), mover)
-        actions: Sequence[Action] = rnd.actions[: last + 1]
-        for _ in range(2):
-            twin = Round(rules, 2, seed, dealer, deck=_twin_deck(deck, seen, rng))
-            assert twin.snapshot() != Round(rules, 2, seed, dealer, deck=deck).snapshot()
-            tested = copy.deepcopy(before)
-            for action in actions:
-                mover = twin.to_move
-                if mover == seat:
-                    view = twin.view(seat)
-                    assert tested.choose(view, view.legal) == action
-                    decisions += 1
-                twin.apply(action, mover)
+        tested = partial(copy.deepcopy, before)
+        decisions += same_on_twins(rules, 8200 + r, 1, seat, players, tested, rng)
     assert decisions >= 20
 
 

@@ -6,6 +6,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 
 import pytest
 
@@ -23,6 +24,7 @@ from bot.engine.players.levels import LEVELS, make_player
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 from bot.engine.view import RoundView
+from tests.engine.twins import same_on_twins
 
 TABLES = [("cardgames", 2), ("playingcards", 2), ("classic", 2), ("classic", 3), ("classic", 4)]
 
@@ -143,20 +145,6 @@ def test_decisions_do_not_depend_on_hidden_cards() -> None:
     assert checked >= 6
 
 
-def _twin_deck(deck: list[Card], seen: set[Card], rng: random.Random) -> list[Card]:
-    """`deck` with every card not in `seen` moved to another unseen card's place."""
-    places = [i for i, c in enumerate(deck) if c not in seen]
-    cards = [deck[i] for i in places]
-    while True:
-        rng.shuffle(cards)
-        if any(deck[i] != c for i, c in zip(places, cards, strict=True)):
-            break
-    twin = list(deck)
-    for i, c in zip(places, cards, strict=True):
-        twin[i] = c
-    return twin
-
-
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize(
     ("preset", "seats"), [("cardgames", 2), ("playingcards", 2), ("classic", 3)]
@@ -170,35 +158,11 @@ def test_twin_deals_get_the_same_decisions(level: str, preset: str, seats: int) 
     rng = random.Random(20)
     decisions = 0
     for r in range(3):
-        seed = 7000 + 10 * seats + r
         dealer = r % seats
         seat = (dealer + 1 + r) % seats
-        deck = shuffled_deck(seed)
-        rnd = Round(rules, seats, seed, dealer, deck=deck)
         players = [make_player(level, 50 + s) for s in range(seats)]
-        seen: set[Card] = set()
-        last = -1
-        while rnd.to_move is not None:
-            mover = rnd.to_move
-            view = rnd.view(mover)
-            if mover == seat:
-                seen |= set(view.hand) | set(view.discard_pile)
-                seen |= {c for k in view.known_cards for c in k}
-                seen |= {e.card for e in view.history if e.card is not None}
-                last = len(rnd.actions)
-            rnd.apply(players[mover].choose(view, view.legal), mover)
-        actions = rnd.actions[: last + 1]
-        for _ in range(2):
-            twin = Round(rules, seats, seed, dealer, deck=_twin_deck(deck, seen, rng))
-            assert twin.snapshot() != Round(rules, seats, seed, dealer, deck=deck).snapshot()
-            tested = make_player(level, 50 + seat)
-            for action in actions:
-                mover = twin.to_move
-                if mover == seat:
-                    view = twin.view(seat)
-                    assert tested.choose(view, view.legal) == action
-                    decisions += 1
-                twin.apply(action, mover)
+        tested = partial(make_player, level, 50 + seat)
+        decisions += same_on_twins(rules, 7000 + 10 * seats + r, dealer, seat, players, tested, rng)
     assert decisions >= 30
 
 
