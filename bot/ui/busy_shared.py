@@ -31,7 +31,7 @@ from bot.games.model import TableState
 from bot.games.tables import TableService
 from bot.i18n import DEFAULT, Language
 from bot.outbox import Outbox, Priority
-from bot.ui.busy import BUSY, lines_message, table_line
+from bot.ui.busy import BUSY, WrittenWhenSent, lines_message, table_line
 from bot.ui.messages import Message
 
 log = logging.getLogger(__name__)
@@ -71,28 +71,6 @@ class _Channel:
         if self.view.message_id is not None:
             return self.count() >= BUSY
         return self.count() > BUSY
-
-
-class _Shown:
-    """The channel's message, written as the outbox sends it: the store's lines as last
-    read, with this process's newer ones in their place."""
-
-    __slots__ = ("_owner", "_channel")
-
-    def __init__(self, owner: SharedTablesInPlay, channel: _Channel) -> None:
-        self._owner, self._channel = owner, channel
-
-    def message(self) -> Message:
-        return self._owner.message(self._channel)
-
-    def kwargs(self) -> dict[str, Any]:
-        return self.message().kwargs()
-
-    def send_kwargs(self) -> dict[str, Any]:
-        return self.message().send_kwargs()
-
-    def release(self) -> None:
-        """Nothing held (an embed, no controls)."""
 
 
 class SharedTablesInPlay:
@@ -162,6 +140,11 @@ class SharedTablesInPlay:
                 lines.append(stored.line)
         return lines_message(lines, locale)
 
+    def _shown_message(self, channel: _Channel) -> WrittenWhenSent:
+        """The channel's message, written as the outbox sends it: the store's lines as last
+        read, with this process's newer ones in their place."""
+        return WrittenWhenSent(lambda: self.message(channel))
+
     # ----- the pass ----------------------------------------------------------------------
 
     def _due(self, channel: _Channel, before: TableState | None, state: TableState) -> bool:
@@ -221,14 +204,16 @@ class SharedTablesInPlay:
         if channel.shown == _shown(view):
             return  # it shows the newest every process wrote, of the tables in play
         channel.shown = _shown(view)
-        await self.outbox.edit(channel_id, view.message_id, _Shown(self, channel), Priority.PLAY)
+        await self.outbox.edit(
+            channel_id, view.message_id, self._shown_message(channel), Priority.PLAY
+        )
         channel.again = True  # once out: read again, in case another's lines outran it
 
     async def _post(self, channel_id: int, channel: _Channel) -> None:
         if not await self.tables.claim_busy_message(channel_id):
             return
         read = channel.view
-        sent = await self.outbox.post(channel_id, _Shown(self, channel), Priority.PLAY)
+        sent = await self.outbox.post(channel_id, self._shown_message(channel), Priority.PLAY)
         await self.tables.busy_posted(channel_id, None if sent is None else sent.id)
         if sent is None:
             log.warning("could not post the tables in play of channel %s", channel_id)
