@@ -25,9 +25,8 @@ import dataclasses
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
 
-from bot.games.model import TableState
+from bot.games.model import SharedChannel, TableState
 from bot.games.tables import TableService
 from bot.i18n import DEFAULT, Language
 from bot.outbox import Outbox, Priority
@@ -52,7 +51,7 @@ class _Channel:
         #: table -> the state whose line this process last wrote to the store.
         self.written: dict[int, TableState] = {}
         #: The store's channel as last read (`TableService.busy_channel`), None: unread.
-        self.view: Any = None
+        self.view: SharedChannel | None = None
         self.read_at: float | None = None
         self.locale: Language | None = None
         #: Another pass is wanted (a move, or an edit out whose lines may be outrun).
@@ -199,7 +198,7 @@ class SharedTablesInPlay:
             return
         if view.message_id is None:
             if not view.posting:  # else another process posts it, with every stored line
-                await self._post(channel_id, channel)
+                await self._post(channel_id, channel, view)
             return
         if channel.shown == _shown(view):
             return  # it shows the newest every process wrote, of the tables in play
@@ -209,17 +208,17 @@ class SharedTablesInPlay:
         )
         channel.again = True  # once out: read again, in case another's lines outran it
 
-    async def _post(self, channel_id: int, channel: _Channel) -> None:
+    async def _post(self, channel_id: int, channel: _Channel, read: SharedChannel) -> None:
+        """Post the message from the channel as `read` (its view: only this pass sets it)."""
         if not await self.tables.claim_busy_message(channel_id):
             return
-        read = channel.view
         sent = await self.outbox.post(channel_id, self._shown_message(channel), Priority.PLAY)
         await self.tables.busy_posted(channel_id, None if sent is None else sent.id)
         if sent is None:
             log.warning("could not post the tables in play of channel %s", channel_id)
             return
-        channel.view = dataclasses.replace(channel.view, message_id=sent.id)
-        channel.shown = _shown(dataclasses.replace(read, message_id=sent.id))
+        channel.view = dataclasses.replace(read, message_id=sent.id)
+        channel.shown = _shown(channel.view)
         channel.again = True  # what moved, here or elsewhere, while it was on its way
 
     def _to_write(self, channel: _Channel) -> list[tuple[TableState, tuple[int, int, str]]]:
@@ -242,7 +241,7 @@ class SharedTablesInPlay:
         return line
 
 
-def _shown(view: Any) -> tuple[object, ...]:
+def _shown(view: SharedChannel) -> tuple[object, ...]:
     """What a message written from `view` shows: the message, the lines' revision and the
     tables in play (a table's end writes no line)."""
     return (view.message_id, view.revision, tuple(t.table_id for t in view.tables))
