@@ -441,18 +441,29 @@ async def test_a_move_commits_its_next_timer_without_a_separate_arm(
     await two.close()
 
 
-async def three_seats(tables: TableService) -> int:
-    """A started three-seat match (classic rules) of A, B and C; its id."""
+async def three_seat_lobby(
+    tables: TableService, seated: tuple[tuple[int | None, str, str | None], ...] = ()
+) -> int:
+    """A three-seat table of classic rules in the lobby, hosted by Alice (A), `seated` in
+    it (else Alice alone); its id."""
     live = await tables.open_table(
         guild_id=1,
         channel_id=2,
         host=(A, "Alice"),
         rules=make_rules("classic", None),
         seats=3,
-        seated=((A, "Alice", None), (B, "Bob", None), (1003, "Carol", None)),
+        seated=seated,
     )
-    await tables.start(live.record.id, A)
     return live.record.id
+
+
+async def three_seats(tables: TableService) -> int:
+    """A started three-seat match (classic rules) of A, B and C; its id."""
+    table_id = await three_seat_lobby(
+        tables, ((A, "Alice", None), (B, "Bob", None), (1003, "Carol", None))
+    )
+    await tables.start(table_id, A)
+    return table_id
 
 
 class Killed(Exception):

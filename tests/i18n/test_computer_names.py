@@ -12,17 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.presets import make_rules
 from bot.games.tables import TableService
 from bot.i18n import Language
 from bot.store import Store, open_store
 from bot.ui import board_layout, busy, hand_layout, messages, resign
 from bot.usecases.play import PlayUseCase
+from tests.games.test_shared import A, three_seat_lobby
 
 from .test_messages import text_of
 
 FR = Language("fr")
-ALICE = 7
 HARD, EASY = "Ordinateur 1 (difficile)", "Ordinateur 2 (facile)"
 
 
@@ -45,30 +44,23 @@ def french(text: str, *names: str) -> None:
 async def test_computer_seats_read_in_french_wherever_the_table_is_shown(
     tables: TableService,
 ) -> None:
-    live = await tables.open_table(
-        guild_id=1,
-        channel_id=2,
-        host=(ALICE, "Alice"),
-        rules=make_rules("classic", None),
-        seats=3,
-    )
-    table_id = live.record.id
-    lobby = await tables.add_computer(table_id, ALICE, "hard")
+    table_id = await three_seat_lobby(tables)  # Alice alone in it
+    lobby = await tables.add_computer(table_id, A, "hard")
     assert [s.name for s in lobby.state.seats] == ["Alice", "Computer 1 (hard)"]  # as stored
     french(text_of(messages.lobby_message(lobby.state, locale=FR)), HARD)
 
-    started = await tables.add_computer(table_id, ALICE, "easy")  # the table is full: dealt
+    started = await tables.add_computer(table_id, A, "easy")  # the table is full: dealt
     state = started.state
     assert state.public is not None
     french(text_of(board_layout.table_message(state, locale=FR)), HARD, EASY)
     french(busy.table_line(state, FR), HARD, EASY)
-    (seat,) = [s.seat for s in state.seats if s.user_id == ALICE]
+    (seat,) = [s.seat for s in state.seats if s.user_id == A]
     french(text_of(hand_layout.hand_message(state, started.views[seat], locale=FR)), HARD, EASY)
 
     record = await tables.store.tables.get(table_id)
     assert record is not None
-    french(resign.table_label(record, ALICE, FR), HARD, EASY)
-    asked = resign.ConfirmResign(PlayUseCase(tables), ALICE, record, FR)
+    french(resign.table_label(record, A, FR), HARD, EASY)
+    asked = resign.ConfirmResign(PlayUseCase(tables), A, record, FR)
     french(asked.question, HARD, EASY)
-    left = await tables.resign(table_id, ALICE)  # three seats: Alice leaves, they play on
+    left = await tables.resign(table_id, A)  # three seats: Alice leaves, they play on
     french(text_of(messages.removed_message(left.state, seat, locale=FR)), HARD, EASY)
