@@ -155,6 +155,29 @@ class TableUpdate:
     restored: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class SharedLine:
+    """A playing table of a busy channel and its line as a process last wrote it, with the
+    table's version that line shows (both None: none written yet)."""
+
+    table_id: int
+    version: int | None
+    line: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SharedChannel:
+    """A busy channel's "tables in play" as the processes share it through the store
+    (`TableService.busy_channel`): its playing tables, oldest first, and its message."""
+
+    tables: tuple[SharedLine, ...]
+    message_id: int | None
+    #: Another process has claimed posting the message and not stored it yet.
+    posting: bool
+    #: Moves on with every line written: equal revisions, equal lines.
+    revision: int
+
+
 def shown_knock_card(result: RoundResult) -> Card | None:
     """The knock card to show: a knock's (an undercut's too), never a gin's, whose face-down
     discard is no knock card."""

@@ -87,29 +87,22 @@ def lines_message(lines: list[str], locale: Language) -> Message:
     return Message(None, embed, None)
 
 
-class _Shown:
-    """A channel's tables in play as they stood when the edit was queued, written out only
-    as the outbox sends it: a busy channel's queued edits coalesce (the newest wins, about
-    one goes a second), so the messages replaced meanwhile are never written at all."""
+class WrittenWhenSent:
+    """A message written by `build` each time the outbox reads it, not when it is queued:
+    a busy channel's queued edits coalesce (the newest wins, about one goes a second), so
+    the messages replaced meanwhile are never written at all. Nothing is kept: a write
+    retried after a 429 is written again, with what `build` reads then."""
 
-    __slots__ = ("_states", "_locale", "_line")
+    __slots__ = ("_build",)
 
-    def __init__(
-        self,
-        states: list[TableState],
-        locale: Language,
-        line: Callable[[TableState, Language], str],
-    ) -> None:
-        self._states, self._locale, self._line = states, locale, line
-
-    def message(self) -> Message:
-        return tables_in_play_message(self._states, self._locale, self._line)
+    def __init__(self, build: Callable[[], Message]) -> None:
+        self._build = build
 
     def kwargs(self) -> dict[str, Any]:
-        return self.message().kwargs()
+        return self._build().kwargs()
 
     def send_kwargs(self) -> dict[str, Any]:
-        return self.message().send_kwargs()
+        return self._build().send_kwargs()
 
     def release(self) -> None:
         """Nothing held (an embed, no controls)."""
@@ -163,7 +156,8 @@ class TablesInPlay:
         if channel_id in self._posting:
             return True  # posted with the newest lines, or edited right after
         states = list(tables.values())
-        shown = _Shown(states, self.language(states[0]), self._line)
+        locale = self.language(states[0])
+        shown = WrittenWhenSent(lambda: tables_in_play_message(states, locale, self._line))
         if message_id is not None:
             self.outbox.edit(channel_id, message_id, shown, Priority.PLAY)
         else:
@@ -180,7 +174,7 @@ class TablesInPlay:
         self._lines[state.table_id] = (state, locale, line)
         return line
 
-    async def _post(self, channel_id: int, shown: _Shown) -> None:
+    async def _post(self, channel_id: int, shown: WrittenWhenSent) -> None:
         try:
             sent = await self.outbox.post(channel_id, shown, Priority.PLAY)
         finally:

@@ -25,13 +25,12 @@ import dataclasses
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
 
-from bot.games.model import TableState
+from bot.games.model import SharedChannel, TableState
 from bot.games.tables import TableService
 from bot.i18n import DEFAULT, Language
 from bot.outbox import Outbox, Priority
-from bot.ui.busy import BUSY, lines_message, table_line
+from bot.ui.busy import BUSY, WrittenWhenSent, lines_message, table_line
 from bot.ui.messages import Message
 
 log = logging.getLogger(__name__)
@@ -52,7 +51,7 @@ class _Channel:
         #: table -> the state whose line this process last wrote to the store.
         self.written: dict[int, TableState] = {}
         #: The store's channel as last read (`TableService.busy_channel`), None: unread.
-        self.view: Any = None
+        self.view: SharedChannel | None = None
         self.read_at: float | None = None
         self.locale: Language | None = None
         #: Another pass is wanted (a move, or an edit out whose lines may be outrun).
@@ -71,28 +70,6 @@ class _Channel:
         if self.view.message_id is not None:
             return self.count() >= BUSY
         return self.count() > BUSY
-
-
-class _Shown:
-    """The channel's message, written as the outbox sends it: the store's lines as last
-    read, with this process's newer ones in their place."""
-
-    __slots__ = ("_owner", "_channel")
-
-    def __init__(self, owner: SharedTablesInPlay, channel: _Channel) -> None:
-        self._owner, self._channel = owner, channel
-
-    def message(self) -> Message:
-        return self._owner.message(self._channel)
-
-    def kwargs(self) -> dict[str, Any]:
-        return self.message().kwargs()
-
-    def send_kwargs(self) -> dict[str, Any]:
-        return self.message().send_kwargs()
-
-    def release(self) -> None:
-        """Nothing held (an embed, no controls)."""
 
 
 class SharedTablesInPlay:
@@ -162,6 +139,11 @@ class SharedTablesInPlay:
                 lines.append(stored.line)
         return lines_message(lines, locale)
 
+    def _shown_message(self, channel: _Channel) -> WrittenWhenSent:
+        """The channel's message, written as the outbox sends it: the store's lines as last
+        read, with this process's newer ones in their place."""
+        return WrittenWhenSent(lambda: self.message(channel))
+
     # ----- the pass ----------------------------------------------------------------------
 
     def _due(self, channel: _Channel, before: TableState | None, state: TableState) -> bool:
@@ -216,25 +198,27 @@ class SharedTablesInPlay:
             return
         if view.message_id is None:
             if not view.posting:  # else another process posts it, with every stored line
-                await self._post(channel_id, channel)
+                await self._post(channel_id, channel, view)
             return
         if channel.shown == _shown(view):
             return  # it shows the newest every process wrote, of the tables in play
         channel.shown = _shown(view)
-        await self.outbox.edit(channel_id, view.message_id, _Shown(self, channel), Priority.PLAY)
+        await self.outbox.edit(
+            channel_id, view.message_id, self._shown_message(channel), Priority.PLAY
+        )
         channel.again = True  # once out: read again, in case another's lines outran it
 
-    async def _post(self, channel_id: int, channel: _Channel) -> None:
+    async def _post(self, channel_id: int, channel: _Channel, read: SharedChannel) -> None:
+        """Post the message from the channel as `read` (its view: only this pass sets it)."""
         if not await self.tables.claim_busy_message(channel_id):
             return
-        read = channel.view
-        sent = await self.outbox.post(channel_id, _Shown(self, channel), Priority.PLAY)
+        sent = await self.outbox.post(channel_id, self._shown_message(channel), Priority.PLAY)
         await self.tables.busy_posted(channel_id, None if sent is None else sent.id)
         if sent is None:
             log.warning("could not post the tables in play of channel %s", channel_id)
             return
-        channel.view = dataclasses.replace(channel.view, message_id=sent.id)
-        channel.shown = _shown(dataclasses.replace(read, message_id=sent.id))
+        channel.view = dataclasses.replace(read, message_id=sent.id)
+        channel.shown = _shown(channel.view)
         channel.again = True  # what moved, here or elsewhere, while it was on its way
 
     def _to_write(self, channel: _Channel) -> list[tuple[TableState, tuple[int, int, str]]]:
@@ -257,7 +241,7 @@ class SharedTablesInPlay:
         return line
 
 
-def _shown(view: Any) -> tuple[object, ...]:
+def _shown(view: SharedChannel) -> tuple[object, ...]:
     """What a message written from `view` shows: the message, the lines' revision and the
     tables in play (a table's end writes no line)."""
     return (view.message_id, view.revision, tuple(t.table_id for t in view.tables))

@@ -7,23 +7,21 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import random
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from bot.engine.players import BaselinePlayer
 from bot.games.challenges import ChallengeService
 from bot.games.errors import GameError
 from bot.games.model import TableUpdate
 from bot.games.presets import make_rules
-from bot.games.tables import LiveTable, StaleButton, TableService, Timing, replay
+from bot.games.tables import StaleButton, TableService, Timing, replay
 from bot.store import Storage, open_store
 from bot.store.models import NextTimer
-from tests.shared_store import T0, Clock
+from tests.shared_store import T0, Clock, baseline_move, play_turn
+from tests.shared_store import play_out as shared_play_out
 
-BASELINE = BaselinePlayer()
 TIMING = Timing(turn=60, reminder=10, round_pause=2, computer_delay=1, lease=30, sweep=3600)
 A, B = 1001, 1002
 
@@ -46,62 +44,48 @@ def service(
     return tables
 
 
-async def challenge(tables: TableService, store: Storage) -> int:
+async def challenge(
+    tables: TableService,
+    store: Storage,
+    *,
+    where: tuple[int, int] = (1, 2),
+    players: tuple[tuple[int, str], tuple[int, str]] = ((A, "Alice"), (B, "Bob")),
+    target: int = 60,
+) -> int:
+    """The first of `players` challenges the second in `where` (server, channel) to a match
+    of cardgames to `target`, through `tables`; the second accepts. The new table's id."""
+    (challenger, name), (opponent, other) = players
     challenges = ChallengeService(store, tables)
     ch = await challenges.create(
-        guild_id=1,
-        channel_id=2,
-        challenger=(A, "Alice"),
-        opponent=(B, "Bob"),
+        guild_id=where[0],
+        channel_id=where[1],
+        challenger=(challenger, name),
+        opponent=(opponent, other),
         opponent_is_bot=False,
         preset="cardgames",
-        target=60,
+        target=target,
     )
-    _, update = await challenges.accept(ch.id, B, {A: "Alice", B: "Bob"})
+    _, update = await challenges.accept(ch.id, opponent, {challenger: name, opponent: other})
     return update.state.table_id
 
 
-async def play_turn(tables: TableService, live: LiveTable) -> None:
-    """The seat to move at `live` makes the baseline's move (stateless: one for all),
-    through `tables`, at `live`'s version."""
-    assert live.match is not None
-    seat = live.match.round.to_move
-    assert seat is not None
-    user = live.record.seats[seat].user_id
-    assert user is not None
-    view = live.match.round.view(seat)
-    await tables.act(live.record.id, user, BASELINE.choose(view, view.legal), live.version)
+def two_services(
+    stores: tuple[Storage, Storage],
+) -> tuple[Clock, list[TableUpdate], TableService, TableService]:
+    """A service on each store (two processes) on one clock, their updates in one list."""
+    clock, seen = Clock(), list[TableUpdate]()
+    return clock, seen, service(stores[0], clock, seen), service(stores[1], clock, seen)
 
 
 async def play_out(services: list[TableService], table_id: int, clock: Clock) -> int:
-    """Both seats play the baseline strategy, each click reaching a service at random;
-    between rounds the pause runs out and a service at random fires the deal. Returns the
-    number of clicks."""
-    rng = random.Random(5)
-    clicks = 0
-    for _ in range(5000):
-        tables = services[rng.randrange(len(services))]
-        try:
-            live = await tables.sync(table_id)
-        except GameError:
-            return clicks
-        match = live.match
-        assert match is not None
-        if match.round_over:
-            clock.now += TIMING.round_pause
-            await tables.fire_due()
-            continue
-        await play_turn(tables, live)
-        clicks += 1
-    raise AssertionError("the match did not end")
+    """The match played out through `services` (`shared_store.play_out`); its clicks."""
+    return await shared_play_out(services, table_id, clock, TIMING.round_pause, seed=5)
 
 
 async def test_a_match_played_through_two_services_ends_as_in_one(
     stores: tuple[Storage, Storage], tmp_path: Path
 ) -> None:
-    clock = Clock()
-    seen: list[TableUpdate] = []
-    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    clock, seen, one, two = two_services(stores)
     table_id = await challenge(one, stores[0])
     clicks = await play_out([one, two], table_id, clock)
     await one.wait_idle()
@@ -131,20 +115,13 @@ async def test_a_match_played_through_two_services_ends_as_in_one(
 async def test_two_moves_at_one_version_from_two_services_one_lands(
     stores: tuple[Storage, Storage],
 ) -> None:
-    clock = Clock()
-    seen: list[TableUpdate] = []
-    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    clock, seen, one, two = two_services(stores)
     table_id = await challenge(one, stores[0])
     # `/gin hand` reaching the other process finds the table through the store.
     assert two.playing_tables_of(A) == []
     (live,) = await two.playing_tables_for(A)
     assert live.record.id == table_id and live.match is not None
-    seat = live.match.round.to_move
-    assert seat is not None
-    view = live.match.round.view(seat)
-    user = live.record.seats[seat].user_id
-    assert user is not None
-    action = BASELINE.choose(view, view.legal)
+    user, action = baseline_move(live)
     before = live.version
     results = await asyncio.gather(
         one.act(table_id, user, action, before),
@@ -166,9 +143,7 @@ def seat_moves(moves: list, seat: int) -> int:  # type: ignore[type-arg]
 async def test_a_deadline_falling_while_a_process_is_dead_fires_once_elsewhere(
     stores: tuple[Storage, Storage],
 ) -> None:
-    clock = Clock()
-    seen: list[TableUpdate] = []
-    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    clock, seen, one, two = two_services(stores)
     table_id = await challenge(one, stores[0])
     live = await one.sync(table_id)
     assert live.match is not None
@@ -199,9 +174,7 @@ async def test_a_deadline_falling_while_a_process_is_dead_fires_once_elsewhere(
 async def test_a_dead_process_s_claimed_timer_is_taken_over_after_its_lease(
     stores: tuple[Storage, Storage],
 ) -> None:
-    clock = Clock()
-    seen: list[TableUpdate] = []
-    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    clock, seen, one, two = two_services(stores)
     table_id = await challenge(one, stores[0])
     # "one" claims the reminder, then dies before firing it.
     claimed = await stores[0].timers.claim(
@@ -226,9 +199,7 @@ async def test_a_dead_process_s_claimed_timer_is_taken_over_after_its_lease(
 async def test_a_computer_seat_moves_once_whichever_service_fires(
     stores: tuple[Storage, Storage],
 ) -> None:
-    clock = Clock()
-    seen: list[TableUpdate] = []
-    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    clock, seen, one, two = two_services(stores)
     started = await one.play_computer(guild_id=1, channel_id=2, player=(A, "Alice"), level="normal")
     table_id = started.state.table_id
     for _ in range(6):
@@ -252,9 +223,7 @@ async def test_a_computer_seat_moves_once_whichever_service_fires(
 async def test_missed_turns_count_across_services(stores: tuple[Storage, Storage]) -> None:
     """A player away for two turns in a row is removed, though each deadline was fired by
     another service: the count of automatic turns lives in the store."""
-    clock = Clock()
-    seen: list[TableUpdate] = []
-    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    clock, seen, one, two = two_services(stores)
     table_id = await challenge(one, stores[0])
     away = (await one.sync(table_id)).match.round.to_move  # type: ignore[union-attr]
     for tables in (one, two):
@@ -309,19 +278,12 @@ async def test_a_click_at_a_version_the_other_service_moved_past_is_refused(
     """`one` still holds the table at the version `two` moved it past: a click at that
     version (a button `one` showed) is refused by the store's versioned write, though `one`
     skipped reading the version, and `one` then holds the table as the store has it."""
-    clock = Clock()
-    seen: list[TableUpdate] = []
-    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    clock, seen, one, two = two_services(stores)
     table_id = await challenge(one, stores[0])
     old = one.get(table_id).version
     live = await two.sync(table_id)
     assert live.match is not None and live.version == old
-    seat = live.match.round.to_move
-    assert seat is not None
-    user = live.record.seats[seat].user_id
-    assert user is not None
-    view = live.match.round.view(seat)
-    action = BASELINE.choose(view, view.legal)
+    user, action = baseline_move(live)
     await two.act(table_id, user, action, old)
     assert one.get(table_id).version == old  # `one` has not heard of it
     with pytest.raises(StaleButton):
@@ -447,9 +409,7 @@ async def test_a_restarted_process_deals_the_round_its_predecessor_ended(
 async def test_a_move_commits_its_next_timer_without_a_separate_arm(
     stores: tuple[Storage, Storage], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    clock = Clock()
-    seen: list[TableUpdate] = []
-    one, two = service(stores[0], clock, seen), service(stores[1], clock, seen)
+    clock, seen, one, two = two_services(stores)
     table_id = await challenge(one, stores[0])
 
     async def arm_fails(*args: object, **kwargs: object) -> None:
@@ -481,18 +441,29 @@ async def test_a_move_commits_its_next_timer_without_a_separate_arm(
     await two.close()
 
 
-async def three_seats(tables: TableService) -> int:
-    """A started three-seat match (classic rules) of A, B and C; its id."""
+async def three_seat_lobby(
+    tables: TableService, seated: tuple[tuple[int | None, str, str | None], ...] = ()
+) -> int:
+    """A three-seat table of classic rules in the lobby, hosted by Alice (A), `seated` in
+    it (else Alice alone); its id."""
     live = await tables.open_table(
         guild_id=1,
         channel_id=2,
         host=(A, "Alice"),
         rules=make_rules("classic", None),
         seats=3,
-        seated=((A, "Alice", None), (B, "Bob", None), (1003, "Carol", None)),
+        seated=seated,
     )
-    await tables.start(live.record.id, A)
     return live.record.id
+
+
+async def three_seats(tables: TableService) -> int:
+    """A started three-seat match (classic rules) of A, B and C; its id."""
+    table_id = await three_seat_lobby(
+        tables, ((A, "Alice", None), (B, "Bob", None), (1003, "Carol", None))
+    )
+    await tables.start(table_id, A)
+    return table_id
 
 
 class Killed(Exception):

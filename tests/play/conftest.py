@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,6 +45,32 @@ async def quiet(emu: Emulator, bot: GinBot) -> None:
     await emu.settle()
 
 
+def bot_settings(emu: Emulator, guild_id: int, database: Path, **options: Any) -> Settings:
+    """What an in-process bot of these tests runs with: `guild_id` its test server (its
+    commands there at once), turns of ten minutes, no pause between rounds, the computer's
+    moves at once; `options` add settings (`render_processes`, the tournaments' timings)."""
+    return Settings(
+        token=emu.token,
+        database=database,
+        dev_guild_id=guild_id,
+        guild_ready_timeout=0.05,
+        turn_seconds=600,
+        round_pause=0,
+        computer_delay=0,
+        **options,
+    )
+
+
+@asynccontextmanager
+async def bot_on(
+    emu: Emulator, guild_id: int, database: Path, **options: Any
+) -> AsyncIterator[GinBot]:
+    """A real bot on `database` against `emu` (`bot_settings`) while the block runs."""
+    bot = GinBot(bot_settings(emu, guild_id, database, **options))
+    async with running(bot, emu):
+        yield bot
+
+
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     async with Emulator() as emu:
@@ -52,20 +80,9 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         for user in users:
             emu.add_member(guild, user)
         database = tmp_path / "gin.sqlite3"
-        settings = Settings(
-            token=emu.token,
-            database=database,
-            dev_guild_id=guild.id,
-            guild_ready_timeout=0.05,
-            turn_seconds=600,
-            round_pause=0,
-            computer_delay=0,
-            # Pictures drawn in threads: a worker process per test would cost a second each
-            # (the end-to-end tests run the default, one worker process).
-            render_processes=0,
-        )
-        bot = GinBot(settings)
-        async with running(bot, emu):
+        # Pictures drawn in threads: a worker process per test would cost a second each
+        # (the end-to-end tests run the default, one worker process).
+        async with bot_on(emu, guild.id, database, render_processes=0) as bot:
             yield World(emu, bot, channel, *users, database)
 
 

@@ -1,20 +1,16 @@
-"""What the tournament tests share: a server with its admin and players, a bot on a
-database, a swiss cup created, joined and started through Discord, and the waits and plays
-between (in `tests/play` and for the bots as processes of `tests/e2e`)."""
+"""What the tournament tests share: a server with its admin and players, a swiss cup
+created, joined and started through Discord, and the waits and plays between (in
+`tests/play` and for the bots as processes of `tests/e2e`; the bot itself: `conftest.bot_on`)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
-from pathlib import Path
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from bot.app.client import GinBot
-from bot.app.settings import Settings
 from emulator import Channel, Emulator, Guild, Message, User
 from emulator.models import Role
-from emulator.testing import running
 
 from .conftest import QUIET_WITHIN
 from .driver import play_one
@@ -28,26 +24,6 @@ def make_admin(emu: Emulator, guild: Guild, user: User) -> None:
     admins = Role(emu.snowflakes.next(), "Admins", MANAGE_GUILD, position=2)
     guild.roles.append(admins)
     guild.members[user.id].roles.append(admins.id)
-
-
-@asynccontextmanager
-async def bot_on(
-    emu: Emulator, guild_id: int, database: Path, **timing: float
-) -> AsyncIterator[GinBot]:
-    """A bot on `database`; `timing`: the tournament settings (`tournament_no_show`...)."""
-    settings = Settings(
-        token=emu.token,
-        database=database,
-        dev_guild_id=guild_id,
-        guild_ready_timeout=0.05,
-        turn_seconds=600,
-        round_pause=0,
-        computer_delay=0,
-        **timing,  # type: ignore[arg-type]
-    )
-    bot = GinBot(settings)
-    async with running(bot, emu):
-        yield bot
 
 
 def commands_path(emu: Emulator, where: Channel) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +24,9 @@ from bot.ui import emoji_upload
 from bot.ui.emoji_upload import Synced
 from emulator import Channel, Emulator, User
 from emulator.emojis import MAX_EMOJIS, Emoji
-from emulator.testing import discord_pointed_at, running
+from emulator.testing import discord_pointed_at
 
+from .conftest import bot_on as running_bot
 from .driver import card_buttons, live_controls, play_one
 
 CREATE = "POST /applications/{application_id}/emojis"
@@ -56,23 +57,10 @@ def people(emu: Emulator) -> tuple[Channel, User, User]:
     return channel, alice, bob
 
 
-@asynccontextmanager
-async def bot_on(emu: Emulator, database: Path, **options: Any) -> AsyncIterator[GinBot]:
+def bot_on(emu: Emulator, database: Path, **options: Any) -> AbstractAsyncContextManager[GinBot]:
+    """The bot in the emulator's one server (`people`), its pictures drawn in threads."""
     guild = next(iter(emu.guilds.values()))
-    settings = Settings(
-        token=emu.token,
-        database=database,
-        dev_guild_id=guild.id,
-        guild_ready_timeout=0.05,
-        turn_seconds=600,
-        round_pause=0,
-        computer_delay=0,
-        render_processes=0,
-        **options,
-    )
-    bot = GinBot(settings)
-    async with running(bot, emu):
-        yield bot
+    return running_bot(emu, guild.id, database, render_processes=0, **options)
 
 
 async def synced(bot: GinBot, emu: Emulator) -> Synced | None:

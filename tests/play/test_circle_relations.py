@@ -4,17 +4,12 @@ menu (Challenge, Block, Favorite), and relations kept across a restart."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
-from bot.app.client import GinBot
-from bot.app.settings import Settings
 from bot.i18n import t
 from emulator import Emulator, Interaction, User
-from emulator.testing import running
 
-from .conftest import World
+from .conftest import World, bot_on
 
 
 def said(inter: Interaction) -> str:
@@ -109,22 +104,6 @@ async def test_context_menu_challenge_block_favorite(world: World) -> None:
     await emu.click(b, invite, "Accept")
     await emu.wait_for(lambda: playing(world, b))
     emu.assert_no_unknown_routes()
-
-
-@asynccontextmanager
-async def bot_on(emu: Emulator, guild_id: int, database: Path) -> AsyncIterator[GinBot]:
-    settings = Settings(
-        token=emu.token,
-        database=database,
-        dev_guild_id=guild_id,
-        guild_ready_timeout=0.05,
-        turn_seconds=600,
-        round_pause=0,
-        computer_delay=0,
-    )
-    bot = GinBot(settings)
-    async with running(bot, emu):
-        yield bot
 
 
 async def test_relations_survive_a_restart(tmp_path: Path) -> None:

@@ -8,9 +8,6 @@ service with its own notifier, on the same store, ends the match."""
 
 from __future__ import annotations
 
-from bot.games.challenges import ChallengeService
-from bot.games.tables import TableService
-from bot.ui.notifier import Notifier
 from bot.ui.play_presenter import PlayPresenter
 from bot.usecases.play import PlayUseCase
 from emulator import Message
@@ -19,14 +16,8 @@ from tests.players import live_controls
 from tests.shared_store import Clock
 
 from .conftest import World
+from .processes import accepted_match, notifier_of
 from .referee import boards, live
-
-
-def _process(world: World, tables: TableService) -> Notifier:
-    screens = world.bot.wired()[1]
-    notifier = Notifier(world.bot, screens.notifier.profiles, tables, outbox=screens.outbox)
-    tables.subscribe(notifier)
-    return notifier
 
 
 async def test_a_hand_copy_live_after_the_match_ended_elsewhere_says_it_is_over(
@@ -36,25 +27,14 @@ async def test_a_hand_copy_live_after_the_match_ended_elsewhere_says_it_is_over(
     services, screens = world.bot.wired()
     clock = Clock()
     zero = service(services.store, clock, [], ZERO)
-    shown = _process(world, zero)
+    shown = notifier_of(world, zero)
     # The bot's clicks and commands answered by process zero.
     cog = world.bot.get_cog("Play")
     assert cog is not None
     cog.play = PlayUseCase(zero)  # type: ignore[attr-defined]
     cog.presenter = PlayPresenter(shown, screens.outbox, screens.readers)  # type: ignore[attr-defined]
 
-    challenges = ChallengeService(zero.store, zero)
-    made = await challenges.create(
-        guild_id=ch.guild.id,
-        channel_id=ch.id,
-        challenger=(a.id, "alice"),
-        opponent=(b.id, "bob"),
-        opponent_is_bot=False,
-        preset="cardgames",
-        target=100,
-    )
-    _, update = await challenges.accept(made.id, b.id, {a.id: "alice", b.id: "bob"})
-    table_id = update.state.table_id
+    table_id = await accepted_match(world, zero)
     await zero.wait_idle()
     await shown.idle()
     mover = await emu.wait_for(
@@ -68,7 +48,7 @@ async def test_a_hand_copy_live_after_the_match_ended_elsewhere_says_it_is_over(
     assert shown.private.count(table_id) == 1  # its token kept there, and only there
 
     one = service(zero.store, clock, [], ONE)
-    ended = _process(world, one)
+    ended = notifier_of(world, one)
     over = await one.resign(table_id, waiting.id)  # the other process ends the match
     assert over.kind == "match_over"
     for tables, notifier in ((one, ended), (zero, shown)):

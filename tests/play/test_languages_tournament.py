@@ -12,7 +12,8 @@ from bot.i18n import t
 from bot.text.tournaments import standings_text
 from emulator import Emulator
 
-from .cups import bot_on, commands_path, create_cup, server, tournament_of, wait
+from .conftest import bot_on
+from .cups import commands_path, create_cup, server, tournament_of, wait
 
 
 async def test_a_tournament_in_a_french_server(tmp_path: Path) -> None:

@@ -12,20 +12,13 @@ from bot.store import open_store
 from emulator import Emulator
 from emulator.testing import running
 
+from .conftest import bot_settings
 from .driver import live_controls, play_one
 
 
 def _settings(emu: Emulator, guild_id: int, database: Path) -> Settings:
-    return Settings(
-        token=emu.token,
-        database=database,
-        dev_guild_id=guild_id,
-        guild_ready_timeout=0.05,
-        turn_seconds=600,
-        round_pause=0,  # the next deal is committed at once, the reveal still queued
-        computer_delay=0,
-        render_processes=0,
-    )
+    """No pause between rounds: the next deal is committed at once, the reveal still queued."""
+    return bot_settings(emu, guild_id, database, render_processes=0)
 
 
 async def _revealed(database: Path, table_id: int) -> tuple[int, int]:

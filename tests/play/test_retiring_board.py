@@ -7,45 +7,25 @@ post would, and stops; the second ends the match."""
 
 from __future__ import annotations
 
-from bot.games.challenges import ChallengeService
 from bot.games.model import TableUpdate
-from bot.games.tables import TableService
-from bot.ui.notifier import Notifier
 from tests.games.test_shared import ONE, ZERO, service
 from tests.shared_store import Clock
 
 from .conftest import World
+from .processes import accepted_match, notifier_of
 from .referee import live
 
 
 async def test_a_match_ended_before_its_next_board_strips_the_retiring_one(
     world: World,
 ) -> None:
-    emu, ch, a, b = world.emu, world.channel, world.alice, world.bob
-    services, screens = world.bot.wired()
-    store, profiles = services.store, screens.notifier.profiles
+    emu, a = world.emu, world.alice
+    store = world.bot.services.store
     clock, seen = Clock(), list[TableUpdate]()
 
-    def process(tables: TableService) -> Notifier:
-        notifier = Notifier(world.bot, profiles, tables, outbox=screens.outbox)
-        tables.subscribe(notifier)
-        return notifier
-
     zero = service(store, clock, seen, ZERO)
-    shown = process(zero)
-    ch_ = await ChallengeService(store, zero).create(
-        guild_id=ch.guild.id,
-        channel_id=ch.id,
-        challenger=(a.id, "alice"),
-        opponent=(b.id, "bob"),
-        opponent_is_bot=False,
-        preset="cardgames",
-        target=100,
-    )
-    _, update = await ChallengeService(store, zero).accept(
-        ch_.id, b.id, {a.id: "alice", b.id: "bob"}
-    )
-    table_id = update.state.table_id
+    shown = notifier_of(world, zero)
+    table_id = await accepted_match(world, zero)
     await zero.wait_idle()
     await shown.idle()
     board = shown.boards[table_id]
@@ -56,7 +36,7 @@ async def test_a_match_ended_before_its_next_board_strips_the_retiring_one(
     await zero.close()
 
     one = service(store, clock, seen, ONE)
-    ended = process(one)
+    ended = notifier_of(world, one)
     over = await one.resign(table_id, a.id)  # the match ends in the unposted round
     assert over.kind == "match_over"
     await one.wait_idle()

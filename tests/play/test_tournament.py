@@ -15,10 +15,9 @@ from bot.store import open_store
 from emulator import Emulator
 from emulator.models import Role
 
-from .conftest import quiet
+from .conftest import bot_on, quiet
 from .cups import (
     CUP,
-    bot_on,
     commands_path,
     create_cup,
     pairing_tables,

@@ -16,9 +16,8 @@ from bot.store import open_store
 from bot.store.ratings import GLOBAL
 from emulator import Emulator
 
-from .conftest import QUIET_WITHIN, quiet
+from .conftest import QUIET_WITHIN, bot_on, quiet
 from .cups import (
-    bot_on,
     commands_path,
     create_cup,
     play_until,

@@ -8,16 +8,14 @@ code path)."""
 from __future__ import annotations
 
 import asyncio
-import random
 from dataclasses import dataclass, field
 
-from bot.engine.players import BaselinePlayer
-from bot.games.errors import GameError
 from bot.games.tables import TableService, Timing
 from bot.store import Storage
 from bot.tournaments._model import TournamentTiming, TournamentUpdate
 from bot.tournaments.service import TournamentService
-from tests.shared_store import T0, Clock
+from tests.shared_store import T0, Clock, play_turn
+from tests.shared_store import play_out as shared_play_out
 
 TABLES = Timing(turn=600, reminder=10, round_pause=2, computer_delay=1, lease=30, sweep=3600)
 ROUNDS = TournamentTiming(no_show=300, between_rounds=5)
@@ -60,8 +58,8 @@ class Process:
         await self.tables.close()
 
 
-async def started(proc: Process) -> int:
-    """A Swiss tournament of four over two rounds, started by `proc`."""
+async def created(proc: Process) -> int:
+    """A Swiss tournament over two rounds, of cardgames to 10, created by `proc`: its id."""
     info = await proc.service.create(
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -72,36 +70,29 @@ async def started(proc: Process) -> int:
         target=10,
         rounds=2,
     )
-    for user in PLAYERS:
-        await proc.service.join(info.id, user, f"P{user}")
-    await proc.service.start(info.id)
     return info.id
 
 
+async def started(proc: Process) -> int:
+    """A Swiss tournament of four over two rounds, started by `proc`."""
+    tid = await created(proc)
+    for user in PLAYERS:
+        await proc.service.join(tid, user, f"P{user}")
+    await proc.service.start(tid)
+    return tid
+
+
 async def play_out(procs: list[Process], table_id: int, clock: Clock) -> None:
-    """Both seats play the baseline strategy, each click reaching a process at random;
-    between rounds of the match the pause runs out and a process fires the deal."""
-    rng = random.Random(table_id)
-    player = BaselinePlayer()
-    for _ in range(5000):
-        proc = procs[rng.randrange(len(procs))]
-        try:
-            live = await proc.tables.sync(table_id)
-        except GameError:
-            return  # over
-        match = live.match
-        assert match is not None
-        if match.round_over:
-            clock.now += TABLES.round_pause
-            await proc.tables.fire_due()
-            continue
-        seat = match.round.to_move
-        assert seat is not None
-        view = match.round.view(seat)
-        user = live.record.seats[seat].user_id
-        assert user is not None
-        await proc.tables.act(table_id, user, player.choose(view, view.legal), live.version)
-    raise AssertionError("the match did not end")
+    """The match played out through the processes' table services (`shared_store.play_out`,
+    each click reaching one at random)."""
+    tables = [proc.tables for proc in procs]
+    await shared_play_out(tables, table_id, clock, TABLES.round_pause, seed=table_id)
+
+
+def two_processes(stores: tuple[Storage, Storage]) -> tuple[Clock, Process, Process]:
+    """A process on each store, on one clock."""
+    clock = Clock()
+    return clock, Process.open(stores[0], clock), Process.open(stores[1], clock)
 
 
 def kinds(procs: list[Process], kind: str) -> int:
@@ -111,8 +102,7 @@ def kinds(procs: list[Process], kind: str) -> int:
 async def test_matches_finished_in_the_other_process_advance_the_tournament_once(
     stores: tuple[Storage, Storage],
 ) -> None:
-    clock = Clock()
-    one, two = Process.open(stores[0], clock), Process.open(stores[1], clock)
+    clock, one, two = two_processes(stores)
     tid = await started(one)
     await one.idle()
     round_one = await stores[1].tournaments.pairings(tid, 1)
@@ -173,8 +163,7 @@ async def test_matches_finished_in_the_other_process_advance_the_tournament_once
 async def test_a_round_deadline_fires_once_when_its_process_is_gone(
     stores: tuple[Storage, Storage],
 ) -> None:
-    clock = Clock()
-    one, two = Process.open(stores[0], clock), Process.open(stores[1], clock)
+    clock, one, two = two_processes(stores)
     tid = await started(one)
     await one.close()  # "killed": it never fires anything again
     assert await two.tables.fire_due(T0 + ROUNDS.no_show - 1) == 0
@@ -216,23 +205,7 @@ async def test_a_restarted_process_arms_a_check_that_takes_a_missed_result(
     (first, _) = await stores[1].tournaments.pairings(tid, 1)
     assert first.table_id is not None
     await one.close()
-    player = BaselinePlayer()
-    for _ in range(5000):
-        try:
-            live = await deaf.sync(first.table_id)
-        except GameError:
-            break
-        assert live.match is not None
-        if live.match.round_over:
-            clock.now += TABLES.round_pause
-            await deaf.fire_due()
-            continue
-        seat = live.match.round.to_move
-        assert seat is not None
-        view = live.match.round.view(seat)
-        user = live.record.seats[seat].user_id
-        assert user is not None
-        await deaf.act(first.table_id, user, player.choose(view, view.legal), live.version)
+    await shared_play_out([deaf], first.table_id, clock, TABLES.round_pause, seed=0)
     await deaf.wait_idle()
     await deaf.close()
     assert (await stores[1].tournaments.pairings(tid, 1))[0].result_kind is None
@@ -257,8 +230,7 @@ async def test_two_matches_ending_at_once_in_two_processes_both_count(
 ) -> None:
     """Both processes record a result on the same version of the tournament: the second
     save is refused (`StaleVersion`), and that process records again on the new state."""
-    clock = Clock()
-    one, two = Process.open(stores[0], clock), Process.open(stores[1], clock)
+    clock, one, two = two_processes(stores)
     tid = await started(one)
     await one.idle()
     x, y = await stores[0].tournaments.pairings(tid, 1)
@@ -292,24 +264,16 @@ async def test_moves_made_in_the_other_process_count_when_a_player_resigns_here(
 ) -> None:
     """Both players moved through `two`; one resigns through `one`, which opened the table
     and runs the tournament but saw none of the moves: a match played, a win."""
-    clock = Clock()
-    one, two = Process.open(stores[0], clock), Process.open(stores[1], clock)
+    clock, one, two = two_processes(stores)
     tid = await started(one)
     await one.idle()
     x, _ = await stores[0].tournaments.pairings(tid, 1)
     assert x.table_id is not None and x.player_b is not None
-    player = BaselinePlayer()
     clicked: set[int] = set()
     for _ in range(20):
         live = await two.tables.sync(x.table_id)
         assert live.match is not None and not live.match.round_over
-        seat = live.match.round.to_move
-        assert seat is not None
-        view = live.match.round.view(seat)
-        user = live.record.seats[seat].user_id
-        assert user is not None
-        await two.tables.act(x.table_id, user, player.choose(view, view.legal), live.version)
-        clicked.add(user)
+        clicked.add(await play_turn(two.tables, live))
         if len(clicked) == 2:
             break
     assert clicked == {x.player_a, x.player_b}
@@ -330,19 +294,8 @@ async def test_moves_made_in_the_other_process_count_when_a_player_resigns_here(
 async def test_commands_in_either_process_see_the_other_s_changes(
     stores: tuple[Storage, Storage],
 ) -> None:
-    clock = Clock()
-    one, two = Process.open(stores[0], clock), Process.open(stores[1], clock)
-    created = await one.service.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organizer_id=ORGANIZER,
-        name="Shared Gin",
-        format="swiss",
-        rules="cardgames",
-        target=10,
-        rounds=2,
-    )
-    tid = created.id
+    clock, one, two = two_processes(stores)
+    tid = await created(one)
     await two.service.join(tid, PLAYERS[0], "P0")  # `two` now holds a copy
     await one.service.join(tid, PLAYERS[1], "P1")
     info = await two.service.info(tid)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.store.models import BusyChannel
+from bot.games.model import SharedChannel, SharedLine
 
 from ._setup import Setup
 
@@ -47,11 +47,17 @@ class Messages:
 
     async def busy_channel(
         self, channel_id: int, lines: Sequence[tuple[int, int, str]] = ()
-    ) -> BusyChannel:
+    ) -> SharedChannel:
         """A busy channel's "tables in play" across processes: write this process's newest
         `lines` (table id, version, line; an older one never replaces a newer), then read
         every playing table's line and the channel's message (`store.busy`)."""
-        return await self.setup.store.busy.sync(channel_id, lines)
+        read = await self.setup.store.busy.sync(channel_id, lines)
+        return SharedChannel(
+            tables=tuple(SharedLine(s.table_id, s.version, s.line) for s in read.tables),
+            message_id=read.message_id,
+            posting=read.posting,
+            revision=read.revision,
+        )
 
     async def claim_busy_message(self, channel_id: int) -> bool:
         """True when this process is to post the channel's message (then `busy_posted`)."""
