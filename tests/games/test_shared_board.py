@@ -112,3 +112,44 @@ async def test_two_crashes_in_a_row_forget_no_retiring_board(
     assert await board(stores[1], table_id) == (None, ())
     assert await last.retiring_boards(table_id) == ()
     await last.close()
+
+
+async def test_a_board_stored_after_the_match_ended_elsewhere_says_so_with_its_end(
+    stores: tuple[Storage, Storage],
+) -> None:
+    """A board stored while the match plays says nothing more; one stored once another
+    process ended the match says so, and the match's last state is read back for it, as
+    the end left it (`set_board_message`, `final_state`)."""
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    zero, one = service(stores[0], clock, seen, ZERO), service(stores[1], clock, seen, ONE)
+    table_id = await challenge(zero, stores[0])
+    assert await zero.set_board_message(table_id, OLD) is False  # in play
+    assert await zero.final_state(table_id) is None  # not over
+    assert await zero.retire_board(table_id) == (OLD,)  # NEW on its way
+    over = await one.resign(table_id, 1001)
+    assert await zero.set_board_message(table_id, NEW) is True  # stored, but too late
+    final = await zero.final_state(table_id)
+    assert final is not None and final.public is not None
+    assert (final.status, final.version, final.message_id) == ("finished", over.state.version, NEW)
+    assert final.scores == over.state.scores and final.public == over.state.public
+    assert final.seats == over.state.seats
+    await zero.close()
+    await one.close()
+
+
+async def test_a_board_stored_after_the_match_was_called_off_elsewhere_says_so(
+    stores: tuple[Storage, Storage],
+) -> None:
+    """A match called off (a tournament no-show) is over too; it has no last state to show
+    (the board then only loses its controls)."""
+    clock = Clock()
+    seen: list[TableUpdate] = []
+    zero, one = service(stores[0], clock, seen, ZERO), service(stores[1], clock, seen, ONE)
+    table_id = await challenge(zero, stores[0])
+    assert await zero.retire_board(table_id) == ()
+    await one.abandon(table_id, "called off")
+    assert await zero.set_board_message(table_id, NEW) is True
+    assert await zero.final_state(table_id) is None
+    await zero.close()
+    await one.close()

@@ -5,9 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.model import SharedChannel, SharedLine
+from bot.games.model import SharedChannel, SharedLine, TableState
+from bot.store.models import TableInPlay
 
+from ._live import LiveTable, auto_counts, resigned_seats
+from ._registry import replay
 from ._setup import Setup
+from ._state import state
+
+#: A table's statuses once its match is over.
+ENDED = ("finished", "abandoned")
 
 #: Seconds a process's claim to post a busy channel's message holds: one killed before
 #: storing it leaves the channel to whoever moves one of its tables after that.
@@ -20,9 +27,24 @@ class Messages:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
 
-    async def set_board_message(self, table_id: int, message_id: int | None) -> None:
-        """Remember the table's live board (a fresh one per round)."""
-        await self.setup.store.tables.set_message(table_id, message_id)
+    async def set_board_message(self, table_id: int, message_id: int | None) -> bool:
+        """Remember the table's live board (a fresh one per round). Returns whether its
+        match had ended by this write (finished or called off): on several processes,
+        another one may end it while this board is on its way (`final_state`)."""
+        status = await self.setup.store.tables.set_message(table_id, message_id)
+        return status in ENDED
+
+    async def final_state(self, table_id: int) -> TableState | None:
+        """A finished match's last state, as its end left it in the store: how a board
+        posted after that end is shown (several processes). None for a match called off
+        (or a table gone, or not finished)."""
+        record = await self.setup.store.tables.get(table_id)
+        if record is None or record.status != "finished" or record.state_json is None:
+            return None
+        live = LiveTable(record, replay(TableInPlay(record, ())), record.version)
+        live.resigned = resigned_seats(record)
+        live.auto_moves = auto_counts(record)
+        return state(live)
 
     async def retire_board(self, table_id: int) -> tuple[int, ...]:
         """Forget the table's live board before its next one is posted (several processes),

@@ -122,6 +122,7 @@ class TableService:
         # Where each table is shown: its board's and hands' message ids (`_messages.py`).
         self.set_board_message = messages.set_board_message
         self.board_message = messages.board_message
+        self.final_state = messages.final_state
         self.retire_board = messages.retire_board
         self.board_retired = messages.board_retired
         self.retiring_boards = messages.retiring_boards

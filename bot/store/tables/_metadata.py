@@ -8,7 +8,7 @@ from datetime import datetime
 from bot.store._db import opt_ms
 from bot.store._parts import Part
 from bot.store.errors import NotFound
-from bot.store.models import NextTimer
+from bot.store.models import NextTimer, TableStatus
 
 from ._rows import VERSION_AND_STATUS, refusal
 from ._steps import SeatMessageStep, arm_in
@@ -63,8 +63,11 @@ class Metadata(Part):
 
         await self._db.batched(SeatMessageStep(table_id, seat_no, dm_channel_id, dm_message_id))
 
-    async def set_message(self, table_id: int, message_id: int | None) -> None:
-        """The public message of the table (a fresh one per round)."""
+    async def set_message(self, table_id: int, message_id: int | None) -> TableStatus:
+        """The public message of the table (a fresh one per round). Returns the table's
+        status as of this write: a match another process ended (or called off) before it
+        says so, and the one that ended it read the message id after its end (several
+        processes: a board posted late is then shown finished by one of the two)."""
         async with self._db.write() as tx:
             changed = await tx.execute(
                 "UPDATE game_tables SET message_id = ?, updated_at = ? WHERE id = ?",
@@ -72,6 +75,10 @@ class Metadata(Part):
             )
             if not changed:
                 raise NotFound(f"table {table_id}")
+            row = await tx.fetchone(VERSION_AND_STATUS, (table_id,))
+        assert row is not None  # the row just written, in the same transaction
+        status: TableStatus = row["status"]
+        return status
 
     async def retire_message(self, table_id: int) -> tuple[int, ...]:
         """Forget the table's live board before a new one is posted, keeping it as a

@@ -159,9 +159,12 @@ class Boards(Languages):
         self.boards[table_id] = sent.id
         if later is not None:  # what happened while it was on its way
             self.outbox.edit(state.channel_id, sent.id, later, Priority.BOARD)
-        await self.tables.set_board_message(table_id, sent.id)
+        ended = await self.tables.set_board_message(table_id, sent.id)
         if self.tables.shared:
-            await self._caught_up(state, sent.id)
+            if ended:
+                await self._ended_meanwhile(state, sent.id)
+            else:
+                await self._caught_up(state, sent.id)
         if older is not None and older != sent.id:
             # The previous round's board (or the lobby): finished, its controls gone. Waited
             # for: on several processes the next move waits for this task, so a process
@@ -173,6 +176,17 @@ class Boards(Languages):
             else:
                 await self._strip(state.channel_id, older, None, Priority.BOARD)
         await self._strip_retiring(state, retiring, {older, sent.id})
+        if ended and self.tables.shared and self._last_public(table_id, sent.id):
+            self.boards.pop(table_id, None)  # its match is over: nothing edits it again
+            self._shown.pop(table_id, None)
+
+    def _last_public(self, table_id: int, message_id: int) -> bool:
+        """Whether `message_id` is the table's newest board here and nothing is queued
+        after the public write running now (a later round's board, which finishes this
+        one as its round ended, or the match's end, which edits it): then nothing here
+        needs its id again."""
+        me = asyncio.current_task()
+        return self.boards.get(table_id) == message_id and self._public.get(table_id) is me
 
     async def _strip_retiring(
         self, state: TableState, retiring: tuple[int, ...], done: set[int | None]
@@ -205,6 +219,29 @@ class Boards(Languages):
             await self._strip_retiring(state, retiring, {self.board_of(state)})
 
         self._in_turn(state.table_id, step())
+
+    async def _ended_meanwhile(self, posted: TableState, message_id: int) -> None:
+        """Several processes: the match ended while this board was on its way (in another
+        process, its end finding no board in the store to show finished, `_unstore_board`;
+        or here, the channel's posts far behind the moves). A board of the match's last
+        round shows the match's last state, finished, as that end would have; a board of
+        an earlier round only loses its controls, keeping its own round (the next board,
+        if this process posts it, shows it finished as its round ended); a match called
+        off: its controls taken off. Never another round's state on it. Why none is
+        missed: the board's store write reads the table's status in its transaction; if
+        it came before the end, the end's update reads the table after it
+        (`Registry.refresh`) and so edits this board."""
+        try:
+            final = await self.tables.final_state(posted.table_id)
+        except Exception:  # the store down, or not rebuilt: the controls go at least
+            log.exception("could not read the end of table %s", posted.table_id)
+            final = None
+        if not _same_round(final, posted):
+            await self._strip(posted.channel_id, message_id, None, Priority.BOARD)
+            return
+        assert final is not None
+        done = self._board(final, finished=True)
+        await self.outbox.edit(posted.channel_id, message_id, done, Priority.BOARD)
 
     async def idle(self) -> None:
         """Wait until every board and write is out (tests, shutdown)."""
@@ -314,3 +351,10 @@ class Boards(Languages):
     ) -> None:
         """Take a message's controls away (`user_id`: a DM's reader), once it is done."""
         await self.outbox.edit(channel_id, message_id, ControlsOff(), priority, user_id=user_id)
+
+
+def _same_round(final: TableState | None, posted: TableState) -> bool:
+    """Whether the match's last state `final` is of the round the board `posted` shows."""
+    if final is None or final.public is None or posted.public is None:
+        return False
+    return final.public.round_no == posted.public.round_no
