@@ -39,8 +39,9 @@ class Match:
         self.seed = seed
         self.first_dealer = first_dealer
         self._rounds: list[Round] = []
-        #: The last `breakdown`, with the round in play and its result it was made at.
-        self._scored: tuple[Round, RoundResult | None, int, MatchBreakdown] | None = None
+        #: The last `breakdown`, with the number of rounds and the last one's result (None
+        #: while in play) it was made at.
+        self._scored: tuple[int, RoundResult | None, MatchBreakdown] | None = None
         self._forfeited: int | None = None
         self._withdrawn: set[int] = set()
         self._deal(first_dealer)
@@ -164,17 +165,12 @@ class Match:
         """The grand totals with their parts: round points, shutout, game and line bonus."""
         # Only a round's end changes it (a round's result is set once, and the next round
         # is dealt after it), so it is made again only then: a table shows it every move.
-        last = self._rounds[-1]
+        count, result = len(self._rounds), self._rounds[-1].result
         kept = self._scored
-        if (
-            kept is not None
-            and kept[0] is last
-            and kept[1] is last.result
-            and kept[2] == len(self._rounds)
-        ):
-            return kept[3]
+        if kept is not None and kept[0] == count and kept[1] is result:
+            return kept[2]
         made = match_breakdown(self.rules, self.scored_rounds)
-        self._scored = (last, last.result, len(self._rounds), made)
+        self._scored = (count, result, made)
         return made
 
     @property

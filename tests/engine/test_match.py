@@ -256,11 +256,14 @@ def test_scores_follow_every_rounds_end_and_a_move_kept_from_its_trial() -> None
                 continue
             view = kept.round.view(kept.round.to_move or 0)
             action = baseline.choose(view, view.legal)
+            before = kept.breakdown
             trial = kept.round.copy()
             trial.apply(action)
             kept.play_on(trial)
             applied.apply(action)
             assert kept.round is trial
+            # Made again only when a round ends (a table shows it at every move).
+            assert (kept.breakdown is before) is not kept.round_over
             assert kept.round.snapshot() == applied.round.snapshot()
         assert kept.scores == applied.scores == match_scores(rules, kept.scored_rounds)
         with pytest.raises(IllegalAction, match="^match-over$"):
