@@ -8,7 +8,6 @@ from bot.games.model import TableState
 from bot.i18n import Language, pick_language, resolve_locale
 from bot.ui.notifier.base import Base
 
-
 #: Languages as `resolve_locale` and `pick_language` make them, kept: a move asks for the
 #: board's and each hand's, from a few locales (Discord has about thirty).
 _resolved = functools.lru_cache(maxsize=512)(resolve_locale)
