@@ -10,17 +10,13 @@ import discord
 
 from bot.outbox import Outbox
 from bot.outbox.write import Payload
+from bot.ui.play_presenter import age
 
 T = TypeVar("T")
 
 #: Seconds after an interaction was made (Discord allows 3) by which a command's work must
 #: be done for it to be answered directly; past that it is deferred first (`in_time`).
 ANSWER_BUDGET = 1.5
-
-
-def age(interaction: discord.Interaction) -> float:
-    """Seconds since the interaction was made (from its id's timestamp)."""
-    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
 
 
 async def in_time(

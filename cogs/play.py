@@ -27,6 +27,7 @@ from bot.ui.ownership import OwnView
 from bot.ui.play_presenter import (
     HandReply,
     PlayPresenter,
+    age,
     clicked_id,
     on_its_message,
     reply,
@@ -35,7 +36,7 @@ from bot.ui.play_presenter import (
 from bot.ui.screens import Screens
 from bot.usecases.challenges import Ask, ChallengeUseCase
 from bot.usecases.play import PlayUseCase
-from cogs._answers import InteractionAnswer, age
+from cogs._answers import InteractionAnswer
 from cogs._options import LEVEL_CHOICES, PRESET_CHOICES
 from cogs._pace import CHALLENGES, Pace
 

@@ -39,6 +39,9 @@ class Match:
         self.seed = seed
         self.first_dealer = first_dealer
         self._rounds: list[Round] = []
+        #: The last `breakdown`, with the number of rounds and the last one's result (None
+        #: while in play) it was made at.
+        self._scored: tuple[int, RoundResult | None, MatchBreakdown] | None = None
         self._forfeited: int | None = None
         self._withdrawn: set[int] = set()
         self._deal(first_dealer)
@@ -70,6 +73,16 @@ class Match:
         if self.over:
             raise IllegalAction("match-over")
         self.round.apply(action, seat)
+
+    def play_on(self, trial: Round) -> None:
+        """Keep `trial` as the round in play: a `Round.copy` of it to which the next moves
+        were applied (so a move checked on a copy is not applied a second time)."""
+        if self.over:
+            raise IllegalAction("match-over")
+        rnd = self.round
+        if trial is rnd or trial.seed != rnd.seed or trial.move_number <= rnd.move_number:
+            raise ValueError("not a copy of the round in play with moves applied")
+        self._rounds[-1] = trial
 
     def next_round(self) -> Round:
         """Deal the next round once the current one is over and the match is not."""
@@ -150,7 +163,15 @@ class Match:
     @property
     def breakdown(self) -> MatchBreakdown:
         """The grand totals with their parts: round points, shutout, game and line bonus."""
-        return match_breakdown(self.rules, self.scored_rounds)
+        # Only a round's end changes it (a round's result is set once, and the next round
+        # is dealt after it), so it is made again only then: a table shows it every move.
+        count, result = len(self._rounds), self._rounds[-1].result
+        kept = self._scored
+        if kept is not None and kept[0] == count and kept[1] is result:
+            return kept[2]
+        made = match_breakdown(self.rules, self.scored_rounds)
+        self._scored = (count, result, made)
+        return made
 
     @property
     def draws(self) -> int:

@@ -70,11 +70,16 @@ def unbind(client: object, *items: type) -> None:
 
 def handlers_of(item: object, interaction: discord.Interaction) -> Any:
     """The handlers bound to `item`'s control class on the bot that got the click."""
+    return handlers_for(type(item), interaction)
+
+
+def handlers_for(control: type, interaction: discord.Interaction) -> Any:
+    """The handlers bound to the control class `control` on the bot that got the click."""
     table = _BOUND.get(interaction.client, {})
-    for cls in type(item).__mro__:
+    for cls in control.__mro__:
         if cls in table:
             return table[cls]
-    raise RuntimeError(f"{type(item).__name__} is not bound to handlers on this bot")
+    raise RuntimeError(f"{control.__name__} is not bound to handlers on this bot")
 
 
 def understood(client: object, custom_id: str) -> bool:
@@ -115,12 +120,7 @@ def handled(callback: F) -> F:
 
     @guarded
     async def inner(self: discord.ui.DynamicItem[Any], interaction: discord.Interaction) -> None:
-        if getattr(interaction.client, "stopping", False):
-            await reply_privately(
-                interaction, t(resolve_locale(interaction.locale), "reply-stopping")
-            )
-            return
-        if await ownership.allowed(interaction, private=bool(getattr(self, "private", False))):
+        if await _may_click(interaction, private=bool(getattr(self, "private", False))):
             await callback(self, interaction)
 
     @functools.wraps(callback)
@@ -131,6 +131,15 @@ def handled(callback: F) -> F:
             let_go(interaction, self.view)
 
     return wrapper  # type: ignore[return-value]
+
+
+async def _may_click(interaction: discord.Interaction, *, private: bool) -> bool:
+    """`handled`'s checks: the bot is not stopping (else the clicker is told so), and the
+    message is the clicker's own (or public, unless `private`: `bot.ui.ownership`)."""
+    if getattr(interaction.client, "stopping", False):
+        await reply_privately(interaction, t(resolve_locale(interaction.locale), "reply-stopping"))
+        return False
+    return await ownership.allowed(interaction, private=private)
 
 
 def default_style(kind: str) -> discord.ButtonStyle:
@@ -198,11 +207,13 @@ class GameButton(
         action = Action.decode(match["action"])
         return cls(int(match["table"]), int(match["version"]), action.kind, action.card)
 
-    @handled
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers_of(self, interaction).on_action(
-            interaction, self.table_id, self.version, self.action
-        )
+    @classmethod
+    async def clicked(
+        cls, handlers: Handlers, interaction: discord.Interaction, match: re.Match[str]
+    ) -> None:
+        """A click on this control, read from its custom id (`match`): see :func:`route`."""
+        action = Action.decode(match["action"])
+        await handlers.on_action(interaction, int(match["table"]), int(match["version"]), action)
 
 
 class AskButton(
@@ -215,11 +226,12 @@ class AskButton(
 
     PREFIX = "q"
 
-    @handled
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers_of(self, interaction).on_ask(
-            interaction, self.table_id, self.version, self.action
-        )
+    @classmethod
+    async def clicked(
+        cls, handlers: Handlers, interaction: discord.Interaction, match: re.Match[str]
+    ) -> None:
+        action = Action.decode(match["action"])
+        await handlers.on_ask(interaction, int(match["table"]), int(match["version"]), action)
 
 
 class GameSelect(
@@ -262,8 +274,10 @@ class GameSelect(
     ) -> GameSelect:
         return cls(int(match["table"]), int(match["version"]), match["kind"])
 
-    @handled
-    async def callback(self, interaction: discord.Interaction) -> None:
+    @classmethod
+    async def clicked(
+        cls, handlers: Handlers, interaction: discord.Interaction, match: re.Match[str]
+    ) -> None:
         data: Any = interaction.data or {}
         values = data.get("values") or []
         try:
@@ -273,11 +287,10 @@ class GameSelect(
                 t(resolve_locale(interaction.locale), "reply-pick-a-card"), ephemeral=True
             )
             return
-        action = Action(self.kind, card)
-        act = handlers_of(self, interaction)
+        kind = match["kind"]
         # A knock ends the round: it is confirmed first, like gin.
-        go = act.on_ask if self.kind == "knock" else act.on_action
-        await go(interaction, self.table_id, self.version, action)
+        go = handlers.on_ask if kind == "knock" else handlers.on_action
+        await go(interaction, int(match["table"]), int(match["version"]), Action(kind, card))
 
 
 class BackButton(
@@ -308,9 +321,11 @@ class BackButton(
     ) -> BackButton:
         return cls(int(match["table"]), int(match["version"]))
 
-    @handled
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers_of(self, interaction).on_ask(interaction, self.table_id, self.version, None)
+    @classmethod
+    async def clicked(
+        cls, handlers: Handlers, interaction: discord.Interaction, match: re.Match[str]
+    ) -> None:
+        await handlers.on_ask(interaction, int(match["table"]), int(match["version"]), None)
 
 
 class ShowHandButton(
@@ -457,9 +472,18 @@ def routed(
 
 
 async def route(interaction: discord.Interaction, found: tuple[type[Any], re.Match[str]]) -> None:
-    """A click on a hand's control, `found` by :func:`routed`: built from its custom id and
-    run with the same checks as a `DynamicItem` (`handled`: the bot stopping, the message the
-    clicker's own), without the view discord.py would build from the clicked message."""
-    cls, match = found
-    item = await cls.from_custom_id(interaction, None, match)
-    await item.callback(interaction)
+    """A click on a hand's control, `found` by :func:`routed`: read from its custom id by
+    its class's `clicked`, with the same checks as a `DynamicItem`'s click (`handled`: the
+    bot stopping, the message the clicker's own; errors answered), without the view
+    discord.py would build from the clicked message, nor the control itself (every hand
+    control is private)."""
+    try:
+        await _route(interaction, *found)
+    finally:
+        let_go(interaction)
+
+
+@guarded
+async def _route(interaction: discord.Interaction, cls: type[Any], match: re.Match[str]) -> None:
+    if await _may_click(interaction, private=True):
+        await cls.clicked(handlers_for(cls, interaction), interaction, match)

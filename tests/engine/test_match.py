@@ -7,6 +7,7 @@ import json
 import pytest
 
 from bot.engine.actions import Action
+from bot.engine.breakdown import match_breakdown
 from bot.engine.cards import parse_cards
 from bot.engine.errors import IllegalAction
 from bot.engine.match import Match
@@ -234,3 +235,48 @@ def test_a_tie_on_the_final_score_goes_to_the_latest_round_winner_and_says_so() 
     assert match.results[latest].winner == winner
     # Without a tie there is nothing to break.
     assert play_match(Match(CLASSIC, 3, 2024), players(3)).tie_break is None
+
+
+def test_scores_follow_every_rounds_end_and_a_move_kept_from_its_trial() -> None:
+    """A move checked on a copy of the round and kept (`play_on`, as the table service
+    plays) leaves the match as `apply` would; the scores, made again only at a round's end,
+    are always those of the rounds scored so far, from a record too."""
+    for rules, seats in [(CARDGAMES, 2), (PLAYINGCARDS, 2), (CLASSIC, 3)]:
+        kept, applied = Match(rules, seats, 77), Match(rules, seats, 77)
+        baseline = BaselinePlayer()
+        while not kept.over:
+            assert kept.scores == (match_scores(rules, kept.scored_rounds) or (0,) * seats)
+            assert kept.breakdown == match_breakdown(rules, kept.scored_rounds)
+            if kept.round_over:
+                assert kept.to_dict() == applied.to_dict()
+                loaded = Match.from_dict(json.loads(json.dumps(kept.to_dict())))
+                assert loaded.scores == kept.scores
+                kept.next_round()
+                applied.next_round()
+                continue
+            view = kept.round.view(kept.round.to_move or 0)
+            action = baseline.choose(view, view.legal)
+            before = kept.breakdown
+            trial = kept.round.copy()
+            trial.apply(action)
+            kept.play_on(trial)
+            applied.apply(action)
+            assert kept.round is trial
+            # Made again only when a round ends (a table shows it at every move).
+            assert (kept.breakdown is before) is not kept.round_over
+            assert kept.round.snapshot() == applied.round.snapshot()
+        assert kept.scores == applied.scores == match_scores(rules, kept.scored_rounds)
+        with pytest.raises(IllegalAction, match="^match-over$"):
+            kept.play_on(kept.round.copy())
+
+
+def test_only_a_copy_with_moves_applied_is_kept() -> None:
+    match = Match(CARDGAMES, 2, 8)
+    with pytest.raises(ValueError, match="copy"):
+        match.play_on(match.round)
+    with pytest.raises(ValueError, match="copy"):
+        match.play_on(match.round.copy())  # nothing applied
+    other = Match(CARDGAMES, 2, 9).round.copy()
+    other.apply(Action("pass"))
+    with pytest.raises(ValueError, match="copy"):
+        match.play_on(other)

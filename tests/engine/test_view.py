@@ -148,3 +148,21 @@ def test_view_to_dict_is_json() -> None:
     assert data["seat"] == 2 and data["phase"] == "first_turn"
     assert data["legal"] == [{"kind": "take_upcard", "card": None}, {"kind": "pass", "card": None}]
     assert data["hand"] == [c.code for c in rnd.hand(2)]
+
+
+def test_views_of_several_seats_are_each_seats_own_view() -> None:
+    """`Round.views` (a table's every seat at each move, the public parts built once) gives
+    each seat exactly its `view`: its own hand, drawn card and legal moves, never another's."""
+    rng = random.Random(7)
+    for preset, seats in TABLES:
+        rules = RuleSet.preset(preset)
+        for game in range(3):
+            rnd = Round(rules, seats, seed=1_000 + game, dealer=game % seats)
+            while True:
+                shown = rnd.views(range(seats))
+                assert shown == {seat: rnd.view(seat) for seat in range(seats)}
+                assert rnd.views([seats - 1]) == {seats - 1: rnd.view(seats - 1)}
+                if rnd.over:
+                    break
+                rnd.apply(rng.choice(rnd.legal_actions()))
+    assert Round(RuleSet.preset("classic"), 2, seed=1, dealer=0).views(()) == {}

@@ -13,6 +13,7 @@ import pytest
 from bot.app import client
 
 from .conftest import World
+from .driver import to_move
 
 
 async def _until(done: Callable[[], bool], what: str, timeout: float = 30.0) -> None:  # noqa: ASYNC109
@@ -59,3 +60,27 @@ async def test_a_command_in_flight_at_a_stop_is_answered_before_the_store_closes
     assert inter.response is not None and "Alice's record" in inter.response.text
     assert late.response is not None and "restarting" in late.response.text
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_move_clicked_while_the_bot_stops_is_told_to_try_again(world: World) -> None:
+    """A hand's controls are read from their ids (`route`), with a `DynamicItem`'s checks:
+    while the bot stops, a move is not played and the player is told to try again."""
+    emu, bot, a, b = world.emu, world.bot, world.alice, world.bob
+    await emu.slash(a, world.channel, "gin challenge", opponent=b)
+    await emu.click(b, await emu.wait_for_dm(b, lambda m: "Accept" in m.button_labels), "Accept")
+    mover, hand = await emu.wait_for(lambda: to_move(emu, (a, b)), what="a player to move")
+    label = next(x for x in ("Pass", "Draw from stock") if x in hand.button_labels)
+    edits = len(hand.history)
+    tables: Any = bot.services.tables  # type: ignore[attr-defined]
+    (table_id,) = tables.live_ids()
+    live = tables.get(table_id)
+    version = live.version
+    bot.stopping = True
+    try:
+        inter = await emu.click(mover, hand, label)
+        await emu.wait_ack(inter)
+    finally:
+        bot.stopping = False
+    assert inter.response is not None and "restarting" in inter.response.text
+    assert inter.response.ephemeral_to is mover
+    assert live.version == version and len(hand.history) == edits

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, routed
 from cogs.tournaments import SignupButton
 
 from .conftest import World
@@ -61,6 +62,26 @@ def test_an_id_a_control_reads_always_builds_that_control(custom_id: str) -> Non
     match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
     item: Any = asyncio.run(cls.from_custom_id(None, None, match))  # type: ignore[arg-type]
     assert isinstance(item, cls)
+    found = routed(custom_id)
+    if found is None:
+        return
+    # A hand's control is not built for a click: its class reads the id as the control
+    # would have (`route`), and never fails at it.
+    assert found[0] is cls
+    calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    class Handlers:
+        async def on_action(self, *args: Any) -> None:
+            calls.append(("action", args[1:]))
+
+        async def on_ask(self, *args: Any) -> None:
+            calls.append(("ask", args[1:]))
+
+    clicked = SimpleNamespace(data={"values": ["H8"]})
+    asyncio.run(cls.clicked(Handlers(), clicked, found[1]))
+    ((_, (table_id, version, action)),) = calls
+    assert (table_id, version) == (item.table_id, item.version)
+    assert action == getattr(item, "action", None) or action.card.code == "H8"
 
 
 async def test_every_malformed_id_is_refused_as_out_of_date(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 
 from bot.engine.actions import (
     BIG_GIN,
@@ -181,3 +182,48 @@ class RoundState:
             hands=None if result is None else result.hands,
             result=result,
         )
+
+    def views(self, seats: Iterable[int]) -> dict[int, RoundView]:
+        """`view(seat)` for each of `seats`: the same views, their public parts (the pile,
+        the counts, the known cards, the history) built once and shared, as a table shows
+        every seat's view at each move."""
+        seats = tuple(seats)
+        for seat in seats:
+            if not 0 <= seat < self.seats:
+                raise ValueError(f"no seat {seat} at a table of {self.seats}")
+        over = self._phase == OVER
+        to_move = None if over else self._to_move
+        result = self._result
+        hands = None if result is None else result.hands
+        move_number = len(self._actions)
+        discard_pile = tuple(self._discard)
+        stock_size = len(self._stock)
+        hand_sizes = tuple(len(h) for h in self._hands)
+        known_cards = tuple(tuple(sorted(k)) for k in self._known)
+        history = tuple(self._events)
+        views: dict[int, RoundView] = {}
+        for seat in seats:
+            mine = seat == to_move
+            views[seat] = RoundView(
+                seat=seat,
+                seats=self.seats,
+                dealer=self.dealer,
+                rules=self.rules,
+                phase=self._phase,
+                to_move=to_move,
+                move_number=move_number,
+                hand=tuple(self._hands[seat]),
+                drawn=self._drawn if mine else None,
+                must_keep=self._taken if mine else None,
+                discard_pile=discard_pile,
+                stock_size=stock_size,
+                hand_sizes=hand_sizes,
+                known_cards=known_cards,
+                history=history,
+                legal=tuple(self.legal_actions()) if mine else (),
+                reshuffles=self._reshuffles,
+                stall_count=self._stall,
+                hands=hands,
+                result=result,
+            )
+        return views

@@ -93,7 +93,7 @@ class Moves(Part):
             else:
                 raise
             raise StaleButton("table-stale") from exc
-        match.apply(action, seat)
+        match.play_on(trial)  # the move, applied once: to the copy it was checked on
         live.auto_saved = auto
         if actor is not None:  # a person's own click, not an automatic move
             live.acted.add(actor)

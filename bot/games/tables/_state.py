@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+from bot.engine.view import RoundView
 from bot.games.model import PublicRound, SeatInfo, TableState, TableUpdate
 
 from ._live import LiveTable
 
 
-def state(live: LiveTable) -> TableState:
+def state(live: LiveTable, seen: RoundView | None = None) -> TableState:
+    """The table as it is now; `seen`: any seat's view of the round in play, whose public
+    part is the round's (else seat 0's is built for it)."""
     record = live.record
     match = live.match
     public = None
     previous = None
     scores: tuple[int, ...] = tuple(0 for _ in record.seats)
     if match is not None:
-        public = PublicRound.of(match.round.view(0), len(match.rounds))
+        view = match.round.view(0) if seen is None else seen
+        public = PublicRound.of(view, len(match.rounds))
         scores = match.scores
         done = [r for r in match.rounds[:-1] if r.result is not None]
         previous = done[-1].result if done else None
@@ -50,20 +54,20 @@ def state(live: LiveTable) -> TableState:
     )
 
 
-def views(live: LiveTable) -> dict[int, object]:
-    """Each human seat's own view of the round in play."""
+def views(live: LiveTable) -> dict[int, RoundView]:
+    """Each human seat's own view of the round in play (their public parts shared)."""
     if live.match is None:
         return {}
-    rnd = live.match.round
-    return {
-        s.seat_no: rnd.view(s.seat_no)
-        for s in live.record.seats
-        if s.user_id is not None and not s.removed
-    }
+    return live.match.round.views(
+        s.seat_no for s in live.record.seats if s.user_id is not None and not s.removed
+    )
 
 
 def update(live: LiveTable, kind: str, **extra: object) -> TableUpdate:
     reloaded, live.reloaded = live.reloaded, False
     restored, live.restored = live.restored, False
     flags = {"reloaded": reloaded, "restored": restored}
-    return TableUpdate(kind, state(live), views(live), **flags, **extra)  # type: ignore[arg-type]
+    seen = views(live)
+    # The public part from a view built anyway: a table with a human seat needs no other.
+    public = next(iter(seen.values()), None)
+    return TableUpdate(kind, state(live, public), seen, **flags, **extra)  # type: ignore[arg-type]

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+
 from bot.games.model import TableState
 from bot.i18n import Language, pick_language, resolve_locale
 from bot.ui.notifier.base import Base
+
+#: Languages as `resolve_locale` and `pick_language` make them, kept: a move asks for the
+#: board's and each hand's, from a few locales (Discord has about thirty).
+_resolved = functools.lru_cache(maxsize=512)(resolve_locale)
+_picked = functools.lru_cache(maxsize=512)(pick_language)
 
 
 class Languages(Base):
@@ -45,16 +52,16 @@ class Languages(Base):
         else English."""
         chosen = self.chosen_language(guild_id)
         if chosen is not None:
-            return resolve_locale(chosen)
+            return _resolved(chosen)
         guild = self.client.get_guild(guild_id) if guild_id else None
-        return resolve_locale(guild.preferred_locale if guild is not None else None)
+        return _resolved(guild.preferred_locale if guild is not None else None)
 
     async def language(self, state: TableState, user_id: int) -> Language:
         """A player's language for their DMs: their `/gin me settings language`, else their
         Discord locale as last seen, else the server's (`pick_language`)."""
         saved = await self.saved_language(user_id)
         locale = await self.discord_locale(user_id)
-        return pick_language(locale, saved, self.board_language(state))
+        return _picked(locale, saved, self.board_language(state))
 
     async def saved_language(self, user_id: int) -> str | None:
         """A player's `/gin me settings language` choice (their profile's, kept in memory)."""
