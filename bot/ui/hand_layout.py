@@ -142,13 +142,7 @@ def hand_message(
     lines.extend(chat)
     if note:
         lines.append(note)
-    title = t(
-        locale,
-        "hand-title",
-        table=state.table_id,
-        rules=state.rules.name,
-        scores=_scores_line(state, locale),
-    )
+    title = _title(state, locale)
     rows = None
     moves: list[shown.ShownButton] = []
     if not view.over:
@@ -156,12 +150,30 @@ def hand_message(
         moves = _moves(state, view, confirm, locale)
     layout = HandLayout(
         GREEN if view.my_turn else GREY,
-        f"### {title}"[:4000],
+        title,
         "\n".join(lines)[:4000],
         rows,
         moves,
     )
     return Message(None, None, layout, payloads=True)
+
+
+#: (table, rules, scores line, language) -> the hand's header: the same at every move of a
+#: round.
+_TITLES: dict[tuple[int, str, str, str], str] = {}
+#: Headers kept at most (then forgotten at once).
+_TITLES_KEPT = 4096
+
+
+def _title(state: TableState, locale: Language) -> str:
+    """The header: the table, its rules and the scores."""
+    scores = _scores_line(state, locale)
+    key = (state.table_id, state.rules.name, scores, locale)
+    found = _TITLES.get(key)
+    if found is None:
+        title = t(locale, "hand-title", table=state.table_id, rules=state.rules.name, scores=scores)
+        found = remember(_TITLES, key, f"### {title}"[:4000], _TITLES_KEPT)
+    return found
 
 
 def _lines(
@@ -233,9 +245,10 @@ def _lines(
     return lines
 
 
-#: id(round result) -> the result, the names and language it was written for, its line: a
-#: hand repeats its last round's result at every move of the next round.
-_LAST_ROUNDS: dict[int, tuple[RoundResult, Sequence[str], Language, str]] = {}
+#: (id(round result), language) -> the result, the names it was written for, its line: a
+#: hand repeats its last round's result at every move of the next round (each player's in
+#: their language).
+_LAST_ROUNDS: dict[tuple[int, Language], tuple[RoundResult, Sequence[str], str]] = {}
 #: Results kept in words at most (then forgotten at once).
 _LAST_ROUNDS_KEPT = 1024
 
@@ -243,13 +256,14 @@ _LAST_ROUNDS_KEPT = 1024
 def _last_round(
     state: TableState, result: RoundResult, names: Sequence[str], locale: Language
 ) -> str:
-    kept = _LAST_ROUNDS.get(id(result))
+    key = (id(result), locale)
+    kept = _LAST_ROUNDS.get(key)
     # The result itself is kept with its line, so its id is not another's meanwhile.
-    if kept is not None and kept[0] is result and kept[1] == names and kept[2] == locale:
-        return kept[3]
+    if kept is not None and kept[0] is result and kept[1] == names:
+        return kept[2]
     last = present.short_result(result, names, state.rules, locale)
     line = t(locale, "hand-last-round-result", result=last)
-    remember(_LAST_ROUNDS, id(result), (result, names, locale, line), _LAST_ROUNDS_KEPT)
+    remember(_LAST_ROUNDS, key, (result, names, line), _LAST_ROUNDS_KEPT)
     return line
 
 
