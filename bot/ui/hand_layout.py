@@ -291,19 +291,24 @@ def _card_rows(
     it knocks with it; any other time the cards are shown disabled."""
     knocking = confirm is not None and confirm.kind == KNOCK
     kind = KNOCK if knocking else DISCARD
-    playable = (
-        {a.card for a in view.legal if a.kind == kind} if view.my_turn else set[Card | None]()
-    )
+    # By identity (one instance per card): a card's hash is a Python call.
+    playable = {id(a.card) for a in view.legal if a.kind == kind} if view.my_turn else set[int]()
     drawn = view.drawn
     # Each button's custom id is `GameButton.custom_id_of`: this prefix, then its move.
     prefix = GameButton.custom_id_of(state.table_id, state.version, Action(PASS))[: -len(PASS)]
+    moves = _CARD_MOVES.get((kind, locale))
+    if moves is None:
+        moves = _CARD_MOVES[(kind, locale)] = {}
     rows = []
     for group in _groups(arrangement):
         for start in range(0, len(group), ROW):
             row = []
             for card in group[start : start + ROW]:
-                action, code, name = _card_move(kind, card, locale)
-                live = card in playable
+                found = moves.get(id(card))
+                if found is None or found[0] is not card:
+                    found = _card_move(moves, kind, card, locale)
+                _, action, code, name = found
+                live = id(card) in playable
                 if knocking and live:
                     style = discord.ButtonStyle.danger
                 elif card is drawn:  # the card just drawn (one instance per card)
@@ -319,21 +324,21 @@ def _card_rows(
     return rows
 
 
-#: (move kind, card, language) -> the card button's move, its encoding and its label: the
-#: same for every hand (a hand has 10-11 card buttons and a click builds 1.5 hands).
-_CARD_MOVES: dict[tuple[str, Card, str], tuple[Action, str, str]] = {}
-#: Kept at most (two kinds of 52 cards a language fill 312 a language).
-_CARD_MOVES_KEPT = 4096
+#: (move kind, language) -> id(card) -> the card, the card button's move, its encoding and
+#: its label: the same for every hand (a hand has 10-11 card buttons and a click builds 1.5
+#: hands). Read by the card's id, checked against the card kept (a card's hash is a Python
+#: call; there is one instance per card).
+_CARD_MOVES: dict[tuple[str, str], dict[int, tuple[Card, Action, str, str]]] = {}
+#: Kept at most in each (two kinds of 52 cards a language).
+_CARD_MOVES_KEPT = 256
 
 
-def _card_move(kind: str, card: Card, locale: Language) -> tuple[Action, str, str]:
-    key = (kind, card, locale)
-    found = _CARD_MOVES.get(key)
-    if found is None:
-        action = Action(kind, card)
-        found = (action, action.encode(), label(card, locale))
-        remember(_CARD_MOVES, key, found, _CARD_MOVES_KEPT)
-    return found
+def _card_move(
+    moves: dict[int, tuple[Card, Action, str, str]], kind: str, card: Card, locale: Language
+) -> tuple[Card, Action, str, str]:
+    action = Action(kind, card)
+    found = (card, action, action.encode(), label(card, locale))
+    return remember(moves, id(card), found, _CARD_MOVES_KEPT)
 
 
 def _moves(
