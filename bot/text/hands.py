@@ -148,22 +148,25 @@ def _last_turns_from(history: Sequence[Event], count: int) -> int:
     return start
 
 
-#: (first event, joined discard, names, language) -> the turn in words: a hand shows the
-#: same last turns at every move, and events are shared instances (`bot/engine/events.py`).
-_TURNS: dict[tuple[Event, Event | None, tuple[str, ...], str], str] = {}
+#: (id(first event), id(joined discard), names, language) -> the two events and the turn in
+#: words: a hand shows the same last turns at every move, and events are shared instances
+#: (`bot/engine/events.py`). Read by the events' ids (an event's hash is Python calls, its
+#: card's too), checked against the events kept.
+_TURNS: dict[tuple[int, int, tuple[str, ...], str], tuple[Event, Event | None, str]] = {}
 #: Turns kept in words at most (then forgotten at once: they are cheap to write again).
 _TURNS_KEPT = 4096
 
 
 def _turn_text(first: Event, second: Event | None, names: Sequence[str], locale: Language) -> str:
-    key = (first, second, names if type(names) is tuple else tuple(names), locale)
+    key = (id(first), id(second), names if type(names) is tuple else tuple(names), locale)
     found = _TURNS.get(key)
-    if found is None:
-        found = event_text(first, names, locale)
-        if second is not None:
-            found = t(locale, "turn-joined", first=found, second=_action(second, locale))
-        remember(_TURNS, key, found, _TURNS_KEPT)
-    return found
+    if found is not None and found[0] is first and found[1] is second:
+        return found[2]
+    text = event_text(first, names, locale)
+    if second is not None:
+        text = t(locale, "turn-joined", first=text, second=_action(second, locale))
+    remember(_TURNS, key, (first, second, text), _TURNS_KEPT)
+    return text
 
 
 def turn_text(view: RoundView, names: Sequence[str], locale: Language = DEFAULT) -> str:

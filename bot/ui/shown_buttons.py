@@ -67,19 +67,21 @@ class ShownButton(discord.ui.Item[Any]):
         }
         if self.label:
             payload["label"] = self.label
-        if self.emoji is not None:
-            written = _EMOJI_PAYLOADS.get(self.emoji)
-            if written is None:
-                written = dict(self.emoji.to_dict())
-                remember(_EMOJI_PAYLOADS, self.emoji, written, _EMOJIS_KEPT)
-            payload["emoji"] = dict(written)
+        emoji = self.emoji
+        if emoji is not None:
+            kept = _EMOJI_PAYLOADS.get(id(emoji))
+            if kept is None or kept[0] is not emoji:
+                kept = (emoji, dict(emoji.to_dict()))
+                remember(_EMOJI_PAYLOADS, id(emoji), kept, _EMOJIS_KEPT)
+            payload["emoji"] = dict(kept[1])
         return payload
 
 
 #: A card's emoji and its payload, made once (a hand shows up to 11 at every move). Each
-#: table stands alone: an emoji's payload is written again when it is missing.
+#: table stands alone: an emoji's payload is written again when it is missing. Payloads are
+#: read by the emoji's id (its hash is a Python call), checked against the emoji kept.
 _EMOJIS: dict[tuple[str, int], discord.PartialEmoji] = {}
-_EMOJI_PAYLOADS: dict[discord.PartialEmoji, dict[str, Any]] = {}
+_EMOJI_PAYLOADS: dict[int, tuple[discord.PartialEmoji, dict[str, Any]]] = {}
 #: Emojis kept at most in each (the set is 79, `EmojiSet.distinct`, with new ids at each
 #: upload).
 _EMOJIS_KEPT = 1024
