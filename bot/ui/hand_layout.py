@@ -68,7 +68,7 @@ class HandLayout(WrittenLayout):
         accent: discord.Colour,
         title: str,
         text: str,
-        rows: list[list[shown.ShownButton]] | None,
+        rows: list[list[shown.CardButton]] | None,
         moves: list[shown.ShownButton],
     ) -> None:
         super().__init__()
@@ -78,7 +78,7 @@ class HandLayout(WrittenLayout):
         self.rows = rows
         self.moves = moves
 
-    def cards(self) -> Iterator[shown.ShownButton]:
+    def cards(self) -> Iterator[shown.CardButton]:
         """The card buttons, row by row."""
         for row in self.rows or ():
             yield from row
@@ -101,7 +101,7 @@ class HandLayout(WrittenLayout):
         if self.rows is not None:
             box.add_item(discord.ui.Separator())
             for buttons in self.rows:
-                box.add_item(_row(buttons))
+                box.add_item(_row([b.shown() for b in buttons]))
             if self.moves:
                 box.add_item(discord.ui.Separator(visible=False))
                 box.add_item(_row(self.moves))
@@ -285,7 +285,7 @@ def _card_rows(
     confirm: Action | None,
     locale: Language,
     arrangement: Arrangement,
-) -> list[list[shown.ShownButton]]:
+) -> list[list[shown.CardButton]]:
     """One button per card, a row per meld and for the deadwood (five a row at most). In
     the turn's discard phase a click discards the card; in knock mode (`confirm` a knock)
     it knocks with it; any other time the cards are shown disabled."""
@@ -299,6 +299,7 @@ def _card_rows(
     moves = _CARD_MOVES.get((kind, locale))
     if moves is None:
         moves = _CARD_MOVES[(kind, locale)] = {}
+    button = shown.CardButton
     rows = []
     for group in _groups(arrangement):
         for start in range(0, len(group), ROW):
@@ -315,11 +316,7 @@ def _card_rows(
                     style = discord.ButtonStyle.primary
                 else:
                     style = discord.ButtonStyle.secondary
-                row.append(
-                    shown.ShownButton(
-                        GameButton, prefix + code, name, style, disabled=not live, action=action
-                    )
-                )
+                row.append(button(prefix + code, name, style, not live, action))
             rows.append(row)
     return rows
 

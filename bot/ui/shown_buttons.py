@@ -59,22 +59,75 @@ class ShownButton(discord.ui.Item[Any]):
 
     def to_component_dict(self) -> dict[str, Any]:
         """The button as Discord reads it (discord.py's `Button` writes the same)."""
-        payload: dict[str, Any] = {
-            "type": 2,
-            "style": self.style.value,
-            "disabled": self.disabled,
-            "custom_id": self.custom_id,
-        }
-        if self.label:
-            payload["label"] = self.label
-        emoji = self.emoji
-        if emoji is not None:
-            kept = _EMOJI_PAYLOADS.get(id(emoji))
-            if kept is None or kept[0] is not emoji:
-                kept = (emoji, dict(emoji.to_dict()))
-                remember(_EMOJI_PAYLOADS, id(emoji), kept, _EMOJIS_KEPT)
-            payload["emoji"] = dict(kept[1])
-        return payload
+        return _written(self.custom_id, self.label, self.style, self.disabled, self.emoji)
+
+
+class CardButton:
+    """A hand's card button (`GameButton` reads its clicks) before it is sent: its payload
+    is written from it with no discord.py item made (a hand has 10-11 and a click builds
+    1.5 hands: a `ShownButton` each, a discord.py `Item`, was a sixth of a hand's CPU). What
+    needs discord.py's items (`HandLayout.tree`) asks for its `ShownButton`."""
+
+    __slots__ = ("action", "custom_id", "disabled", "emoji", "label", "style")
+
+    control = GameButton
+
+    def __init__(
+        self,
+        custom_id: str,
+        label: str,
+        style: discord.ButtonStyle,
+        disabled: bool,
+        action: Action,
+    ) -> None:
+        self.custom_id = custom_id
+        self.label = label
+        self.style = style
+        self.disabled = disabled
+        self.action = action
+        self.emoji: discord.PartialEmoji | None = None
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """The button as Discord reads it (its `ShownButton` writes the same)."""
+        return _written(self.custom_id, self.label, self.style, self.disabled, self.emoji)
+
+    def shown(self) -> ShownButton:
+        """The same button as a discord.py item."""
+        button = ShownButton(
+            GameButton,
+            self.custom_id,
+            self.label,
+            self.style,
+            disabled=self.disabled,
+            action=self.action,
+        )
+        button.emoji = self.emoji
+        return button
+
+
+def _written(
+    custom_id: str,
+    label: str,
+    style: discord.ButtonStyle,
+    disabled: bool,
+    emoji: discord.PartialEmoji | None,
+) -> dict[str, Any]:
+    """A button's payload, as discord.py's `Button` writes it."""
+    payload: dict[str, Any] = {
+        "type": 2,
+        "style": style.value,
+        "disabled": disabled,
+        "custom_id": custom_id,
+    }
+    if label:
+        payload["label"] = label
+    if emoji is not None:
+        kept = _EMOJI_PAYLOADS.get(id(emoji))
+        if kept is None or kept[0] is not emoji:
+            kept = (emoji, dict(emoji.to_dict()))
+            remember(_EMOJI_PAYLOADS, id(emoji), kept, _EMOJIS_KEPT)
+        payload["emoji"] = dict(kept[1])
+    return payload
 
 
 #: A card's emoji and its payload, made once (a hand shows up to 11 at every move). Each
