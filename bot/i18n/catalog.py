@@ -213,7 +213,7 @@ def t(language: Language, key: str, /, **values: Any) -> str:
     found = _plain.get(language)
     template = (found if found is not None else _templates(language)).get(key)
     if template is not None:
-        if type(template) is str:  # text alone (any values are not used)
+        if isinstance(template, str):  # text alone (any values are not used)
             return template
         text = _filled(template, values)
         if text is not None:

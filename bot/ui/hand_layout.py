@@ -137,8 +137,8 @@ def hand_message(
         for name, seat in zip(_names(state), state.seats, strict=False)
     )
     confirm = confirm if confirm is not None and confirm in view.legal else None
-    arrangement = best_melds(view.hand)  # the text's groups and the buttons' rows
-    lines = _lines(state, view, names, confirm, locale, arrangement)
+    held = _held(view.hand, locale)  # the text's groups and the buttons' rows
+    lines = _lines(state, view, names, confirm, locale, held)
     lines.extend(chat)
     if note:
         lines.append(note)
@@ -146,7 +146,7 @@ def hand_message(
     rows = None
     moves: list[shown.ShownButton] = []
     if not view.over:
-        rows = _card_rows(state, view, confirm, locale, arrangement)
+        rows = _card_rows(state, view, confirm, locale, held.groups)
         moves = _moves(state, view, confirm, locale)
     layout = HandLayout(
         GREEN if view.my_turn else GREY,
@@ -176,19 +176,48 @@ def _title(state: TableState, locale: Language) -> str:
     return found
 
 
+class _Held:
+    """A hand as the message shows it in one language: its groups (best melds, then the
+    deadwood: the buttons' rows) and its first two lines (the cards, the deadwood)."""
+
+    __slots__ = ("cards", "deadwood", "groups", "text")
+
+    def __init__(self, cards: tuple[Card, ...], locale: Language) -> None:
+        arrangement = best_melds(cards)
+        self.cards = cards
+        self.groups = _groups(arrangement)
+        text = present.melds_text(arrangement.melds, arrangement.deadwood, locale)
+        self.text = t(locale, "hand-your-hand", cards=text)
+        self.deadwood = t(locale, "hand-deadwood", deadwood=arrangement.deadwood_points)
+
+
+#: (the cards' ids, language) -> the hand as shown (`_Held`): a player's hand is the same
+#: at each move of the others (the next player's hand is built at every click). Read by the
+#: cards' ids (a card's hash is a Python call), checked against the cards kept.
+_HELD: dict[tuple[tuple[int, ...], Language], _Held] = {}
+#: Hands kept at most (then forgotten at once).
+_HELD_KEPT = 4096
+
+
+def _held(cards: tuple[Card, ...], locale: Language) -> _Held:
+    key = (tuple(map(id, cards)), locale)
+    found = _HELD.get(key)
+    if found is None or found.cards != cards:
+        found = remember(_HELD, key, _Held(cards, locale), _HELD_KEPT)
+    return found
+
+
 def _lines(
     state: TableState,
     view: RoundView,
     names: Sequence[str],
     confirm: Action | None,
     locale: Language,
-    arrangement: Arrangement,
+    held: _Held,
 ) -> list[str]:
     """The message's text: the same facts and words as the hand embed had (the hand in
     words too, for screen readers and once the round is over and the buttons gone)."""
     me = view.seat
-    text = present.melds_text(arrangement.melds, arrangement.deadwood, locale)
-    deadwood = arrangement.deadwood_points
     opponents = ", ".join(
         t(locale, "opponent-holds", name=names[s], count=view.hand_sizes[s])
         for s in range(view.seats)
@@ -196,8 +225,8 @@ def _lines(
     )
     top = view.top_discard
     lines = [
-        t(locale, "hand-your-hand", cards=text),
-        t(locale, "hand-deadwood", deadwood=deadwood),
+        held.text,
+        held.deadwood,
         t(
             locale,
             "hand-table",
@@ -284,7 +313,7 @@ def _card_rows(
     view: RoundView,
     confirm: Action | None,
     locale: Language,
-    arrangement: Arrangement,
+    groups: list[list[Card]],
 ) -> list[list[shown.CardButton]]:
     """One button per card, a row per meld and for the deadwood (five a row at most). In
     the turn's discard phase a click discards the card; in knock mode (`confirm` a knock)
@@ -301,7 +330,7 @@ def _card_rows(
         moves = _CARD_MOVES[(kind, locale)] = {}
     button = shown.CardButton
     rows = []
-    for group in _groups(arrangement):
+    for group in groups:
         for start in range(0, len(group), ROW):
             row = []
             for card in group[start : start + ROW]:
