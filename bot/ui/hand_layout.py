@@ -274,10 +274,10 @@ def _lines(
     return lines
 
 
-#: (id(round result), language) -> the result, the names it was written for, its line: a
-#: hand repeats its last round's result at every move of the next round (each player's in
-#: their language).
-_LAST_ROUNDS: dict[tuple[int, Language], tuple[RoundResult, Sequence[str], str]] = {}
+#: (id(round result), names, language) -> the result and its line: a hand repeats its last
+#: round's result at every move of the next round (each player's in their language, with
+#: their favorites' hearts).
+_LAST_ROUNDS: dict[tuple[int, tuple[str, ...], Language], tuple[RoundResult, str]] = {}
 #: Results kept in words at most (then forgotten at once).
 _LAST_ROUNDS_KEPT = 1024
 
@@ -285,14 +285,14 @@ _LAST_ROUNDS_KEPT = 1024
 def _last_round(
     state: TableState, result: RoundResult, names: Sequence[str], locale: Language
 ) -> str:
-    key = (id(result), locale)
+    key = (id(result), tuple(names), locale)
     kept = _LAST_ROUNDS.get(key)
     # The result itself is kept with its line, so its id is not another's meanwhile.
-    if kept is not None and kept[0] is result and kept[1] == names:
-        return kept[2]
+    if kept is not None and kept[0] is result:
+        return kept[1]
     last = present.short_result(result, names, state.rules, locale)
     line = t(locale, "hand-last-round-result", result=last)
-    remember(_LAST_ROUNDS, key, (result, names, line), _LAST_ROUNDS_KEPT)
+    remember(_LAST_ROUNDS, key, (result, line), _LAST_ROUNDS_KEPT)
     return line
 
 
