@@ -88,7 +88,7 @@ class HandLayout(WrittenLayout):
         if self.rows is not None:
             inner.append(dict(written.SEPARATOR))
             for row in self.rows:
-                inner.append(written.action_row([b.to_component_dict() for b in row]))
+                inner.append(written.action_row([b.payload for b in row]))
             if self.moves:  # a discard with nothing else to do has no other move
                 inner.append(dict(written.HIDDEN_SEPARATOR))
                 inner.append(written.action_row([b.to_component_dict() for b in self.moves]))
@@ -330,6 +330,7 @@ def _card_rows(
         moves = _CARD_MOVES[(kind, locale)] = {}
     button = shown.CardButton
     rows = []
+    secondary = _SECONDARY
     for group in groups:
         for start in range(0, len(group), ROW):
             row = []
@@ -340,15 +341,28 @@ def _card_rows(
                 _, action, code, name = found
                 live = id(card) in playable
                 if knocking and live:
-                    style = discord.ButtonStyle.danger
+                    style = _DANGER
                 elif card is drawn:  # the card just drawn (one instance per card)
-                    style = discord.ButtonStyle.primary
+                    style = _PRIMARY
                 else:
-                    style = discord.ButtonStyle.secondary
-                row.append(button(prefix + code, name, style, not live, action))
+                    style = secondary
+                # As discord.py's `Button` writes it (`ShownButton`), the emoji added later.
+                payload = {
+                    "type": 2,
+                    "style": style,
+                    "disabled": not live,
+                    "custom_id": prefix + code,
+                    "label": name,
+                }
+                row.append(button(payload, action))
             rows.append(row)
     return rows
 
+
+#: A card button's styles, as its payload gives them.
+_DANGER = discord.ButtonStyle.danger.value
+_PRIMARY = discord.ButtonStyle.primary.value
+_SECONDARY = discord.ButtonStyle.secondary.value
 
 #: (move kind, language) -> id(card) -> the card, the card button's move, its encoding and
 #: its label: the same for every hand (a hand has 10-11 card buttons and a click builds 1.5
@@ -517,7 +531,7 @@ def show_card_emojis(message: Message, emoji_of: Callable[[Card], EmojiRef | Non
             assert button.action is not None and button.action.card is not None
             ref = emoji_of(button.action.card)
             if ref is not None:
-                button.emoji = shown.emoji(ref.name, ref.id)
+                button.show_emoji(ref.name, ref.id)
         return
     for item in layout.walk_children():
         if not isinstance(item, shown.ShownButton | GameButton) or not is_card(item):

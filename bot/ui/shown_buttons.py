@@ -63,42 +63,45 @@ class ShownButton(discord.ui.Item[Any]):
 
 
 class CardButton:
-    """A hand's card button (`GameButton` reads its clicks) before it is sent: its payload
-    is written from it with no discord.py item made (a hand has 10-11 and a click builds
-    1.5 hands: a `ShownButton` each, a discord.py `Item`, was a sixth of a hand's CPU). What
-    needs discord.py's items (`HandLayout.tree`) asks for its `ShownButton`."""
+    """A hand's card button (`GameButton` reads its clicks) as sent: its payload, written as
+    the hand is built, with no discord.py item made for it (a hand has 10-11 and a click
+    builds 1.5 hands: a `ShownButton` each, a discord.py `Item`, was a sixth of a hand's
+    CPU). The payload is the button's own, handed to discord.py as it is; what needs
+    discord.py's items (`HandLayout.tree`) asks for its `ShownButton`."""
 
-    __slots__ = ("action", "custom_id", "disabled", "emoji", "label", "style")
+    __slots__ = ("action", "emoji", "payload")
 
     control = GameButton
 
-    def __init__(
-        self,
-        custom_id: str,
-        label: str,
-        style: discord.ButtonStyle,
-        disabled: bool,
-        action: Action,
-    ) -> None:
-        self.custom_id = custom_id
-        self.label = label
-        self.style = style
-        self.disabled = disabled
+    def __init__(self, payload: dict[str, Any], action: Action) -> None:
+        self.payload = payload
         self.action = action
+        #: Set by `show_emoji`, which writes it into the payload too.
         self.emoji: discord.PartialEmoji | None = None
+
+    def show_emoji(self, name: str, emoji_id: int) -> None:
+        """The custom emoji `name` (`emoji_id`) beside its label."""
+        kept = _CARD_EMOJIS.get((name, emoji_id))
+        if kept is None:
+            made = emoji(name, emoji_id)
+            kept = (made, dict(made.to_dict()))
+            remember(_CARD_EMOJIS, (name, emoji_id), kept, _EMOJIS_KEPT)
+        self.emoji = kept[0]
+        self.payload["emoji"] = dict(kept[1])
 
     def to_component_dict(self) -> dict[str, Any]:
         """The button as Discord reads it (its `ShownButton` writes the same)."""
-        return _written(self.custom_id, self.label, self.style, self.disabled, self.emoji)
+        return self.payload
 
     def shown(self) -> ShownButton:
         """The same button as a discord.py item."""
+        payload = self.payload
         button = ShownButton(
             GameButton,
-            self.custom_id,
-            self.label,
-            self.style,
-            disabled=self.disabled,
+            payload["custom_id"],
+            payload.get("label", ""),
+            discord.ButtonStyle(payload["style"]),
+            disabled=payload["disabled"],
             action=self.action,
         )
         button.emoji = self.emoji
@@ -135,6 +138,8 @@ def _written(
 #: read by the emoji's id (its hash is a Python call), checked against the emoji kept.
 _EMOJIS: dict[tuple[str, int], discord.PartialEmoji] = {}
 _EMOJI_PAYLOADS: dict[int, tuple[discord.PartialEmoji, dict[str, Any]]] = {}
+#: (name, id) -> a card's emoji and its payload, for `CardButton.show_emoji` (one read).
+_CARD_EMOJIS: dict[tuple[str, int], tuple[discord.PartialEmoji, dict[str, Any]]] = {}
 #: Emojis kept at most in each (the set is 79, `EmojiSet.distinct`, with new ids at each
 #: upload).
 _EMOJIS_KEPT = 1024
