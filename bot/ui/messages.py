@@ -56,8 +56,8 @@ class Message:
         passes, which stop the bot for 100 ms and more under load. Views with items that
         discord.py keeps for dispatch (not `DynamicItem`s) are left alone."""
         view = self.view
-        if view is None:
-            return
+        if view is None or isinstance(view, WrittenLayout):
+            return  # a written layout holds no items: nothing in it points back at it
         if self.payloads or all(
             isinstance(item, discord.ui.DynamicItem) or not item.is_dispatchable()
             for item in _items(view)
