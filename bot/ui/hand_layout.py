@@ -68,8 +68,8 @@ class HandLayout(WrittenLayout):
         accent: discord.Colour,
         title: str,
         text: str,
-        rows: list[list[shown.CardButton]] | None,
-        moves: list[shown.ShownButton],
+        rows: list[list[shown.WrittenButton]] | None,
+        moves: list[shown.WrittenButton],
     ) -> None:
         super().__init__()
         self.accent = accent
@@ -78,7 +78,7 @@ class HandLayout(WrittenLayout):
         self.rows = rows
         self.moves = moves
 
-    def cards(self) -> Iterator[shown.CardButton]:
+    def cards(self) -> Iterator[shown.WrittenButton]:
         """The card buttons, row by row."""
         for row in self.rows or ():
             yield from row
@@ -91,7 +91,7 @@ class HandLayout(WrittenLayout):
                 inner.append(written.action_row([b.payload for b in row]))
             if self.moves:  # a discard with nothing else to do has no other move
                 inner.append(dict(written.HIDDEN_SEPARATOR))
-                inner.append(written.action_row([b.to_component_dict() for b in self.moves]))
+                inner.append(written.action_row([b.payload for b in self.moves]))
         return [written.container(self.accent.value, inner)]
 
     def tree(self) -> discord.ui.LayoutView:
@@ -104,7 +104,7 @@ class HandLayout(WrittenLayout):
                 box.add_item(_row([b.shown() for b in buttons]))
             if self.moves:
                 box.add_item(discord.ui.Separator(visible=False))
-                box.add_item(_row(self.moves))
+                box.add_item(_row([b.shown() for b in self.moves]))
         layout = discord.ui.LayoutView(timeout=None)
         layout.add_item(box)
         return layout
@@ -144,7 +144,7 @@ def hand_message(
         lines.append(note)
     title = _title(state, locale)
     rows = None
-    moves: list[shown.ShownButton] = []
+    moves: list[shown.WrittenButton] = []
     if not view.over:
         rows = _card_rows(state, view, confirm, locale, held.groups)
         moves = _moves(state, view, confirm, locale)
@@ -314,7 +314,7 @@ def _card_rows(
     confirm: Action | None,
     locale: Language,
     groups: list[list[Card]],
-) -> list[list[shown.CardButton]]:
+) -> list[list[shown.WrittenButton]]:
     """One button per card, a row per meld and for the deadwood (five a row at most). In
     the turn's discard phase a click discards the card; in knock mode (`confirm` a knock)
     it knocks with it; any other time the cards are shown disabled."""
@@ -328,7 +328,7 @@ def _card_rows(
     moves = _CARD_MOVES.get((kind, locale))
     if moves is None:
         moves = _CARD_MOVES[(kind, locale)] = {}
-    button = shown.CardButton
+    button = shown.WrittenButton
     rows = []
     secondary = _SECONDARY
     for group in groups:
@@ -383,7 +383,7 @@ def _card_move(
 
 def _moves(
     state: TableState, view: RoundView, confirm: Action | None, locale: Language
-) -> list[shown.ShownButton]:
+) -> list[shown.WrittenButton]:
     tid, version = state.table_id, state.version
     legal = view.legal
     kinds = {a.kind for a in legal}
@@ -398,7 +398,7 @@ def _moves(
         return [shown.back(tid, version, t(locale, "button-back"))]
     top = view.top_discard
     take = t(locale, "button-take", card=label(top, locale) if top else "")
-    out: list[shown.ShownButton] = []
+    out: list[shown.WrittenButton] = []
     if TAKE_UPCARD in kinds:
         out.append(shown.move(tid, version, TAKE_UPCARD, None, take))
     if PASS in kinds:

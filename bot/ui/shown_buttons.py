@@ -62,20 +62,25 @@ class ShownButton(discord.ui.Item[Any]):
         return _written(self.custom_id, self.label, self.style, self.disabled, self.emoji)
 
 
-class CardButton:
-    """A hand's card button (`GameButton` reads its clicks) as sent: its payload, written as
-    the hand is built, with no discord.py item made for it (a hand has 10-11 and a click
-    builds 1.5 hands: a `ShownButton` each, a discord.py `Item`, was a sixth of a hand's
-    CPU). The payload is the button's own, handed to discord.py as it is; what needs
-    discord.py's items (`HandLayout.tree`) asks for its `ShownButton`."""
+class WrittenButton:
+    """A hand's button as sent: its payload, written as the hand is built, with no
+    discord.py item made for it (a hand has 11-13 and a click builds 1.5 hands: a
+    `ShownButton` each, a discord.py `Item`, was a sixth of a hand's CPU); `control` reads
+    its clicks, `action` is the move it plays or asks for (none for "Back"). The payload is
+    the button's own, handed to discord.py as it is; what needs discord.py's items
+    (`HandLayout.tree`) asks for its `ShownButton`."""
 
-    __slots__ = ("action", "emoji", "payload")
+    __slots__ = ("action", "control", "emoji", "payload")
 
-    control = GameButton
-
-    def __init__(self, payload: dict[str, Any], action: Action) -> None:
+    def __init__(
+        self,
+        payload: dict[str, Any],
+        action: Action | None,
+        control: type[GameButton] | type[BackButton] = GameButton,
+    ) -> None:
         self.payload = payload
         self.action = action
+        self.control = control
         #: Set by `show_emoji`, which writes it into the payload too.
         self.emoji: discord.PartialEmoji | None = None
 
@@ -97,7 +102,7 @@ class CardButton:
         """The same button as a discord.py item."""
         payload = self.payload
         button = ShownButton(
-            GameButton,
+            self.control,
             payload["custom_id"],
             payload.get("label", ""),
             discord.ButtonStyle(payload["style"]),
@@ -164,25 +169,17 @@ def move(
     disabled: bool = False,
     style: discord.ButtonStyle | None = None,
     control: type[GameButton] = GameButton,
-) -> ShownButton:
+) -> WrittenButton:
     """A button that plays a move (`control` `AskButton`: asks for it first), as
     `control(table_id, version, kind, card, label, ...)` would send it."""
     action = Action(kind, card)
-    return ShownButton(
-        control,
-        control.custom_id_of(table_id, version, action),
-        label,
-        style or default_style(kind),
-        disabled=disabled,
-        action=action,
-    )
+    custom_id = control.custom_id_of(table_id, version, action)
+    payload = _written(custom_id, label, style or default_style(kind), disabled, None)
+    return WrittenButton(payload, action, control)
 
 
-def back(table_id: int, version: int, label: str) -> ShownButton:
+def back(table_id: int, version: int, label: str) -> WrittenButton:
     """ "Back" out of the knock's card choice, as `BackButton` would send it."""
-    return ShownButton(
-        BackButton,
-        BackButton.custom_id_of(table_id, version),
-        label,
-        discord.ButtonStyle.secondary,
-    )
+    custom_id = BackButton.custom_id_of(table_id, version)
+    payload = _written(custom_id, label, discord.ButtonStyle.secondary, False, None)
+    return WrittenButton(payload, None, BackButton)
