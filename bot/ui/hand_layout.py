@@ -327,7 +327,7 @@ def _card_rows(
     prefix = GameButton.custom_id_of(state.table_id, state.version, Action(PASS))[: -len(PASS)]
     moves = _CARD_MOVES.get((kind, locale))
     if moves is None:
-        moves = _CARD_MOVES[(kind, locale)] = {}
+        moves = remember(_CARD_MOVES, (kind, locale), {}, _CARD_MOVES_KEPT)
     button = shown.WrittenButton
     rows = []
     secondary = _SECONDARY
@@ -369,7 +369,7 @@ _SECONDARY = discord.ButtonStyle.secondary.value
 #: hands). Read by the card's id, checked against the card kept (a card's hash is a Python
 #: call; there is one instance per card).
 _CARD_MOVES: dict[tuple[str, str], dict[int, tuple[Card, Action, str, str]]] = {}
-#: Kept at most in each (two kinds of 52 cards a language).
+#: Kept at most in each, and kinds and languages at most (two kinds of 52 cards a language).
 _CARD_MOVES_KEPT = 256
 
 
