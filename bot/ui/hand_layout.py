@@ -527,11 +527,13 @@ def show_card_emojis(message: Message, emoji_of: Callable[[Card], EmojiRef | Non
     if layout is None:
         return
     if isinstance(layout, HandLayout):  # its rows hold only card buttons (`_card_rows`)
-        for button in layout.cards():
-            assert button.action is not None and button.action.card is not None
-            ref = emoji_of(button.action.card)
-            if ref is not None:
-                button.show_emoji(ref.name, ref.id)
+        for row in layout.rows or ():
+            for button in row:
+                action = button.action
+                assert action is not None and action.card is not None  # a card's
+                ref = emoji_of(action.card)
+                if ref is not None:
+                    button.show_emoji(ref.name, ref.id)
         return
     for item in layout.walk_children():
         if not isinstance(item, shown.ShownButton | GameButton) or not is_card(item):
