@@ -78,11 +78,6 @@ class HandLayout(WrittenLayout):
         self.rows = rows
         self.moves = moves
 
-    def cards(self) -> Iterator[shown.WrittenButton]:
-        """The card buttons, row by row."""
-        for row in self.rows or ():
-            yield from row
-
     def to_components(self) -> list[dict[str, Any]]:
         inner = [written.text_display(self.title), written.text_display(self.text)]
         if self.rows is not None:
