@@ -7,6 +7,10 @@ player's); discord.py's constructors for them were about an eighth of a click's 
 `DynamicItem` class whose template its custom id matches (`GameButton`, `AskButton`,
 `BackButton`), registered as the cog loads (`Client.add_dynamic_items`). Since none of a
 hand's items is dispatched from its view, discord.py keeps nothing for a hand it sends.
+
+A hand holds its buttons as `WrittenButton`s, their payloads and no discord.py item at all;
+`ShownButton`, a discord.py `Item`, is made from one only when the hand is asked for its
+items (`HandLayout.tree`: a picture added, its controls taken off).
 """
 
 from __future__ import annotations
