@@ -141,7 +141,7 @@ def hand_message(
     rows = None
     moves: list[shown.WrittenButton] = []
     if not view.over:
-        rows = _card_rows(state, view, confirm, locale, held.groups)
+        rows = _card_rows(state, view, confirm, held)
         moves = _moves(state, view, confirm, locale)
     layout = HandLayout(
         GREEN if view.my_turn else GREY,
@@ -171,19 +171,41 @@ def _title(state: TableState, locale: Language) -> str:
     return found
 
 
+#: A card button's card, move, move's encoding and label (`_card_move`).
+_CardMove = tuple[Card, Action, str, str]
+
+
 class _Held:
     """A hand as the message shows it in one language: its groups (best melds, then the
-    deadwood: the buttons' rows) and its first two lines (the cards, the deadwood)."""
+    deadwood), its first two lines (the cards, the deadwood) and its rows of card buttons'
+    moves for each kind of move (`rows`)."""
 
-    __slots__ = ("cards", "deadwood", "groups", "text")
+    __slots__ = ("_groups", "_rows", "cards", "deadwood", "locale", "text")
 
     def __init__(self, cards: tuple[Card, ...], locale: Language) -> None:
         arrangement = best_melds(cards)
         self.cards = cards
-        self.groups = _groups(arrangement)
+        self.locale = locale
+        self._rows: dict[str, list[list[_CardMove]]] = {}
+        self._groups = _groups(arrangement)
         text = present.melds_text(arrangement.melds, arrangement.deadwood, locale)
         self.text = t(locale, "hand-your-hand", cards=text)
         self.deadwood = t(locale, "hand-deadwood", deadwood=arrangement.deadwood_points)
+
+    def rows(self, kind: str) -> list[list[_CardMove]]:
+        """A row per meld and for the deadwood (five a row at most), each card with its
+        `kind` move (a discard, or a knock with it)."""
+        found = self._rows.get(kind)
+        if found is None:
+            moves = _CARD_MOVES.get((kind, self.locale))
+            if moves is None:
+                moves = remember(_CARD_MOVES, (kind, self.locale), {}, _CARD_MOVES_KEPT)
+            found = self._rows[kind] = [
+                [_card_move(moves, kind, card, self.locale) for card in group[start : start + ROW]]
+                for group in self._groups
+                for start in range(0, len(group), ROW)
+            ]
+        return found
 
 
 #: (the cards' ids, language) -> the hand as shown (`_Held`): a player's hand is the same
@@ -304,11 +326,7 @@ def _groups(arrangement: Arrangement) -> list[list[Card]]:
 
 
 def _card_rows(
-    state: TableState,
-    view: RoundView,
-    confirm: Action | None,
-    locale: Language,
-    groups: list[list[Card]],
+    state: TableState, view: RoundView, confirm: Action | None, held: _Held
 ) -> list[list[shown.WrittenButton]]:
     """One button per card, a row per meld and for the deadwood (five a row at most). In
     the turn's discard phase a click discards the card; in knock mode (`confirm` a knock)
@@ -320,37 +338,29 @@ def _card_rows(
     drawn = view.drawn
     # Each button's custom id is `GameButton.custom_id_of`: this prefix, then its move.
     prefix = GameButton.custom_id_of(state.table_id, state.version, Action(PASS))[: -len(PASS)]
-    moves = _CARD_MOVES.get((kind, locale))
-    if moves is None:
-        moves = remember(_CARD_MOVES, (kind, locale), {}, _CARD_MOVES_KEPT)
     button = shown.WrittenButton
     rows = []
     secondary = _SECONDARY
-    for group in groups:
-        for start in range(0, len(group), ROW):
-            row = []
-            for card in group[start : start + ROW]:
-                found = moves.get(id(card))
-                if found is None or found[0] is not card:
-                    found = _card_move(moves, kind, card, locale)
-                _, action, code, name = found
-                live = id(card) in playable
-                if knocking and live:
-                    style = _DANGER
-                elif card is drawn:  # the card just drawn (one instance per card)
-                    style = _PRIMARY
-                else:
-                    style = secondary
-                # As discord.py's `Button` writes it (`ShownButton`), the emoji added later.
-                payload = {
-                    "type": 2,
-                    "style": style,
-                    "disabled": not live,
-                    "custom_id": prefix + code,
-                    "label": name,
-                }
-                row.append(button(payload, action))
-            rows.append(row)
+    for planned in held.rows(kind):
+        row = []
+        for card, action, code, name in planned:
+            live = id(card) in playable
+            if knocking and live:
+                style = _DANGER
+            elif card is drawn:  # the card just drawn (one instance per card)
+                style = _PRIMARY
+            else:
+                style = secondary
+            # As discord.py's `Button` writes it (`ShownButton`), the emoji added later.
+            payload = {
+                "type": 2,
+                "style": style,
+                "disabled": not live,
+                "custom_id": prefix + code,
+                "label": name,
+            }
+            row.append(button(payload, action))
+        rows.append(row)
     return rows
 
 
@@ -363,17 +373,18 @@ _SECONDARY = discord.ButtonStyle.secondary.value
 #: its label: the same for every hand (a hand has 10-11 card buttons and a click builds 1.5
 #: hands). Read by the card's id, checked against the card kept (a card's hash is a Python
 #: call; there is one instance per card).
-_CARD_MOVES: dict[tuple[str, str], dict[int, tuple[Card, Action, str, str]]] = {}
+_CARD_MOVES: dict[tuple[str, str], dict[int, _CardMove]] = {}
 #: Kept at most in each, and kinds and languages at most (two kinds of 52 cards a language).
 _CARD_MOVES_KEPT = 256
 
 
-def _card_move(
-    moves: dict[int, tuple[Card, Action, str, str]], kind: str, card: Card, locale: Language
-) -> tuple[Card, Action, str, str]:
-    action = Action(kind, card)
-    found = (card, action, action.encode(), label(card, locale))
-    return remember(moves, id(card), found, _CARD_MOVES_KEPT)
+def _card_move(moves: dict[int, _CardMove], kind: str, card: Card, locale: Language) -> _CardMove:
+    found = moves.get(id(card))
+    if found is None or found[0] is not card:
+        action = Action(kind, card)
+        found = (card, action, action.encode(), label(card, locale))
+        remember(moves, id(card), found, _CARD_MOVES_KEPT)
+    return found
 
 
 def _moves(
