@@ -74,7 +74,7 @@ class WrittenButton:
     the button's own, handed to discord.py as it is; what needs discord.py's items
     (`HandLayout.tree`) asks for its `ShownButton`."""
 
-    __slots__ = ("action", "control", "emoji", "payload")
+    __slots__ = ("action", "control", "payload")
 
     def __init__(
         self,
@@ -85,18 +85,17 @@ class WrittenButton:
         self.payload = payload
         self.action = action
         self.control = control
-        #: Set by `show_emoji`, which writes it into the payload too.
-        self.emoji: discord.PartialEmoji | None = None
 
     def show_emoji(self, name: str, emoji_id: int) -> None:
-        """The custom emoji `name` (`emoji_id`) beside its label."""
-        kept = _CARD_EMOJIS.get((name, emoji_id))
-        if kept is None:
-            made = emoji(name, emoji_id)
-            kept = (made, dict(made.to_dict()))
-            remember(_CARD_EMOJIS, (name, emoji_id), kept, _EMOJIS_KEPT)
-        self.emoji = kept[0]
-        self.payload["emoji"] = dict(kept[1])
+        """The custom emoji `name` (`emoji_id`) beside its label, written as discord.py's
+        `PartialEmoji.to_dict` writes a still one (its `ShownButton` writes the same)."""
+        self.payload["emoji"] = {"id": emoji_id, "name": name}
+
+    @property
+    def emoji(self) -> discord.PartialEmoji | None:
+        """The emoji shown beside its label, if any."""
+        shown = self.payload.get("emoji")
+        return None if shown is None else emoji(shown["name"], shown["id"])
 
     def to_component_dict(self) -> dict[str, Any]:
         """The button as Discord reads it (its `ShownButton` writes the same)."""
@@ -147,8 +146,6 @@ def _written(
 #: read by the emoji's id (its hash is a Python call), checked against the emoji kept.
 _EMOJIS: dict[tuple[str, int], discord.PartialEmoji] = {}
 _EMOJI_PAYLOADS: dict[int, tuple[discord.PartialEmoji, dict[str, Any]]] = {}
-#: (name, id) -> a card's emoji and its payload, for `CardButton.show_emoji` (one read).
-_CARD_EMOJIS: dict[tuple[str, int], tuple[discord.PartialEmoji, dict[str, Any]]] = {}
 #: Emojis kept at most in each (the set is 79, `EmojiSet.distinct`, with new ids at each
 #: upload).
 _EMOJIS_KEPT = 1024
