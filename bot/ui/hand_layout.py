@@ -127,10 +127,12 @@ def hand_message(
     for the player's confirmation (a knock: the cards knock); `chat` the table chat lines
     they may read. `locale`: the player's language (a private message)."""
     state = named(state, locale)
-    names = tuple(
-        name + (" ♥" if seat.user_id in favorites else "")
-        for name, seat in zip(_names(state), state.seats, strict=False)
-    )
+    names = _names(state)
+    if favorites:
+        names = tuple(
+            name + (" ♥" if seat.user_id in favorites else "")
+            for name, seat in zip(names, state.seats, strict=False)
+        )
     confirm = confirm if confirm is not None and confirm in view.legal else None
     held = _held(view.hand, locale)  # the text's groups and the buttons' rows
     lines = _lines(state, view, names, confirm, locale, held)
