@@ -40,18 +40,26 @@ def rank_index(rank: int, language: Language = DEFAULT) -> str:
     return t(language, f"rank-short-{rank}")
 
 
-#: (card, language) -> its short label: a hand asks for ~26 at every move, and the catalog's
-#: labels never change while the bot runs (52 a language).
-_LABELS: dict[tuple[Card, str], str] = {}
+#: (id(card), language) -> the card and its short label: a hand asks for ~26 at every move,
+#: and the catalog's labels never change while the bot runs (52 a language). Read by the
+#: card's id, checked against the card kept: there is one instance per card, and a card's
+#: hash is a Python call.
+_LABELS: dict[tuple[int, str], tuple[Card, str]] = {}
+#: Labels kept at most (then forgotten at once: 52 a language are ever made).
+_LABELS_KEPT = 1024
 
 
 def label(card: Card, language: Language = DEFAULT) -> str:
     """The short label: "Q♠" in English and Spanish, "D♠" in French, "10♦" everywhere."""
-    key = (card, language)
+    key = (id(card), language)
     found = _LABELS.get(key)
-    if found is None:
-        found = _LABELS[key] = rank_index(card.rank, language) + SUIT_SYMBOLS[card.suit]
-    return found
+    if found is not None and found[0] is card:
+        return found[1]
+    text = rank_index(card.rank, language) + SUIT_SYMBOLS[card.suit]
+    if len(_LABELS) >= _LABELS_KEPT:
+        _LABELS.clear()
+    _LABELS[key] = (card, text)
+    return text
 
 
 def labels(cards: Iterable[Card], language: Language = DEFAULT) -> str:

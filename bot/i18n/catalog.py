@@ -95,7 +95,9 @@ class _Var(str):
     __slots__ = ()
 
 
-_Template = tuple[str, ...]
+#: A message of text alone is kept as its text (a `str`, given as it is: a hand asks for
+#: a few at every move), one with variables as its parts.
+_Template = tuple[str, ...] | str
 
 
 #: language -> its templates (`_templates`): read for every sentence, so a plain dict.
@@ -140,11 +142,12 @@ def _index(language: str) -> tuple[frozenset[str], dict[str, _Template]]:
                 else:
                     break
             else:
-                found[entry.id.name] = tuple(parts)
+                variables = any(type(part) is _Var for part in parts)
+                found[entry.id.name] = tuple(parts) if variables else "".join(parts)
     return frozenset(ids), found
 
 
-def _filled(template: _Template, values: Mapping[str, Any]) -> str | None:
+def _filled(template: tuple[str, ...], values: Mapping[str, Any]) -> str | None:
     """``template`` with ``values``, or None when a value needs Fluent (a missing variable,
     a negative or non-whole number, a boolean, anything not a string)."""
     out: list[str] = []
@@ -167,7 +170,16 @@ def reload() -> None:
     bundle.cache_clear()
     _index.cache_clear()
     _plain.clear()
+    _formatted.clear()
     _format.cache_clear()
+
+
+#: (language, key, the values as given) -> the sentence Fluent's resolver wrote: a plain
+#: dict read before `_format`, whose key (the values sorted) costs more to make; a hand asks
+#: for two or three at every move (its scores, a plural).
+_formatted: dict[tuple[str, str, tuple[tuple[str, Any], ...]], str] = {}
+#: Sentences kept at most (then forgotten at once).
+_FORMATTED_KEPT = 4096
 
 
 @lru_cache(maxsize=1024)
@@ -198,14 +210,23 @@ def t(language: Language, key: str, /, **values: Any) -> str:
     """
     if language not in LANGUAGES:
         language = resolve_locale(language)
-    template = _templates(language).get(key)
+    found = _plain.get(language)
+    template = (found if found is not None else _templates(language)).get(key)
     if template is not None:
+        if isinstance(template, str):  # text alone (any values are not used)
+            return template
         text = _filled(template, values)
         if text is not None:
             return text
-    items = tuple(sorted(values.items()))
+    given = (language, key, tuple(values.items()))
     try:
-        hash(items)
+        text = _formatted.get(given)
     except TypeError:  # a list or dict passed by mistake: show it rather than fail
-        items = tuple((k, str(v)) for k, v in items)
-    return _format(language, key, items)
+        items = tuple((k, str(v)) for k, v in sorted(values.items()))
+        return _format(language, key, items)
+    if text is None:
+        text = _format(language, key, tuple(sorted(values.items())))
+        if len(_formatted) >= _FORMATTED_KEPT:  # `bot.kernel.memo.remember`'s bound, inlined:
+            _formatted.clear()  # the catalog stays below the kernel's imports
+        _formatted[given] = text
+    return text

@@ -126,11 +126,17 @@ def recent_turns(
         turns.append((event.seat, event, None))
     if pending is not None:
         turns.append((pending.seat, pending, None))
-    latest = {seat: i for i, (seat, _, _) in enumerate(turns)}
+    latest = {seat: i for i, (seat, _, _) in enumerate(turns)} if auto else {}
     kept = turns[-count:]
     out = []
+    shown = names if type(names) is tuple else tuple(names)
     for i, (seat, first, second) in enumerate(kept, start=len(turns) - len(kept)):
-        text = _turn_text(first, second, names, locale)
+        # `_turn_text`, its memo read here (three turns a hand, a hand at every move).
+        found = _TURNS.get((id(first), id(second), shown, locale))
+        if found is not None and found[0] is first and found[1] is second:
+            text = found[2]
+        else:
+            text = _turn_text(first, second, shown, locale)
         if seat is not None and (seat in away or (seat in auto and latest[seat] == i)):
             why = "resigned" if seat in resigned else str(seat in away).lower()
             text = t(locale, "turn-auto", turn=text, name=names[seat], away=why)
@@ -148,22 +154,23 @@ def _last_turns_from(history: Sequence[Event], count: int) -> int:
     return start
 
 
-#: (first event, joined discard, names, language) -> the turn in words: a hand shows the
-#: same last turns at every move, and events are shared instances (`bot/engine/events.py`).
-_TURNS: dict[tuple[Event, Event | None, tuple[str, ...], str], str] = {}
+#: (id(first event), id(joined discard), names, language) -> the two events and the turn in
+#: words: a hand shows the same last turns at every move, and events are shared instances
+#: (`bot/engine/events.py`). Read by the events' ids (an event's hash is Python calls, its
+#: card's too), checked against the events kept.
+_TURNS: dict[tuple[int, int, tuple[str, ...], str], tuple[Event, Event | None, str]] = {}
 #: Turns kept in words at most (then forgotten at once: they are cheap to write again).
 _TURNS_KEPT = 4096
 
 
-def _turn_text(first: Event, second: Event | None, names: Sequence[str], locale: Language) -> str:
-    key = (first, second, names if type(names) is tuple else tuple(names), locale)
-    found = _TURNS.get(key)
-    if found is None:
-        found = event_text(first, names, locale)
-        if second is not None:
-            found = t(locale, "turn-joined", first=found, second=_action(second, locale))
-        remember(_TURNS, key, found, _TURNS_KEPT)
-    return found
+def _turn_text(first: Event, second: Event | None, names: tuple[str, ...], locale: Language) -> str:
+    """A turn put in words and kept (`recent_turns` reads `_TURNS` first)."""
+    key = (id(first), id(second), names, locale)
+    text = event_text(first, names, locale)
+    if second is not None:
+        text = t(locale, "turn-joined", first=text, second=_action(second, locale))
+    remember(_TURNS, key, (first, second, text), _TURNS_KEPT)
+    return text
 
 
 def turn_text(view: RoundView, names: Sequence[str], locale: Language = DEFAULT) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from bot.games.model import TableState
 from bot.i18n import DEFAULT, Language, t
+from bot.kernel.memo import remember
 
 #: The names the table service gives its computers (`computer_name`, `add_computer`).
 _STORED = re.compile(r"Computer(?: (?P<number>\d+))? \((?P<level>[a-z]+)\)")
@@ -25,6 +26,21 @@ def seat_name(name: str, computer: str | None, language: Language = DEFAULT) -> 
     its level (`computer`)."""
     if computer is None:
         return name
+    key = (name, computer, language)
+    said = _SAID.get(key)
+    if said is None:
+        said = remember(_SAID, key, _said(name, computer, language), _SAID_KEPT)
+    return said
+
+
+#: (stored name, level, language) -> the computer's name as said (a hand says it at every
+#: move).
+_SAID: dict[tuple[str, str, str], str] = {}
+#: Names kept at most (then forgotten at once).
+_SAID_KEPT = 1024
+
+
+def _said(name: str, computer: str, language: Language) -> str:
     stored = _STORED.fullmatch(name)
     if stored is None or stored["level"] != computer:
         return name
@@ -45,6 +61,11 @@ def seat_names(
 def named(state: TableState, language: Language = DEFAULT) -> TableState:
     """`state` with its computers' names in `language` (the same object when none changes),
     for a message or picture drawn for a reader of that language."""
+    for seat in state.seats:
+        if seat.computer is not None:
+            break
+    else:  # people only (most tables): nothing to say again
+        return state
     seats = tuple(
         dataclasses.replace(s, name=shown)
         if s.computer is not None and (shown := seat_name(s.name, s.computer, language)) != s.name

@@ -68,8 +68,8 @@ class HandLayout(WrittenLayout):
         accent: discord.Colour,
         title: str,
         text: str,
-        rows: list[list[shown.ShownButton]] | None,
-        moves: list[shown.ShownButton],
+        rows: list[list[shown.WrittenButton]] | None,
+        moves: list[shown.WrittenButton],
     ) -> None:
         super().__init__()
         self.accent = accent
@@ -78,20 +78,15 @@ class HandLayout(WrittenLayout):
         self.rows = rows
         self.moves = moves
 
-    def cards(self) -> Iterator[shown.ShownButton]:
-        """The card buttons, row by row."""
-        for row in self.rows or ():
-            yield from row
-
     def to_components(self) -> list[dict[str, Any]]:
         inner = [written.text_display(self.title), written.text_display(self.text)]
         if self.rows is not None:
             inner.append(dict(written.SEPARATOR))
             for row in self.rows:
-                inner.append(written.action_row([b.to_component_dict() for b in row]))
+                inner.append(written.action_row([b.payload for b in row]))
             if self.moves:  # a discard with nothing else to do has no other move
                 inner.append(dict(written.HIDDEN_SEPARATOR))
-                inner.append(written.action_row([b.to_component_dict() for b in self.moves]))
+                inner.append(written.action_row([b.payload for b in self.moves]))
         return [written.container(self.accent.value, inner)]
 
     def tree(self) -> discord.ui.LayoutView:
@@ -101,10 +96,10 @@ class HandLayout(WrittenLayout):
         if self.rows is not None:
             box.add_item(discord.ui.Separator())
             for buttons in self.rows:
-                box.add_item(_row(buttons))
+                box.add_item(_row([b.shown() for b in buttons]))
             if self.moves:
                 box.add_item(discord.ui.Separator(visible=False))
-                box.add_item(_row(self.moves))
+                box.add_item(_row([b.shown() for b in self.moves]))
         layout = discord.ui.LayoutView(timeout=None)
         layout.add_item(box)
         return layout
@@ -132,36 +127,103 @@ def hand_message(
     for the player's confirmation (a knock: the cards knock); `chat` the table chat lines
     they may read. `locale`: the player's language (a private message)."""
     state = named(state, locale)
-    names = tuple(
-        name + (" ♥" if seat.user_id in favorites else "")
-        for name, seat in zip(_names(state), state.seats, strict=False)
-    )
+    names = _names(state)
+    if favorites:
+        names = tuple(
+            name + (" ♥" if seat.user_id in favorites else "")
+            for name, seat in zip(names, state.seats, strict=False)
+        )
     confirm = confirm if confirm is not None and confirm in view.legal else None
-    arrangement = best_melds(view.hand)  # the text's groups and the buttons' rows
-    lines = _lines(state, view, names, confirm, locale, arrangement)
+    held = _held(view.hand, locale)  # the text's groups and the buttons' rows
+    lines = _lines(state, view, names, confirm, locale, held)
     lines.extend(chat)
     if note:
         lines.append(note)
-    title = t(
-        locale,
-        "hand-title",
-        table=state.table_id,
-        rules=state.rules.name,
-        scores=_scores_line(state, locale),
-    )
+    title = _title(state, locale)
     rows = None
-    moves: list[shown.ShownButton] = []
+    moves: list[shown.WrittenButton] = []
     if not view.over:
-        rows = _card_rows(state, view, confirm, locale, arrangement)
+        rows = _card_rows(state, view, confirm, held)
         moves = _moves(state, view, confirm, locale)
     layout = HandLayout(
         GREEN if view.my_turn else GREY,
-        f"### {title}"[:4000],
+        title,
         "\n".join(lines)[:4000],
         rows,
         moves,
     )
     return Message(None, None, layout, payloads=True)
+
+
+#: (table, rules, scores line, language) -> the hand's header: the same at every move of a
+#: round.
+_TITLES: dict[tuple[int, str, str, str], str] = {}
+#: Headers kept at most (then forgotten at once).
+_TITLES_KEPT = 4096
+
+
+def _title(state: TableState, locale: Language) -> str:
+    """The header: the table, its rules and the scores."""
+    scores = _scores_line(state, locale)
+    key = (state.table_id, state.rules.name, scores, locale)
+    found = _TITLES.get(key)
+    if found is None:
+        title = t(locale, "hand-title", table=state.table_id, rules=state.rules.name, scores=scores)
+        found = remember(_TITLES, key, f"### {title}"[:4000], _TITLES_KEPT)
+    return found
+
+
+#: A card button's card, move, move's encoding and label (`_card_move`).
+_CardMove = tuple[Card, Action, str, str]
+
+
+class _Held:
+    """A hand as the message shows it in one language: its groups (best melds, then the
+    deadwood), its first two lines (the cards, the deadwood) and its rows of card buttons'
+    moves for each kind of move (`rows`)."""
+
+    __slots__ = ("_groups", "_rows", "cards", "deadwood", "locale", "text")
+
+    def __init__(self, cards: tuple[Card, ...], locale: Language) -> None:
+        arrangement = best_melds(cards)
+        self.cards = cards
+        self.locale = locale
+        self._rows: dict[str, list[list[_CardMove]]] = {}
+        self._groups = _groups(arrangement)
+        text = present.melds_text(arrangement.melds, arrangement.deadwood, locale)
+        self.text = t(locale, "hand-your-hand", cards=text)
+        self.deadwood = t(locale, "hand-deadwood", deadwood=arrangement.deadwood_points)
+
+    def rows(self, kind: str) -> list[list[_CardMove]]:
+        """A row per meld and for the deadwood (five a row at most), each card with its
+        `kind` move (a discard, or a knock with it)."""
+        found = self._rows.get(kind)
+        if found is None:
+            moves = _CARD_MOVES.get((kind, self.locale))
+            if moves is None:
+                moves = remember(_CARD_MOVES, (kind, self.locale), {}, _CARD_MOVES_KEPT)
+            found = self._rows[kind] = [
+                [_card_move(moves, kind, card, self.locale) for card in group[start : start + ROW]]
+                for group in self._groups
+                for start in range(0, len(group), ROW)
+            ]
+        return found
+
+
+#: (the cards' ids, language) -> the hand as shown (`_Held`): a player's hand is the same
+#: at each move of the others (the next player's hand is built at every click). Read by the
+#: cards' ids (a card's hash is a Python call), checked against the cards kept.
+_HELD: dict[tuple[tuple[int, ...], Language], _Held] = {}
+#: Hands kept at most (then forgotten at once).
+_HELD_KEPT = 4096
+
+
+def _held(cards: tuple[Card, ...], locale: Language) -> _Held:
+    key = (tuple(map(id, cards)), locale)
+    found = _HELD.get(key)
+    if found is None or found.cards != cards:
+        found = remember(_HELD, key, _Held(cards, locale), _HELD_KEPT)
+    return found
 
 
 def _lines(
@@ -170,13 +232,11 @@ def _lines(
     names: Sequence[str],
     confirm: Action | None,
     locale: Language,
-    arrangement: Arrangement,
+    held: _Held,
 ) -> list[str]:
     """The message's text: the same facts and words as the hand embed had (the hand in
     words too, for screen readers and once the round is over and the buttons gone)."""
     me = view.seat
-    text = present.melds_text(arrangement.melds, arrangement.deadwood, locale)
-    deadwood = arrangement.deadwood_points
     opponents = ", ".join(
         t(locale, "opponent-holds", name=names[s], count=view.hand_sizes[s])
         for s in range(view.seats)
@@ -184,8 +244,8 @@ def _lines(
     )
     top = view.top_discard
     lines = [
-        t(locale, "hand-your-hand", cards=text),
-        t(locale, "hand-deadwood", deadwood=deadwood),
+        held.text,
+        held.deadwood,
         t(
             locale,
             "hand-table",
@@ -233,9 +293,10 @@ def _lines(
     return lines
 
 
-#: id(round result) -> the result, the names and language it was written for, its line: a
-#: hand repeats its last round's result at every move of the next round.
-_LAST_ROUNDS: dict[int, tuple[RoundResult, Sequence[str], Language, str]] = {}
+#: (id(round result), names, language) -> the result and its line: a hand repeats its last
+#: round's result at every move of the next round (each player's in their language, with
+#: their favorites' hearts).
+_LAST_ROUNDS: dict[tuple[int, tuple[str, ...], Language], tuple[RoundResult, str]] = {}
 #: Results kept in words at most (then forgotten at once).
 _LAST_ROUNDS_KEPT = 1024
 
@@ -243,13 +304,14 @@ _LAST_ROUNDS_KEPT = 1024
 def _last_round(
     state: TableState, result: RoundResult, names: Sequence[str], locale: Language
 ) -> str:
-    kept = _LAST_ROUNDS.get(id(result))
+    key = (id(result), tuple(names), locale)
+    kept = _LAST_ROUNDS.get(key)
     # The result itself is kept with its line, so its id is not another's meanwhile.
-    if kept is not None and kept[0] is result and kept[1] == names and kept[2] == locale:
-        return kept[3]
+    if kept is not None and kept[0] is result:
+        return kept[1]
     last = present.short_result(result, names, state.rules, locale)
     line = t(locale, "hand-last-round-result", result=last)
-    remember(_LAST_ROUNDS, id(result), (result, names, locale, line), _LAST_ROUNDS_KEPT)
+    remember(_LAST_ROUNDS, key, (result, line), _LAST_ROUNDS_KEPT)
     return line
 
 
@@ -266,65 +328,70 @@ def _groups(arrangement: Arrangement) -> list[list[Card]]:
 
 
 def _card_rows(
-    state: TableState,
-    view: RoundView,
-    confirm: Action | None,
-    locale: Language,
-    arrangement: Arrangement,
-) -> list[list[shown.ShownButton]]:
+    state: TableState, view: RoundView, confirm: Action | None, held: _Held
+) -> list[list[shown.WrittenButton]]:
     """One button per card, a row per meld and for the deadwood (five a row at most). In
     the turn's discard phase a click discards the card; in knock mode (`confirm` a knock)
     it knocks with it; any other time the cards are shown disabled."""
     knocking = confirm is not None and confirm.kind == KNOCK
     kind = KNOCK if knocking else DISCARD
-    playable = (
-        {a.card for a in view.legal if a.kind == kind} if view.my_turn else set[Card | None]()
-    )
+    # By identity (one instance per card): a card's hash is a Python call.
+    playable = {id(a.card) for a in view.legal if a.kind == kind} if view.my_turn else set[int]()
     drawn = view.drawn
     # Each button's custom id is `GameButton.custom_id_of`: this prefix, then its move.
     prefix = GameButton.custom_id_of(state.table_id, state.version, Action(PASS))[: -len(PASS)]
+    button = shown.WrittenButton
     rows = []
-    for group in _groups(arrangement):
-        for start in range(0, len(group), ROW):
-            row = []
-            for card in group[start : start + ROW]:
-                action, code, name = _card_move(kind, card, locale)
-                live = card in playable
-                if knocking and live:
-                    style = discord.ButtonStyle.danger
-                elif card is drawn:  # the card just drawn (one instance per card)
-                    style = discord.ButtonStyle.primary
-                else:
-                    style = discord.ButtonStyle.secondary
-                row.append(
-                    shown.ShownButton(
-                        GameButton, prefix + code, name, style, disabled=not live, action=action
-                    )
-                )
-            rows.append(row)
+    secondary = _SECONDARY
+    for planned in held.rows(kind):
+        row = []
+        for card, action, code, name in planned:
+            live = id(card) in playable
+            if knocking and live:
+                style = _DANGER
+            elif card is drawn:  # the card just drawn (one instance per card)
+                style = _PRIMARY
+            else:
+                style = secondary
+            # As discord.py's `Button` writes it (`ShownButton`), the emoji added later.
+            payload = {
+                "type": 2,
+                "style": style,
+                "disabled": not live,
+                "custom_id": prefix + code,
+                "label": name,
+            }
+            row.append(button(payload, action))
+        rows.append(row)
     return rows
 
 
-#: (move kind, card, language) -> the card button's move, its encoding and its label: the
-#: same for every hand (a hand has 10-11 card buttons and a click builds 1.5 hands).
-_CARD_MOVES: dict[tuple[str, Card, str], tuple[Action, str, str]] = {}
-#: Kept at most (two kinds of 52 cards a language fill 312 a language).
-_CARD_MOVES_KEPT = 4096
+#: A card button's styles, as its payload gives them.
+_DANGER = discord.ButtonStyle.danger.value
+_PRIMARY = discord.ButtonStyle.primary.value
+_SECONDARY = discord.ButtonStyle.secondary.value
+
+#: (move kind, language) -> id(card) -> the card, the card button's move, its encoding and
+#: its label: the same for every hand (a hand has 10-11 card buttons and a click builds 1.5
+#: hands). Read by the card's id, checked against the card kept (a card's hash is a Python
+#: call; there is one instance per card).
+_CARD_MOVES: dict[tuple[str, str], dict[int, _CardMove]] = {}
+#: Kept at most in each, and kinds and languages at most (two kinds of 52 cards a language).
+_CARD_MOVES_KEPT = 256
 
 
-def _card_move(kind: str, card: Card, locale: Language) -> tuple[Action, str, str]:
-    key = (kind, card, locale)
-    found = _CARD_MOVES.get(key)
-    if found is None:
+def _card_move(moves: dict[int, _CardMove], kind: str, card: Card, locale: Language) -> _CardMove:
+    found = moves.get(id(card))
+    if found is None or found[0] is not card:
         action = Action(kind, card)
-        found = (action, action.encode(), label(card, locale))
-        remember(_CARD_MOVES, key, found, _CARD_MOVES_KEPT)
+        found = (card, action, action.encode(), label(card, locale))
+        remember(moves, id(card), found, _CARD_MOVES_KEPT)
     return found
 
 
 def _moves(
     state: TableState, view: RoundView, confirm: Action | None, locale: Language
-) -> list[shown.ShownButton]:
+) -> list[shown.WrittenButton]:
     tid, version = state.table_id, state.version
     legal = view.legal
     kinds = {a.kind for a in legal}
@@ -339,7 +406,7 @@ def _moves(
         return [shown.back(tid, version, t(locale, "button-back"))]
     top = view.top_discard
     take = t(locale, "button-take", card=label(top, locale) if top else "")
-    out: list[shown.ShownButton] = []
+    out: list[shown.WrittenButton] = []
     if TAKE_UPCARD in kinds:
         out.append(shown.move(tid, version, TAKE_UPCARD, None, take))
     if PASS in kinds:
@@ -468,11 +535,13 @@ def show_card_emojis(message: Message, emoji_of: Callable[[Card], EmojiRef | Non
     if layout is None:
         return
     if isinstance(layout, HandLayout):  # its rows hold only card buttons (`_card_rows`)
-        for button in layout.cards():
-            assert button.action is not None and button.action.card is not None
-            ref = emoji_of(button.action.card)
-            if ref is not None:
-                button.emoji = shown.emoji(ref.name, ref.id)
+        for row in layout.rows or ():
+            for button in row:
+                action = button.action
+                assert action is not None and action.card is not None  # a card's
+                ref = emoji_of(action.card)
+                if ref is not None:
+                    button.show_emoji(ref.name, ref.id)
         return
     for item in layout.walk_children():
         if not isinstance(item, shown.ShownButton | GameButton) or not is_card(item):

@@ -73,7 +73,10 @@ def _options(settings: PlayerSettings) -> RenderOptions | None:
 
 def with_card_emojis(message: Message, emojis: CardEmojis, four_colour: bool) -> None:
     """The card buttons of `message` show each card's emoji beside its name."""
-    show_card_emojis(message, lambda card: emojis.card(card, four_colour))
+    if four_colour:
+        show_card_emojis(message, lambda card: emojis.card(card, True))
+    else:  # the classic colours are `card`'s default: no lambda's frame for each card
+        show_card_emojis(message, emojis.card)
 
 
 async def with_hand(

@@ -14,6 +14,7 @@ import discord
 
 from bot.games.model import MatchSummary, SeatInfo, TableState
 from bot.i18n import DEFAULT, Language, t
+from bot.kernel.memo import remember
 from bot.outbox.write import strip_rows
 from bot.text import hands as present
 from bot.text.names import named
@@ -55,8 +56,8 @@ class Message:
         passes, which stop the bot for 100 ms and more under load. Views with items that
         discord.py keeps for dispatch (not `DynamicItem`s) are left alone."""
         view = self.view
-        if view is None:
-            return
+        if view is None or isinstance(view, WrittenLayout):
+            return  # a written layout holds no items: nothing in it points back at it
         if self.payloads or all(
             isinstance(item, discord.ui.DynamicItem) or not item.is_dispatchable()
             for item in _items(view)
@@ -169,13 +170,25 @@ def table_title(state: TableState, locale: Language = DEFAULT) -> str:
     )
 
 
+#: (names, scores, scoring, language) -> the scores line: the same at every move of a
+#: round (a hand and a board show it at each).
+_SCORES_LINES: dict[tuple[tuple[str, ...], tuple[int, ...], str, str], str] = {}
+#: Lines kept at most (then forgotten at once).
+_SCORES_LINES_KEPT = 4096
+
+
 def _scores_line(state: TableState, locale: Language = DEFAULT) -> str:
     names = _names(state)
+    key = (names, state.scores, state.rules.scoring, locale)
+    found = _SCORES_LINES.get(key)
+    if found is not None:
+        return found
     scores = " · ".join(
         t(locale, "labelled", label=n, value=str(s))
         for n, s in zip(names, state.scores, strict=False)
     )
-    return t(locale, "scores-line", scores=scores, penalty=state.rules.scoring == "penalty")
+    line = t(locale, "scores-line", scores=scores, penalty=state.rules.scoring == "penalty")
+    return remember(_SCORES_LINES, key, line, _SCORES_LINES_KEPT)
 
 
 def _away(state: TableState) -> frozenset[int]:

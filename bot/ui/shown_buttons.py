@@ -7,6 +7,10 @@ player's); discord.py's constructors for them were about an eighth of a click's 
 `DynamicItem` class whose template its custom id matches (`GameButton`, `AskButton`,
 `BackButton`), registered as the cog loads (`Client.add_dynamic_items`). Since none of a
 hand's items is dispatched from its view, discord.py keeps nothing for a hand it sends.
+
+A hand holds its buttons as `WrittenButton`s, their payloads and no discord.py item at all;
+`ShownButton`, a discord.py `Item`, is made from one only when the hand is asked for its
+items (`HandLayout.tree`: a picture added, its controls taken off).
 """
 
 from __future__ import annotations
@@ -59,27 +63,89 @@ class ShownButton(discord.ui.Item[Any]):
 
     def to_component_dict(self) -> dict[str, Any]:
         """The button as Discord reads it (discord.py's `Button` writes the same)."""
-        payload: dict[str, Any] = {
-            "type": 2,
-            "style": self.style.value,
-            "disabled": self.disabled,
-            "custom_id": self.custom_id,
-        }
-        if self.label:
-            payload["label"] = self.label
-        if self.emoji is not None:
-            written = _EMOJI_PAYLOADS.get(self.emoji)
-            if written is None:
-                written = dict(self.emoji.to_dict())
-                remember(_EMOJI_PAYLOADS, self.emoji, written, _EMOJIS_KEPT)
-            payload["emoji"] = dict(written)
-        return payload
+        return _written(self.custom_id, self.label, self.style, self.disabled, self.emoji)
+
+
+class WrittenButton:
+    """A hand's button as sent: its payload, written as the hand is built, with no
+    discord.py item made for it (a hand has 11-13 and a click builds 1.5 hands: a
+    `ShownButton` each, a discord.py `Item`, was a sixth of a hand's CPU); `control` reads
+    its clicks, `action` is the move it plays or asks for (none for "Back"). The payload is
+    the button's own, handed to discord.py as it is; what needs discord.py's items
+    (`HandLayout.tree`) asks for its `ShownButton`."""
+
+    __slots__ = ("action", "control", "payload")
+
+    def __init__(
+        self,
+        payload: dict[str, Any],
+        action: Action | None,
+        control: type[GameButton] | type[BackButton] = GameButton,
+    ) -> None:
+        self.payload = payload
+        self.action = action
+        self.control = control
+
+    def show_emoji(self, name: str, emoji_id: int) -> None:
+        """The custom emoji `name` (`emoji_id`) beside its label, written as discord.py's
+        `PartialEmoji.to_dict` writes a still one (its `ShownButton` writes the same)."""
+        self.payload["emoji"] = {"id": emoji_id, "name": name}
+
+    @property
+    def emoji(self) -> discord.PartialEmoji | None:
+        """The emoji shown beside its label, if any."""
+        shown = self.payload.get("emoji")
+        return None if shown is None else emoji(shown["name"], shown["id"])
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """The button as Discord reads it (its `ShownButton` writes the same)."""
+        return self.payload
+
+    def shown(self) -> ShownButton:
+        """The same button as a discord.py item."""
+        payload = self.payload
+        button = ShownButton(
+            self.control,
+            payload["custom_id"],
+            payload.get("label", ""),
+            discord.ButtonStyle(payload["style"]),
+            disabled=payload["disabled"],
+            action=self.action,
+        )
+        button.emoji = self.emoji
+        return button
+
+
+def _written(
+    custom_id: str,
+    label: str,
+    style: discord.ButtonStyle,
+    disabled: bool,
+    emoji: discord.PartialEmoji | None,
+) -> dict[str, Any]:
+    """A button's payload, as discord.py's `Button` writes it."""
+    payload: dict[str, Any] = {
+        "type": 2,
+        "style": style.value,
+        "disabled": disabled,
+        "custom_id": custom_id,
+    }
+    if label:
+        payload["label"] = label
+    if emoji is not None:
+        kept = _EMOJI_PAYLOADS.get(id(emoji))
+        if kept is None or kept[0] is not emoji:
+            kept = (emoji, dict(emoji.to_dict()))
+            remember(_EMOJI_PAYLOADS, id(emoji), kept, _EMOJIS_KEPT)
+        payload["emoji"] = dict(kept[1])
+    return payload
 
 
 #: A card's emoji and its payload, made once (a hand shows up to 11 at every move). Each
-#: table stands alone: an emoji's payload is written again when it is missing.
+#: table stands alone: an emoji's payload is written again when it is missing. Payloads are
+#: read by the emoji's id (its hash is a Python call), checked against the emoji kept.
 _EMOJIS: dict[tuple[str, int], discord.PartialEmoji] = {}
-_EMOJI_PAYLOADS: dict[discord.PartialEmoji, dict[str, Any]] = {}
+_EMOJI_PAYLOADS: dict[int, tuple[discord.PartialEmoji, dict[str, Any]]] = {}
 #: Emojis kept at most in each (the set is 79, `EmojiSet.distinct`, with new ids at each
 #: upload).
 _EMOJIS_KEPT = 1024
@@ -104,25 +170,17 @@ def move(
     disabled: bool = False,
     style: discord.ButtonStyle | None = None,
     control: type[GameButton] = GameButton,
-) -> ShownButton:
+) -> WrittenButton:
     """A button that plays a move (`control` `AskButton`: asks for it first), as
     `control(table_id, version, kind, card, label, ...)` would send it."""
     action = Action(kind, card)
-    return ShownButton(
-        control,
-        control.custom_id_of(table_id, version, action),
-        label,
-        style or default_style(kind),
-        disabled=disabled,
-        action=action,
-    )
+    custom_id = control.custom_id_of(table_id, version, action)
+    payload = _written(custom_id, label, style or default_style(kind), disabled, None)
+    return WrittenButton(payload, action, control)
 
 
-def back(table_id: int, version: int, label: str) -> ShownButton:
+def back(table_id: int, version: int, label: str) -> WrittenButton:
     """ "Back" out of the knock's card choice, as `BackButton` would send it."""
-    return ShownButton(
-        BackButton,
-        BackButton.custom_id_of(table_id, version),
-        label,
-        discord.ButtonStyle.secondary,
-    )
+    custom_id = BackButton.custom_id_of(table_id, version)
+    payload = _written(custom_id, label, discord.ButtonStyle.secondary, False, None)
+    return WrittenButton(payload, None, BackButton)

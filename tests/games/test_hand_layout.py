@@ -12,12 +12,15 @@ from typing import Any
 import discord
 import pytest
 
+from bench.build import ready_emojis
+from bench.built_states import samples
 from bot.engine import best_melds
 from bot.engine.actions import BIG_GIN, DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, Action
 from bot.engine.players import BaselinePlayer
 from bot.engine.round import Round
+from bot.i18n.cards import label
 from bot.store import Store, open_store
-from bot.ui import hand_layout
+from bot.ui import hand_layout, images
 from bot.ui.components import DYNAMIC_ITEMS, AskButton, BackButton, GameButton
 from bot.ui.shown_buttons import ShownButton
 
@@ -182,3 +185,64 @@ async def test_a_gin_asked_beside_big_gin_and_three_gins_shows_its_confirmation(
         # The confirmation plays the asked move (the "a" control, not another question).
         assert [b.action for b in confirms if b.action == asked] == [asked]
     await tables.close()
+
+
+def test_card_emojis_are_written_into_the_payload_and_kept_by_the_items() -> None:
+    """A card's emoji, shown after the hand is built, is in the payload sent and in the same
+    hand as discord.py's items (a picture added later edits the hand through them)."""
+    emojis = ready_emojis()
+    sample = next(s for s in samples() if not s.view.over and s.view.my_turn)
+    for four_colour in (False, True):
+        message = hand_layout.hand_message(sample.state, sample.view, locale="fr")
+        images.with_card_emojis(message, emojis, four_colour)
+        assert message.view is not None
+        faces = [b for b in _controls(message.view.to_components()) if "emoji" in b]
+        assert len(faces) == len(sample.view.hand)
+        shown = {b.label: b for b in _cards(message)}  # the items write the same payload
+        for card in sample.view.hand:
+            ref = emojis.card(card, four_colour)
+            assert ref is not None
+            button = shown[label(card, "fr")]
+            assert button.emoji is not None and button.emoji.id == ref.id
+        # Once sent, the same message built again is written the same.
+        again = hand_layout.hand_message(sample.state, sample.view, locale="fr")
+        images.with_card_emojis(again, emojis, four_colour)
+        assert again.view is not None
+        assert again.view.to_components() == message.view.to_components()
+
+
+def _controls(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The buttons of a component tree, in order."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        if component.get("type") == 2:
+            found.append(component)
+        found.extend(_controls(component.get("components", [])))
+    return found
+
+
+def test_the_last_round_is_told_with_each_readers_hearts_and_language() -> None:
+    """A hand repeats the last round's result at every move: kept, it is still each reader's
+    own (their favorites' hearts, their language) when two readers alternate."""
+    sample = next(
+        s
+        for s in samples()
+        if s.state.previous is not None
+        and s.state.previous.settlement is not None
+        and not s.view.over
+        and all(seat.user_id is not None for seat in s.state.seats)
+    )
+    other = next(seat for seat in sample.state.seats if seat.seat != sample.view.seat)
+    loved = frozenset({other.user_id}) if other.user_id is not None else frozenset[int]()
+
+    def last_line(favorites: frozenset[int], locale: str) -> str:
+        message = hand_layout.hand_message(
+            sample.state, sample.view, favorites=favorites, locale=locale
+        )
+        assert isinstance(message.view, hand_layout.HandLayout)
+        return message.view.text.splitlines()[-1]
+
+    for _ in range(2):
+        assert f"{other.name} ♥" in last_line(loved, "en")
+        assert "♥" not in last_line(frozenset(), "en")
+        assert last_line(frozenset(), "es") != last_line(frozenset(), "en")

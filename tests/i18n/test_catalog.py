@@ -121,6 +121,27 @@ def test_plurals_and_selectors() -> None:
     )
 
 
+def test_a_resolved_sentence_is_kept_by_its_values_and_their_names() -> None:
+    """Sentences Fluent resolves are kept by their values as given: the same values in any
+    order give the same text, the same numbers under other names another text, each
+    Fluent's own; a message of text alone leaves values it does not use aside."""
+    bundle = catalog_module.bundle("es")
+    message = bundle.get_message("illegal-knock-deadwood")
+    assert message.value is not None
+    for deadwood, limit in ((1, 10), (10, 1), (1, 10)):
+        args = {"deadwood": catalog_module._arg(deadwood), "limit": catalog_module._arg(limit)}
+        expected, errors = bundle.format_pattern(message.value, args)
+        assert not errors
+        assert t("es", "illegal-knock-deadwood", deadwood=deadwood, limit=limit) == expected
+        assert t("es", "illegal-knock-deadwood", limit=limit, deadwood=deadwood) == expected
+    assert t("fr", "button-pass", name="Ana", count=3) == t("fr", "button-pass")
+    catalog_module.reload()  # the kept sentences go with the catalogs
+    assert not catalog_module._formatted
+    assert t("es", "illegal-knock-deadwood", deadwood=1, limit=10) == (
+        "No puedes cerrar con 1 punto suelto: el límite es 10."
+    )
+
+
 @pytest.mark.parametrize(
     ("locale", "language"),
     [
