@@ -3,10 +3,10 @@ nor `DynamicItem` built under it.
 
 A hand has 11-12 buttons and a click builds two hands (the clicker's answer and the other
 player's); discord.py's constructors for them were about an eighth of a click's CPU
-(issue #33, docs/performance.md). A click on one is read as on any control: by the
-`DynamicItem` class whose template its custom id matches (`GameButton`, `AskButton`,
-`BackButton`), registered as the cog loads (`Client.add_dynamic_items`). Since none of a
-hand's items is dispatched from its view, discord.py keeps nothing for a hand it sends.
+(issue #33, docs/performance.md). A click on one is read from its custom id by the class
+whose template it matches (`GameButton`, `AskButton`, `BackButton`: `components.routed` and
+`route`, called by the play cog), not dispatched by discord.py. Since none of a hand's items
+is dispatched from its view, discord.py keeps nothing for a hand it sends.
 
 A hand holds its buttons as `WrittenButton`s, their payloads and no discord.py item at all;
 `ShownButton`, a discord.py `Item`, is made from one only when the hand is asked for its
