@@ -85,6 +85,8 @@ class ExpertParams:
     #: 50 ms budget, and it was not shown ahead there (-1.33 a round against hard, 320
     #: rounds, within noise).
     discard_patience: float = 1.0
+    #: Only while the opponent reads less hasty than this (`read`; 1 or more: always).
+    discard_read: float = 1.0
     #: Two players (off: 0): weigh the guesses of the opponent's hand (`InferParams`
     #: `could_knock` and `improve`) by the rule set's undercut bonus, the bonus that tells
     #: a strong player whether to knock at once or hold out: at 25 (cardgames, classic)
