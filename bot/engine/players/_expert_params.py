@@ -68,8 +68,9 @@ class ExpertParams:
     #: score: expected deadwood after the next draw plus danger) by the knock's imagined
     #: games, when they are within `discard_close` points of hard's best. Against hard
     #: (cardgames, rounds in a row) k=2 (close 2, 2 stocks, margin 1, also on knock turns)
-    #: gave +0.48 points a round (+0.13 to +0.83) over 13,000 rounds; k=3 put the
-    #: decision CPU p99 over 50 ms (docs/performance.md, Sessions 21-23).
+    #: gave +0.48 points a round (+0.13 to +0.83) over 13,000 rounds, and 60.4% of 1,000
+    #: matches against 57.9% without; k=3 put the decision CPU p99 over 50 ms
+    #: (docs/performance.md Sessions 22-23, performance-log.md Session 21).
     discard_k: int = 2
     discard_close: float = 2.0
     #: Imagined games per guess of the opponent's hand for the discard (`stocks` for it).
@@ -86,6 +87,8 @@ class ExpertParams:
     #: rounds, within noise).
     discard_patience: float = 1.0
     #: Only while the opponent reads less hasty than this (`read`; 1 or more: always).
+    #: 0.25 against 1 (1,000 paired rounds in a row, cardgames): the discard-the-highest
+    #: player +0.20, hard -0.25, easy -0.14 points a round, all within noise: off.
     discard_read: float = 1.0
     #: Two players (off: 0): weigh the guesses of the opponent's hand (`InferParams`
     #: `could_knock` and `improve`) by the rule set's undercut bonus, the bonus that tells
