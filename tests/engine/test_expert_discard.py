@@ -1,5 +1,5 @@
 """Expert's discard and draw by imagined games among hard's close choices (two players;
-`ExpertParams.discard_k`, `draw_close`: tried, off by default)."""
+`ExpertParams.discard_k`: on by default under patient rules; `draw_close`: tried, off)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def test_the_imagined_games_change_discards_only_when_they_beat_hards_choice() -
     """Off, or with a margin no imagined game reaches, expert makes the very same
     decisions (the look-ahead draws its own random numbers); with no margin some
     discards change."""
-    off = _log(ExpertPlayer(4, expert=ExpertParams(**PATIENT)))
+    off = _log(ExpertPlayer(4, expert=ExpertParams(discard_k=0, **PATIENT)))
     never = _log(
         ExpertPlayer(
             4, expert=ExpertParams(discard_k=3, discard_close=5.0, discard_margin=1e9, **PATIENT)
@@ -97,7 +97,14 @@ def test_twin_deals_get_the_same_decisions_with_the_imagined_discards_and_draws(
     among the places those cards held) expert with the discard and draw look-ahead on makes
     the very same decisions."""
     rules = RuleSet.preset(preset)
-    params = ExpertParams(discard_k=4, discard_close=5.0, draw_turns=4, draw_close=3.0, **PATIENT)
+    params = ExpertParams(
+        discard_k=4,
+        discard_close=5.0,
+        discard_patience=0.0,
+        draw_turns=4,
+        draw_close=3.0,
+        **PATIENT,
+    )
     rng = random.Random(21)
     decisions = 0
     for r in range(3):
@@ -107,3 +114,32 @@ def test_twin_deals_get_the_same_decisions_with_the_imagined_discards_and_draws(
         tested = partial(ExpertPlayer, 50 + seat, expert=params)
         decisions += same_on_twins(rules, seed, dealer, seat, players, tested, rng)
     assert decisions >= 30
+
+
+@pytest.mark.parametrize(
+    ("preset", "runs"), [("cardgames", True), ("classic", True), ("playingcards", False)]
+)
+def test_the_default_discard_runs_only_under_patient_rules(preset: str, runs: bool) -> None:
+    """Expert's defaults choose discards by imagined games under an undercut bonus of 25
+    (cardgames, classic) and never under playingcards' 10, where they cost too much."""
+    expert = ExpertPlayer(4, expert=ExpertParams(**PATIENT))
+    asked: list[list[int]] = []
+    original = expert._discard_values
+
+    def spy(view: RoundView, pic: _Picture, cards: list[int]) -> list[float]:
+        asked.append(cards)
+        return original(view, pic, cards)
+
+    expert._discard_values = spy  # type: ignore[method-assign]
+    rules = RuleSet.preset(preset)
+    discards = 0
+    for k in range(4):
+        rnd = Round(rules, 2, 980 + k, k % 2)
+        hard = HardPlayer(7)
+        while (seat := rnd.to_move) is not None:
+            view = rnd.view(seat)
+            action = (expert if seat == 0 else hard).choose(view, view.legal)
+            discards += seat == 0 and action.kind == DISCARD
+            rnd.apply(action, seat)
+    assert discards >= 20
+    assert bool(asked) is runs

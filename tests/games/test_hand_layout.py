@@ -25,6 +25,7 @@ from bot.ui.components import DYNAMIC_ITEMS, AskButton, BackButton, GameButton
 from bot.ui.shown_buttons import ShownButton
 
 from ..engine.test_round import CARDGAMES, JUNK, deal_deck
+from ..play.reading import payload_buttons
 from .test_tables import A, B, start_match
 
 
@@ -196,7 +197,7 @@ def test_card_emojis_are_written_into_the_payload_and_kept_by_the_items() -> Non
         message = hand_layout.hand_message(sample.state, sample.view, locale="fr")
         images.with_card_emojis(message, emojis, four_colour)
         assert message.view is not None
-        faces = [b for b in _controls(message.view.to_components()) if "emoji" in b]
+        faces = [b for b in payload_buttons(message.view.to_components()) if "emoji" in b]
         assert len(faces) == len(sample.view.hand)
         shown = {b.label: b for b in _cards(message)}  # the items write the same payload
         for card in sample.view.hand:
@@ -209,16 +210,6 @@ def test_card_emojis_are_written_into_the_payload_and_kept_by_the_items() -> Non
         images.with_card_emojis(again, emojis, four_colour)
         assert again.view is not None
         assert again.view.to_components() == message.view.to_components()
-
-
-def _controls(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The buttons of a component tree, in order."""
-    found: list[dict[str, Any]] = []
-    for component in components:
-        if component.get("type") == 2:
-            found.append(component)
-        found.extend(_controls(component.get("components", [])))
-    return found
 
 
 def test_the_last_round_is_told_with_each_readers_hearts_and_language() -> None:

@@ -17,6 +17,7 @@ from bot.ui.shown_buttons import ShownButton
 
 from ..play.conftest import quiet
 from ..play.driver import live_controls
+from ..play.reading import payload_buttons
 from .conftest import World, edits_of
 
 
@@ -91,18 +92,8 @@ async def test_a_hand_sent_later_keeps_its_controls_and_is_not_walked(
     shown = emu.message(sent.id)
     expected = hand_layout.hand_message(state, view)
     assert expected.view is not None
-    wanted = [c["custom_id"] for c in _controls(expected.view.to_components())]
+    wanted = [c["custom_id"] for c in payload_buttons(expected.view.to_components())]
     assert wanted and [b.custom_id for b in shown.buttons()] == wanted
     assert not walked, "discord.py walked a hand's controls"
     kept = later.message().view
     assert kept is not None and not kept.is_dispatchable(), "a hand's view kept for dispatch"
-
-
-def _controls(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The buttons of a component tree, in order."""
-    found: list[dict[str, Any]] = []
-    for component in components:
-        if component.get("type") == 2:
-            found.append(component)
-        found.extend(_controls(component.get("components", [])))
-    return found

@@ -3,11 +3,18 @@ hand): its title, its text, the cards on its buttons."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from emulator import Message
 from emulator.models import walk_components
 from tests.players import hand_cards
 
-__all__ = ["desc_of", "hand_cards", "texts_of", "title_of"]
+__all__ = ["payload_buttons", "desc_of", "hand_cards", "texts_of", "title_of"]
+
+
+def payload_buttons(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The buttons of a component tree (a payload's `components`), in order."""
+    return [c for c in walk_components(components) if c.get("type") == 2]
 
 
 def texts_of(msg: Message) -> list[str]:

@@ -66,21 +66,30 @@ class ExpertParams:
     draw_close: float = 0.0
     #: Two players (0 or 1: off): choose among hard's best `discard_k` discards (by its
     #: score: expected deadwood after the next draw plus danger) by the knock's imagined
-    #: games, when they are within `discard_close` points of hard's best. Off: over 1,000
-    #: fresh paired deals against hard (cardgames) k=2 and k=3 (close 2, 2 stocks, margin
-    #: 1) gave +0.04 and +0.11 points a round, within noise; k=2 over 5,000 rounds in a
-    #: row +0.41 (about -0.15 to +0.97), not shown; three cards at 48 games each put the
-    #: decision CPU p99 over 50 ms (docs/performance.md, Session 21).
-    discard_k: int = 0
-    discard_close: float = 1.0
+    #: games, when they are within `discard_close` points of hard's best. Against hard
+    #: (cardgames, rounds in a row) k=2 (close 2, 2 stocks, margin 1, also on knock turns)
+    #: gave +0.48 points a round (+0.13 to +0.83) over 13,000 rounds, and 60.4% of 1,000
+    #: matches against 57.9% without; k=3 put the decision CPU p99 over 50 ms
+    #: (docs/performance.md Sessions 22-23, performance-log.md Session 21).
+    discard_k: int = 2
+    discard_close: float = 2.0
     #: Imagined games per guess of the opponent's hand for the discard (`stocks` for it).
-    discard_stocks: int = 1
+    discard_stocks: int = 2
     #: Points by which another card's imagined games must beat hard's choice's.
-    discard_margin: float = 0.0
+    discard_margin: float = 1.0
     #: Also when it may knock and waits (0: hard's discard then: the knock's own look-ahead
-    #: already ran in that decision, and discards by imagined games there lost before,
-    #: docs/computer.md).
-    discard_at_knock: int = 0
+    #: already ran in that decision).
+    discard_at_knock: int = 1
+    #: Only under rules at least this patient (`_patience` of the undercut bonus: 0 at 10,
+    #: 1 at 25): under playingcards (10) the imagined games are longer (expert's own play
+    #: runs there against every style) and put the decision CPU p99 at 60 ms, over the
+    #: 50 ms budget, and it was not shown ahead there (-1.33 a round against hard, 320
+    #: rounds, within noise).
+    discard_patience: float = 1.0
+    #: Only while the opponent reads less hasty than this (`read`; 1 or more: always).
+    #: 0.25 against 1 (1,000 paired rounds in a row, cardgames): the discard-the-highest
+    #: player +0.20, hard -0.25, easy -0.14 points a round, all within noise: off.
+    discard_read: float = 1.0
     #: Two players (off: 0): weigh the guesses of the opponent's hand (`InferParams`
     #: `could_knock` and `improve`) by the rule set's undercut bonus, the bonus that tells
     #: a strong player whether to knock at once or hold out: at 25 (cardgames, classic)

@@ -357,6 +357,8 @@ class ExpertPlayer(HardPlayer):
             or self._as_hard
             or view.seats != 2
             or not pic.guesses
+            or _patience(view.rules.undercut_bonus) < prm.discard_patience
+            or self._hasty >= prm.discard_read
             or (not prm.discard_at_knock and any(a.kind == KNOCK for a in legal))
         ):
             return super()._discard(view, legal, pic)
