@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 from types import SimpleNamespace
 
@@ -40,6 +40,22 @@ def _log(player: Player, rounds: int = 4) -> list[Action]:
     return log
 
 
+def _against_hard(
+    expert: ExpertPlayer, preset: str, first_seed: int, hard_seed: int
+) -> Iterator[tuple[int, Action]]:
+    """Four rounds in a row of `expert` at seat 0 against hard: each seat and its action,
+    as it is played."""
+    rules = RuleSet.preset(preset)
+    hard = HardPlayer(hard_seed)
+    for k in range(4):
+        rnd = Round(rules, 2, first_seed + k, k % 2)
+        while (seat := rnd.to_move) is not None:
+            view = rnd.view(seat)
+            action = (expert if seat == 0 else hard).choose(view, view.legal)
+            yield seat, action
+            rnd.apply(action, seat)
+
+
 def test_the_imagined_games_change_discards_only_when_they_beat_hards_choice() -> None:
     """Off, or with a margin no imagined game reaches, expert makes the very same
     decisions (the look-ahead draws its own random numbers); with no margin some
@@ -71,20 +87,13 @@ def test_the_discard_is_one_of_hards_close_choices() -> None:
         return original(view, pic, cards)
 
     expert._discard_values = spy  # type: ignore[method-assign]
-    rules = RuleSet.preset("cardgames")
-    changed = 0
-    for k in range(4):
-        rnd = Round(rules, 2, 950 + k, k % 2)
-        hard = HardPlayer(6)
-        while (seat := rnd.to_move) is not None:
-            view = rnd.view(seat)
-            before = len(asked)
-            action = (expert if seat == 0 else hard).choose(view, view.legal)
-            if len(asked) > before:
-                assert action.kind == DISCARD and action.card is not None
-                assert BIT[action.card] in asked[-1]
-                changed += BIT[action.card] != asked[-1][0]
-            rnd.apply(action, seat)
+    changed = seen = 0
+    for seat, action in _against_hard(expert, "cardgames", 950, 6):
+        if len(asked) > seen:
+            seen = len(asked)
+            assert seat == 0 and action.kind == DISCARD and action.card is not None
+            assert BIT[action.card] in asked[-1]
+            changed += BIT[action.card] != asked[-1][0]
     assert len(asked) >= 5
     assert changed >= 1
 
@@ -131,15 +140,9 @@ def test_the_default_discard_runs_only_under_patient_rules(preset: str, runs: bo
         return original(view, pic, cards)
 
     expert._discard_values = spy  # type: ignore[method-assign]
-    rules = RuleSet.preset(preset)
-    discards = 0
-    for k in range(4):
-        rnd = Round(rules, 2, 980 + k, k % 2)
-        hard = HardPlayer(7)
-        while (seat := rnd.to_move) is not None:
-            view = rnd.view(seat)
-            action = (expert if seat == 0 else hard).choose(view, view.legal)
-            discards += seat == 0 and action.kind == DISCARD
-            rnd.apply(action, seat)
+    discards = sum(
+        seat == 0 and action.kind == DISCARD
+        for seat, action in _against_hard(expert, preset, 980, 7)
+    )
     assert discards >= 20
     assert bool(asked) is runs
