@@ -350,7 +350,9 @@ class ExpertPlayer(HardPlayer):
     def _discard(self, view: RoundView, legal: Sequence[Action], pic: _Picture) -> Action:
         """Two players: hard's discard, unless its best few (`discard_k`) are within
         `discard_close` of the best by hard's score; then the one whose imagined games
-        (the knock's look-ahead, the same games for each card) are worth most."""
+        (the knock's look-ahead, the same games for each card) are worth most. Only under
+        rules at least `discard_patience` patient, against an opponent read less hasty
+        than `discard_read`."""
         prm = self.expert
         if (
             prm.discard_k < 2
