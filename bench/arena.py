@@ -58,7 +58,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from panel import PANEL, make_style  # noqa: E402
 
 from bot.engine.match import Match  # noqa: E402
-from bot.engine.players import Player, play_round  # noqa: E402
+from bot.engine.players import Player, play_round, round_ended  # noqa: E402
 from bot.engine.players._infer import InferParams  # noqa: E402
 from bot.engine.players.expert import ExpertParams, ExpertPlayer  # noqa: E402
 from bot.engine.players.hard import HardParams, HardPlayer  # noqa: E402
@@ -150,6 +150,7 @@ def play_match(
             cpu[seat].append(cpu_clock() - c0)
             times[seat].append(t1 - t0)
             rnd.apply(action, seat)
+        round_ended(rnd, players)
         if match.over:
             break
         match.next_round()
@@ -271,6 +272,7 @@ def play_session(
                     if seat == a_seat and spec is a_spec:
                         times.append((clock() - t0, cpu_clock() - c0))
                     rnd.apply(action, seat)
+                round_ended(rnd, players)
                 res = rnd.result
                 assert res is not None
                 row.append(sign * (res.points[a_seat] - res.points[1 - a_seat]))

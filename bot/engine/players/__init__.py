@@ -41,7 +41,17 @@ def play_round(rnd: Round, players: Sequence[Player]) -> RoundResult:
         view = rnd.view(seat)
         rnd.apply(players[seat].choose(view, view.legal), seat)
     assert rnd.result is not None
+    round_ended(rnd, players)
     return rnd.result
+
+
+def round_ended(rnd: Round, players: Sequence[object]) -> None:
+    """Show each player that reads its opponents (has `round_ended`) the finished round
+    from its own seat: every hand is public then."""
+    for seat, player in enumerate(players):
+        hook = getattr(player, "round_ended", None)
+        if hook is not None:
+            hook(rnd.view(seat))
 
 
 def play_match(match: Match, players: Sequence[Player]) -> Match:
@@ -53,4 +63,4 @@ def play_match(match: Match, players: Sequence[Player]) -> Match:
         match.next_round()
 
 
-__all__ = ["BaselinePlayer", "Player", "auto_move", "play_match", "play_round"]
+__all__ = ["BaselinePlayer", "Player", "auto_move", "play_match", "play_round", "round_ended"]

@@ -157,6 +157,15 @@ class ExpertParams:
     #: same deals: -0.14 points a round against easy, -0.11 and -0.40 against hard and
     #: the gin hunter, +0.18 against the stock-only player; docs/performance.md).
     read_loose_turns: int = 3
+    #: Two players: while the opponent reads at least this likely a low knocker (its knocks
+    #: made while the stock was high left half the knock limit or less, like `easy`'s and
+    #: the discard-the-highest player's: `_styles.py`), play exactly as `hard`, guesses and
+    #: all. At an undercut bonus of 10 and of 25, linear in between; above 1: never (under
+    #: playingcards expert's own play beat hard's against both). `low_prior`: the chance
+    #: before any knock is seen (one early low knock then reads 0.59, one high 0.10).
+    read_low_10: float = 1.1
+    read_low_25: float = 0.5
+    low_prior: float = 1 / 3
     #: Two players (1: on): while playing as hard against a loose opponent, guess its hand
     #: with `LOOSE_INFER` rather than hard's weights.
     read_loose_infer: int = 1

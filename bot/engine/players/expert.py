@@ -101,7 +101,8 @@ class ExpertPlayer(HardPlayer):
             undercut = view.rules.undercut_bonus
             hasty = reader.hasty >= self._commit_at(undercut)
             loose = reader.loose >= self._loose_at(undercut)
-            if hasty or loose:
+            low = reader.low_knocker >= self._low_at(undercut)
+            if hasty or loose or low:
                 self._as_hard = True
                 self.params = self._multi_params
                 infer = self._multi_infer
@@ -109,6 +110,7 @@ class ExpertPlayer(HardPlayer):
                 if (
                     loose
                     and not hasty
+                    and not low
                     and self.expert.read_loose_infer
                     and self._given_infer is None
                 ):
@@ -133,10 +135,20 @@ class ExpertPlayer(HardPlayer):
             prm = self.expert
             t = _patience(view.rules.undercut_bonus)
             prior = prm.hasty_prior_10 + t * (prm.hasty_prior_25 - prm.hasty_prior_10)
-            reader = self._reader = StyleReader(prior, prm.read_loose_turns)
+            reader = self._reader = StyleReader(prior, prm.read_loose_turns, prm.low_prior)
         reader.observe(view, 1 - view.seat)
         self._hasty = reader.hasty
         return reader
+
+    def round_ended(self, view: RoundView) -> None:
+        """Read how a round ended (`view`: this seat's, once over; every hand is shown)."""
+        if self._reader is not None and view.seats == 2:
+            self._reader.ended(view, 1 - view.seat)
+
+    def _low_at(self, undercut: int) -> float:
+        """The chance of a low knocker from which expert plays exactly as hard."""
+        prm = self.expert
+        return prm.read_low_10 + _patience(undercut) * (prm.read_low_25 - prm.read_low_10)
 
     def _commit_at(self, undercut: int) -> float:
         """The chance of a hasty opponent from which expert plays exactly as hard."""
