@@ -237,3 +237,63 @@ def test_the_sampler_reads_knock_at_for_could_have_knocked() -> None:
         guesses = HandSampler(1, random.Random(5), prm).sample(view)
         means.append(sum(mask_deadwood(h) for h in guesses) / len(guesses))
     assert means[1] > means[0]
+
+
+def _knock_ended(knocker: int, deadwood: int, stock: int, kind: str = "knock") -> RoundView:
+    """The end of a round as the reader sees it: who knocked, with how much deadwood."""
+    seats = [SimpleNamespace(deadwood_points=20), SimpleNamespace(deadwood_points=20)]
+    seats[knocker] = SimpleNamespace(deadwood_points=deadwood)
+    result = SimpleNamespace(knocker=knocker, kind=kind, settlement=SimpleNamespace(seats=seats))
+    view = SimpleNamespace(result=result, rules=RuleSet.preset("cardgames"), stock_size=stock)
+    return cast(RoundView, view)
+
+
+def test_early_low_knocks_read_a_low_knocker_and_high_or_late_ones_do_not() -> None:
+    # Half the knock limit (10) is 5; the stock counts as high above the wall (2) plus 8.
+    cases = [
+        ((1, 5, 20, "knock"), "up"),
+        ((1, 2, 11, "undercut"), "up"),
+        ((1, 6, 20, "knock"), "down"),
+        ((1, 9, 30, "undercut"), "down"),
+        ((1, 3, 10, "knock"), "same"),  # late: hard's own low knocks come then
+        ((1, 0, 20, "gin"), "same"),
+        ((0, 3, 20, "knock"), "same"),  # this seat's own knock
+    ]
+    for args, way in cases:
+        reader = StyleReader(0.5)
+        before = reader.low_knocker
+        reader.ended(_knock_ended(*args), 1)
+        after = reader.low_knocker
+        assert (after > before, after < before) == (way == "up", way == "down"), args
+    one = StyleReader(0.5)
+    one.ended(_knock_ended(1, 4, 20), 1)
+    assert one.low_knocker > 0.5  # one early low knock is enough to play as hard
+
+
+def test_easy_reads_a_low_knocker_and_hard_and_normal_do_not() -> None:
+    # Easy knocks with 4 or less; normal at its first chance (often 6-10); hard rarely
+    # knocks while the stock is high.
+    vs_easy = _read_after(make_player("easy", 5), "cardgames", 12)
+    others = [
+        _read_after(make_player("hard", 9), "cardgames", 12),
+        _read_after(BaselinePlayer(), "cardgames", 12),
+    ]
+    assert vs_easy._reader is not None and vs_easy._reader.low_knocker > 0.5
+    for expert in others:
+        assert expert._reader is not None and expert._reader.low_knocker < 0.4
+
+
+def test_a_low_knocker_gets_hards_exact_play_under_an_undercut_bonus_of_25_only() -> None:
+    # Read low (and patient, careful), expert plays hard's moves with hard's own guesses.
+    for preset, as_hard in (("cardgames", True), ("classic", True), ("playingcards", False)):
+        reader = StyleReader(0.5)
+        reader.low_logodds = 3.0
+        reader.hasty_logodds = -3.0
+        reader.loose_logodds = 3.0
+        expert = ExpertPlayer(4)
+        expert._reader = reader
+        view = Round(RuleSet.preset(preset), 2, 78, 1).view(0)
+        expert.choose(view, view.legal)
+        assert expert._as_hard is as_hard
+        if as_hard:
+            assert expert.infer_params == InferParams()

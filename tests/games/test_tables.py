@@ -199,3 +199,51 @@ async def test_computer_players_get_one_way_seeds(store: Store) -> None:
     await asyncio.wait_for(asked.wait(), 10)
     assert made[0] == ("expert", player_seed(4242, 1))
     await tables.close()
+
+
+async def test_computer_players_are_shown_how_each_round_ended(store: Store) -> None:
+    """A computer seat that reads its opponent (`round_ended`, like expert's) gets the
+    finished round from its own seat once, with the engine's result and every hand."""
+    from bot.engine import RuleSet
+    from bot.engine.view import RoundView
+
+    ended: list[RoundView] = []
+
+    class Reading(BaselinePlayer):
+        def round_ended(self, view: RoundView) -> None:
+            ended.append(view)
+
+    slow_break = Timing(turn=60, reminder=10, round_pause=3600, computer_delay=0)
+    tables = TableService(store, timing=slow_break, make_player=lambda level, seed: Reading())
+    live = await tables.open_table(
+        guild_id=1,
+        channel_id=2,
+        host=(A, "Alice"),
+        rules=RuleSet.preset("cardgames").replace(target=500),
+        seats=2,
+        seated=((A, "Alice", None), (None, "Computer", "expert")),
+        seed=4242,
+    )
+    table_id = live.record.id
+    await tables.start(table_id, A)
+    human = BaselinePlayer()
+    for _ in range(3000):
+        live = tables.get(table_id)
+        match = live.match
+        assert match is not None
+        if match.round_over:
+            break
+        if match.round.to_move == 0:
+            view = match.round.view(0)
+            await tables.act(table_id, A, human.choose(view, view.legal), live.version)
+        else:
+            await asyncio.sleep(0.002)
+    else:
+        raise AssertionError("the round never ended")
+    await tables.wait_idle()
+    assert len(ended) == 1
+    seen = ended[0]
+    assert seen.seat == 1 and seen.over
+    assert seen.result == match.round.result == match.results[0]
+    assert seen.hands is not None and seen.hands[0] == match.round.view(0).hands[0]
+    await tables.close()

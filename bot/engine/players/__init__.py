@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from bot.engine.actions import DISCARD, DRAW_STOCK, PASS, Action
@@ -45,10 +45,11 @@ def play_round(rnd: Round, players: Sequence[Player]) -> RoundResult:
     return rnd.result
 
 
-def round_ended(rnd: Round, players: Sequence[object]) -> None:
-    """Show each player that reads its opponents (has `round_ended`) the finished round
-    from its own seat: every hand is public then."""
-    for seat, player in enumerate(players):
+def round_ended(rnd: Round, players: Sequence[object] | Mapping[int, object]) -> None:
+    """Show each player (by seat) that reads its opponents, one with `round_ended`, the
+    finished round from its own seat: every hand is public then."""
+    seated = players.items() if isinstance(players, Mapping) else enumerate(players)
+    for seat, player in seated:
         hook = getattr(player, "round_ended", None)
         if hook is not None:
             hook(rnd.view(seat))

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 from bot.engine import IllegalAction
 from bot.engine.actions import Action
+from bot.engine.players import round_ended
 from bot.engine.players.seeds import player_seed
 from bot.engine.round import Round
 from bot.games.errors import GameError, MoveRefused
@@ -99,6 +100,9 @@ class Moves(Part):
             live.acted.add(actor)
         live.version = version
         live.deadline = None if deadline is None else deadline.timestamp()
+        if match.round_over:
+            # A computer that reads its opponent learns how the round ended (hands shown).
+            round_ended(match.round, live.players)
         kind = "round_over" if match.round_over else "move"
         moved = update(live, kind, actor=actor)
         self.updates.emit(live, moved)
