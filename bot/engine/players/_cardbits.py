@@ -44,6 +44,9 @@ for _s, _suit in enumerate(SUITS):
 
 #: bit -> sort key: points first, then the bit (the order of `by_points`).
 _ORDER = {b: PTS[b] << 64 | b for b in PTS}
+#: Every card's bit, highest points first (ties: higher bit first): scanning it for a
+#: hand's cards is cheaper than sorting them on every call.
+_DESC = sorted(PTS, key=_ORDER.__getitem__, reverse=True)
 
 #: Every card's bit.
 ALL_CARDS = sum(BIT.values())
@@ -143,7 +146,9 @@ def improve(m: int, card: int, keep: int = 0) -> tuple[int, int, int]:
     full = mask_deadwood(m2)
     best = 1 << 30
     drop = 0
-    for b in sorted(bits_of(m2), key=_ORDER.__getitem__, reverse=True):
+    for b in _DESC:
+        if not m2 & b:
+            continue
         if full - PTS[b] >= best:
             break
         if b == keep:
@@ -156,4 +161,4 @@ def improve(m: int, card: int, keep: int = 0) -> tuple[int, int, int]:
 
 def by_points(m: int) -> list[int]:
     """Bits of `m`, highest points first (ties: higher bit first)."""
-    return sorted(bits_of(m), key=lambda b: (PTS[b], b), reverse=True)
+    return [b for b in _DESC if m & b]
