@@ -70,7 +70,7 @@ class ExpertParams:
     #: (cardgames, rounds in a row) k=2 (close 2, 2 stocks, margin 1, also on knock turns)
     #: gave +0.48 points a round (+0.13 to +0.83) over 13,000 rounds, and 60.4% of 1,000
     #: matches against 57.9% without; k=3 put the decision CPU p99 over 50 ms
-    #: (docs/performance.md Sessions 22-23, performance-log.md Session 21).
+    #: (docs/performance.md Session 23, performance-log.md Sessions 21-22).
     discard_k: int = 2
     discard_close: float = 2.0
     #: Imagined games per guess of the opponent's hand for the discard (`stocks` for it).
