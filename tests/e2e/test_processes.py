@@ -23,6 +23,7 @@ from bot.engine import Match
 from bot.games.tables import replay
 from bot.store.postgres import open_pg_store
 from emulator import Emulator, User
+from emulator.botproc import BotProcess
 from tests.play.driver import live_controls, play_one
 from tests.play.referee import boards, check_end, final_match, live, round_of
 
@@ -61,8 +62,9 @@ class Table:
         return record, moves, match, timer
 
 
-async def play(emu: Emulator, world: World, moves: int) -> int:
-    """Click `moves` moves on the DM hands (fewer if the match ends); returns how many."""
+async def play(emu: Emulator, world: World, moves: int, *procs: BotProcess) -> int:
+    """Click `moves` moves on the DM hands (fewer if the match ends); returns how many.
+    A stall fails with what each player sees and the tail of each of `procs`' log."""
     made = 0
     loop = asyncio.get_running_loop()
     stalled = loop.time() + STALL
@@ -74,7 +76,20 @@ async def play(emu: Emulator, world: World, moves: int) -> int:
             stalled = loop.time() + STALL
         else:
             await asyncio.sleep(0.02)
-    raise AssertionError(f"no move could be made for {STALL} s")
+    raise AssertionError(f"no move could be made for {STALL} s\n{seen(emu, world, procs)}")
+
+
+def seen(emu: Emulator, world: World, procs: tuple[BotProcess, ...]) -> str:
+    """Each player's newest DMs (their first line and buttons), then each process's log."""
+    lines = []
+    for user in (world.alice, world.bob):
+        for msg in emu.dms(user)[-3:]:
+            buttons = [f"{b.label}{'' if not b.disabled else ' (off)'}" for b in msg.buttons()]
+            head = msg.text.splitlines()[0] if msg.text else ""
+            lines.append(f"{user.username} DM {msg.id}: {head[:80]!r} {buttons[:12]}")
+    for proc in procs:
+        lines.append(f"--- {proc.workdir.name}\n{proc.output()[-2500:]}")
+    return "\n".join(lines)
 
 
 def over(emu: Emulator, world: World) -> bool:
@@ -159,7 +174,7 @@ async def test_two_processes_on_postgresql_play_and_survive_kills(
     await emu.wait_for(lambda: live_controls(emu, a) or live_controls(emu, b), timeout=30)
     table_id = 1
 
-    made = await play(emu, world, 8)
+    made = await play(emu, world, 8, zero, one)
     record, moves, _, _ = await db.read(table_id)
     assert len(moves) == made  # every acknowledged move is committed
 
@@ -167,12 +182,12 @@ async def test_two_processes_on_postgresql_play_and_survive_kills(
     await revealed(emu, world, db, table_id)
     await dealt_and_shown(emu, world, db, table_id)
     await one.kill()
-    made += await play(emu, world, 10)
+    made += await play(emu, world, 10, zero)
     record, moves, _, _ = await db.read(table_id)
     assert len(moves) == made
     await one.start()
 
-    made += await play(emu, world, 4)
+    made += await play(emu, world, 4, zero, one)
     assert not over(emu, world), (
         "the match ended before the kill (a big first round); raise its target"
     )
@@ -217,7 +232,7 @@ async def test_two_processes_on_postgresql_play_and_survive_kills(
     assert all(m.seat != seat for m in moves[len(kept) :]), moves[len(kept) :]
 
     for _ in range(3):  # to the end (a deal or two more may need the next process to fire)
-        await play(emu, world, 10_000)
+        await play(emu, world, 10_000, zero, one)
         if over(emu, world):
             break
     assert over(emu, world), f"{zero.output()[-2000:]}\n{one.output()[-2000:]}"

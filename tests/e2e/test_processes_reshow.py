@@ -98,12 +98,18 @@ async def test_a_hand_lost_with_a_killed_process_is_shown_again_by_its_restart(
     assert len(match.rounds) == 1
     assert live_controls(emu, waiting) is None  # their controls were lost with the process
     boards = len(emu.messages(ch))
+    held = len(emu.dms(waiting))
 
     await zero.start()
     shown = await emu.wait_for(
         lambda: live_controls(emu, waiting), timeout=15, what="the waiting player's controls"
     )
     assert shown in emu.dms(waiting)
+    # Their turn is a new DM; the hand before it is deleted last, after the boards
+    # (`Priority.OLD`): the counts below are taken once it is gone.
+    await emu.wait_for(
+        lambda: len(emu.dms(waiting)) == held, timeout=15, what="the hand before deleted"
+    )
     assert "tables in play shown afresh: 1 " in zero.output(), zero.output()[-3000:]
     # Shown, not changed: the same version and moves; the board posted afresh.
     after, moves_after, _ = await read(pg_url, table_id)
@@ -128,7 +134,7 @@ async def test_a_hand_lost_with_a_killed_process_is_shown_again_by_its_restart(
     assert len(emu.messages(ch)) == boards
 
     for _ in range(3):  # to the end
-        await play(emu, world, 10_000)
+        await play(emu, world, 10_000, zero, one)
         if over(emu, world):
             break
     assert over(emu, world), f"{zero.output()[-2000:]}\n{one.output()[-2000:]}"
