@@ -12,7 +12,7 @@ from typing import cast
 import pytest
 
 from bot.engine.actions import DISCARD, DRAW_STOCK, PASS, TAKE_UPCARD, Action
-from bot.engine.cards import parse_card
+from bot.engine.cards import parse_card, parse_cards
 from bot.engine.events import Event
 from bot.engine.players import BaselinePlayer, Player, play_round
 from bot.engine.players._cardbits import mask_deadwood, mask_of
@@ -58,14 +58,16 @@ def test_a_hasty_opponent_reads_hastier_than_a_patient_one() -> None:
     assert vs_hard < 0.1
 
 
-def test_an_opponent_that_never_takes_a_discard_is_read_as_such() -> None:
-    stock_only = _read_after(StockOnly(), "cardgames", 3)
-    taker = _read_after(BaselinePlayer(), "cardgames", 3)
+@pytest.mark.parametrize("preset", ["cardgames", "playingcards"])
+def test_an_opponent_that_never_takes_a_discard_is_read_as_such(preset: str) -> None:
+    stock_only = _read_after(StockOnly(), preset, 3)
+    taker = _read_after(BaselinePlayer(), preset, 3)
     assert stock_only._reader is not None and taker._reader is not None
     assert stock_only._reader.stock_only > 0.9
     assert taker._reader.stock_only == 0.0
-    # Declined discards then say nothing about the opponent's hand.
-    assert stock_only.infer_params.declined_meld > 0.9
+    if preset == "playingcards":  # expert's own play there (this one reads hasty too)
+        # Declined discards then say nothing about the opponent's hand.
+        assert stock_only.infer_params.declined_meld > 0.9
 
 
 @pytest.mark.parametrize("preset", ["cardgames", "playingcards"])
@@ -243,9 +245,61 @@ def _knock_ended(knocker: int, deadwood: int, stock: int, kind: str = "knock") -
     """The end of a round as the reader sees it: who knocked, with how much deadwood."""
     seats = [SimpleNamespace(deadwood_points=20), SimpleNamespace(deadwood_points=20)]
     seats[knocker] = SimpleNamespace(deadwood_points=deadwood)
-    result = SimpleNamespace(knocker=knocker, kind=kind, settlement=SimpleNamespace(seats=seats))
-    view = SimpleNamespace(result=result, rules=RuleSet.preset("cardgames"), stock_size=stock)
+    result = SimpleNamespace(
+        knocker=knocker, kind=kind, settlement=SimpleNamespace(seats=seats), hands=()
+    )
+    view = SimpleNamespace(
+        result=result, rules=RuleSet.preset("cardgames"), stock_size=stock, history=()
+    )
     return cast(RoundView, view)
+
+
+def _left_with(
+    cards: str, kind: str = "knock", knocker: int | None = 0, discarded: bool = True
+) -> RoundView:
+    """The end of a round seat 1 did not end, with `cards` its last hand."""
+    hand = tuple(parse_cards(cards))
+    result = SimpleNamespace(knocker=knocker, kind=kind, hands=((), hand), settlement=None)
+    history = (Event(1, DISCARD, parse_card("CK")),) if discarded else ()
+    view = SimpleNamespace(
+        result=result, rules=RuleSet.preset("cardgames"), stock_size=20, history=history
+    )
+    return cast(RoundView, view)
+
+
+#: A last hand of seat 1 with 2 points of deadwood, 8 and 35 (cardgames: knock at 10).
+_LOW_HAND = "SA S2 S3 H5 D5 C5 C7 C8 C9 D2"
+_MID_HAND = "SA S2 S3 H5 D5 C5 C7 C8 C9 D8"
+_HIGH_HAND = "SA S2 S3 H5 D5 C5 C7 C8 DK HQ"
+
+
+def test_a_knock_declined_reads_patient_and_a_hand_that_could_not_knock_hasty() -> None:
+    cases = [
+        (_left_with(_LOW_HAND), "down", "down"),  # patient; and not a low knocker
+        (_left_with(_MID_HAND), "down", "up"),  # patient, or one that knocks only lower
+        (_left_with(_HIGH_HAND), "up", "up"),  # it never had the chance
+        (_left_with(_HIGH_HAND, kind="draw", knocker=None), "up", "up"),  # the wall
+        (_left_with(_LOW_HAND, discarded=False), "same", "same"),  # no turn of its own
+        (_left_with(_LOW_HAND, kind="redeal", knocker=None), "same", "same"),
+        (_left_with(_LOW_HAND, kind="gin", knocker=1), "same", "same"),  # it ended it
+    ]
+    for view, hasty, low in cases:
+        reader = StyleReader(0.5)
+        before = (reader.hasty, reader.low_knocker)
+        reader.ended(view, 1)
+        for way, old, new in (
+            (hasty, before[0], reader.hasty),
+            (low, before[1], reader.low_knocker),
+        ):
+            assert (new > old, new < old) == (way == "up", way == "down"), (view, way)
+    # A knock declined weighs more than a round without the chance.
+    reader = StyleReader(0.5)
+    reader.ended(_left_with(_LOW_HAND), 1)
+    reader.ended(_left_with(_HIGH_HAND), 1)
+    assert reader.hasty < 0.5
+    off = StyleReader(0.5, declined=False)
+    off.ended(_left_with(_LOW_HAND), 1)
+    assert (off.hasty, off.low_knocker) == (0.5, StyleReader(0.5).low_knocker)
 
 
 def test_early_low_knocks_read_a_low_knocker_and_high_or_late_ones_do_not() -> None:

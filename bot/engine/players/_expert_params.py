@@ -166,6 +166,9 @@ class ExpertParams:
     read_low_10: float = 1.1
     read_low_25: float = 0.5
     low_prior: float = 1 / 3
+    #: Two players (1: on): read a knock the opponent declined, or never had the chance
+    #: of, from its last hand in a round it did not end (`_styles._DECLINED_HASTY`).
+    read_declined: int = 1
     #: Two players (1: on): while playing as hard against a loose opponent, guess its hand
     #: with `LOOSE_INFER` rather than hard's weights.
     read_loose_infer: int = 1

@@ -135,7 +135,9 @@ class ExpertPlayer(HardPlayer):
             prm = self.expert
             t = _patience(view.rules.undercut_bonus)
             prior = prm.hasty_prior_10 + t * (prm.hasty_prior_25 - prm.hasty_prior_10)
-            reader = self._reader = StyleReader(prior, prm.read_loose_turns, prm.low_prior)
+            reader = self._reader = StyleReader(
+                prior, prm.read_loose_turns, prm.low_prior, declined=bool(prm.read_declined)
+            )
         reader.observe(view, 1 - view.seat)
         self._hasty = reader.hasty
         return reader
