@@ -42,11 +42,9 @@ for _s, _suit in enumerate(SUITS):
         CARD[_b] = _c
         PTS[_b] = min(_r, 10)
 
-#: bit -> sort key: points first, then the bit (the order of `by_points`).
-_ORDER = {b: PTS[b] << 64 | b for b in PTS}
 #: Every card's bit, highest points first (ties: higher bit first): scanning it for a
 #: hand's cards is cheaper than sorting them on every call.
-_DESC = sorted(PTS, key=_ORDER.__getitem__, reverse=True)
+_DESC = sorted(PTS, key=lambda b: (PTS[b], b), reverse=True)
 
 #: Every card's bit.
 ALL_CARDS = sum(BIT.values())
