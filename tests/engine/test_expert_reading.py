@@ -277,8 +277,8 @@ def test_a_knock_declined_reads_patient_and_a_hand_that_could_not_knock_hasty() 
     cases = [
         (_left_with(_LOW_HAND), "down", "down"),  # patient; and not a low knocker
         (_left_with(_MID_HAND), "down", "same"),  # patient, or one that knocks only lower
-        (_left_with(_HIGH_HAND), "up", "up"),  # it never had the chance
-        (_left_with(_HIGH_HAND, kind="draw", knocker=None), "up", "up"),  # the wall
+        (_left_with(_HIGH_HAND), "up", "same"),  # it never had the chance
+        (_left_with(_HIGH_HAND, kind="draw", knocker=None), "up", "same"),  # the wall
         (_left_with(_LOW_HAND, discarded=False), "same", "same"),  # no turn of its own
         (_left_with(_LOW_HAND, kind="redeal", knocker=None), "same", "same"),
         (_left_with(_LOW_HAND, kind="gin", knocker=1), "same", "same"),  # it ended it
