@@ -351,3 +351,17 @@ def test_a_low_knocker_gets_hards_exact_play_under_an_undercut_bonus_of_25_only(
         assert expert._as_hard is as_hard
         if as_hard:
             assert expert.infer_params == InferParams()
+
+
+@pytest.mark.parametrize(("preset", "reads"), [("cardgames", True), ("playingcards", False)])
+def test_declined_knocks_are_read_under_an_undercut_bonus_of_25_only(
+    preset: str, reads: bool
+) -> None:
+    expert = ExpertPlayer(4)
+    view = Round(RuleSet.preset(preset), 2, 78, 1).view(0)
+    expert.choose(view, view.legal)
+    reader = expert._reader
+    assert reader is not None
+    before = reader.hasty
+    reader.ended(_left_with(_LOW_HAND), 1)
+    assert (reader.hasty < before) is reads

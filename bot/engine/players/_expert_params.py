@@ -166,9 +166,13 @@ class ExpertParams:
     read_low_10: float = 1.1
     read_low_25: float = 0.5
     low_prior: float = 1 / 3
-    #: Two players (1: on): read a knock the opponent declined, or never had the chance
-    #: of, from its last hand in a round it did not end (`_styles._DECLINED_HASTY`).
-    read_declined: int = 1
+    #: Two players: from this undercut bonus on, read a knock the opponent declined, or
+    #: never had the chance of, from its last hand in a round it did not end
+    #: (`_styles._DECLINED_HASTY`). Under `cardgames` and `classic` (25) it gained 0.1-0.4
+    #: points a round against the panel over the same deals; under `playingcards` (10),
+    #: where expert keeps its own play against hasty players, it lost 0.15 (0.6 against
+    #: the early knocker: docs/performance.md). Above 25: never.
+    read_declined_from: int = 25
     #: Two players (1: on): while playing as hard against a loose opponent, guess its hand
     #: with `LOOSE_INFER` rather than hard's weights.
     read_loose_infer: int = 1

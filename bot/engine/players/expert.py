@@ -136,7 +136,10 @@ class ExpertPlayer(HardPlayer):
             t = _patience(view.rules.undercut_bonus)
             prior = prm.hasty_prior_10 + t * (prm.hasty_prior_25 - prm.hasty_prior_10)
             reader = self._reader = StyleReader(
-                prior, prm.read_loose_turns, prm.low_prior, declined=bool(prm.read_declined)
+                prior,
+                prm.read_loose_turns,
+                prm.low_prior,
+                declined=view.rules.undercut_bonus >= prm.read_declined_from,
             )
         reader.observe(view, 1 - view.seat)
         self._hasty = reader.hasty
