@@ -353,11 +353,14 @@ def test_a_low_knocker_gets_hards_exact_play_under_an_undercut_bonus_of_25_only(
             assert expert.infer_params == InferParams()
 
 
-@pytest.mark.parametrize(("preset", "reads"), [("cardgames", True), ("playingcards", False)])
-def test_declined_knocks_are_read_under_an_undercut_bonus_of_25_only(
-    preset: str, reads: bool
+@pytest.mark.parametrize(
+    ("preset", "start", "reads"),
+    [("cardgames", 25, True), ("playingcards", 25, False), ("cardgames", 99, False)],
+)
+def test_declined_knocks_are_read_from_the_undercut_bonus_set(
+    preset: str, start: int, reads: bool
 ) -> None:
-    expert = ExpertPlayer(4)
+    expert = ExpertPlayer(4, expert=ExpertParams(read_declined_from=start))
     view = Round(RuleSet.preset(preset), 2, 78, 1).view(0)
     expert.choose(view, view.legal)
     reader = expert._reader

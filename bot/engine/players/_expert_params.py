@@ -168,11 +168,15 @@ class ExpertParams:
     low_prior: float = 1 / 3
     #: Two players: from this undercut bonus on, read a knock the opponent declined, or
     #: never had the chance of, from its last hand in a round it did not end
-    #: (`_styles._DECLINED_HASTY`). Under `cardgames` and `classic` (25) it gained 0.1-0.4
-    #: points a round against the panel over the same deals; under `playingcards` (10),
-    #: where expert keeps its own play against hasty players, it lost 0.15 (0.6 against
-    #: the early knocker: docs/performance.md). Above 25: never.
-    read_declined_from: int = 25
+    #: (`_styles._DECLINED_HASTY`). Off (above 25): over the same deals it gained against
+    #: the patient players under `cardgames` and `classic` (hard +0.26 and +0.30, the gin
+    #: hunter +1.09 points a round, within noise) but lost against the discard-the-highest
+    #: player (-0.38 and +0.21 under classic, -0.12 under cardgames), the one opponent
+    #: expert is not yet shown level with, and under `playingcards` 0.15 a round against the
+    #: panel (0.6 against the early knocker); against hard in 1,000 matches 57.9% against
+    #: 58.7% without it (docs/performance.md, Session 25). 25 turns it on for an undercut
+    #: bonus of 25.
+    read_declined_from: int = 99
     #: Two players (1: on): while playing as hard against a loose opponent, guess its hand
     #: with `LOOSE_INFER` rather than hard's weights.
     read_loose_infer: int = 1
