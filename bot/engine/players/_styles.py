@@ -18,8 +18,8 @@ did in the match so far (Bayes' rule on the public history alone):
   player) or not: read from the opponent's knocks made while the stock was still high, once
   the round is over and the knocker's hand is shown (`ended`, `_LOW_KNOCK`).
 
-A round the opponent did not end shows its last hand, the one it kept after its last
-discard: if that hand could have knocked with half the knock limit or less, the opponent
+Asked to (`declined`: expert leaves it off, docs/performance.md, Session 25), a round
+the opponent did not end shows its last hand, the one it kept after its last discard: if that hand could have knocked with half the knock limit or less, the opponent
 declined a knock that neither a hasty player nor a low knocker declines (patient, not low);
 if it could not knock at all, it never had the chance, a little for hasty
 (`_DECLINED_HASTY`, `_DECLINED_LOW`).
