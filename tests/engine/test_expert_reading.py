@@ -58,14 +58,20 @@ def test_a_hasty_opponent_reads_hastier_than_a_patient_one() -> None:
     assert vs_hard < 0.1
 
 
-def test_an_opponent_that_never_takes_a_discard_is_read_as_such() -> None:
-    stock_only = _read_after(StockOnly(), "cardgames", 3)
-    taker = _read_after(BaselinePlayer(), "cardgames", 3)
+@pytest.mark.parametrize("preset", ["cardgames", "playingcards"])
+def test_an_opponent_that_never_takes_a_discard_is_read_as_such(preset: str) -> None:
+    stock_only = _read_after(StockOnly(), preset, 3)
+    taker = _read_after(BaselinePlayer(), preset, 3)
     assert stock_only._reader is not None and taker._reader is not None
     assert stock_only._reader.stock_only > 0.9
     assert taker._reader.stock_only == 0.0
-    # Declined discards then say nothing about the opponent's hand.
-    assert stock_only.infer_params.declined_meld > 0.9
+    # Declined discards then say nothing about the opponent's hand, in expert's own play
+    # (under cardgames this hasty player's last hands, which could not knock, read it
+    # hasty enough for hard's play and hard's guesses).
+    if preset == "playingcards":
+        assert stock_only.infer_params.declined_meld > 0.9
+    else:
+        assert stock_only._as_hard and stock_only.infer_params.declined_meld == 0.08
 
 
 @pytest.mark.parametrize("preset", ["cardgames", "playingcards"])
@@ -274,7 +280,7 @@ _HIGH_HAND = "SA S2 S3 H5 D5 C5 C7 C8 DK HQ"
 def test_a_knock_declined_reads_patient_and_a_hand_that_could_not_knock_hasty() -> None:
     cases = [
         (_left_with(_LOW_HAND), "down", "down"),  # patient; and not a low knocker
-        (_left_with(_MID_HAND), "down", "same"),  # patient, or one that knocks only lower
+        (_left_with(_MID_HAND), "same", "same"),  # patient, or one that knocks only lower
         (_left_with(_HIGH_HAND), "up", "same"),  # it never had the chance
         (_left_with(_HIGH_HAND, kind="draw", knocker=None), "up", "same"),  # the wall
         (_left_with(_LOW_HAND, discarded=False), "same", "same"),  # no turn of its own

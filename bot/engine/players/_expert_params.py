@@ -166,17 +166,16 @@ class ExpertParams:
     read_low_10: float = 1.1
     read_low_25: float = 0.5
     low_prior: float = 1 / 3
-    #: Two players: from this undercut bonus on, read a knock the opponent declined, or
-    #: never had the chance of, from its last hand in a round it did not end
-    #: (`_styles._DECLINED_HASTY`). Off (above 25): over the same deals it gained against
-    #: the patient players under `cardgames` and `classic` (hard +0.26 and +0.30, the gin
-    #: hunter +1.09 points a round, within noise) but lost against the discard-the-highest
-    #: player (-0.38 and +0.21 under classic, -0.12 under cardgames), the one opponent
-    #: expert is not yet shown level with, and under `playingcards` 0.15 a round against the
-    #: panel (0.6 against the early knocker); against hard in 1,000 matches 57.9% against
-    #: 58.7% without it (docs/performance.md, Session 25). 25 turns it on for an undercut
-    #: bonus of 25.
-    read_declined_from: int = 99
+    #: Two players: from this undercut bonus on, read a knock the opponent declined at half
+    #: the knock limit or less, or never had the chance of, from its last hand in a round
+    #: it did not end (`_styles._DECLINED_HASTY`); above 25: never. Against the reading
+    #: off, over the same deals (1,000 paired rounds each): the patient players under
+    #: `cardgames` +0.21 (hard), +0.58 (gin hunter), +0.39 (no up-card), under `classic`
+    #: -0.03, +0.54, -0.25; the others -0.43 to +0.13, all within noise; against hard in
+    #: 1,000 matches 61.4% and 58.3% against 58.9% and 59.6% (+2.81 and +2.24 points a
+    #: round against +2.23 and +2.20). Under `playingcards` (10) it lost 0.15 a round to
+    #: the panel (docs/performance.md, Sessions 25-26).
+    read_declined_from: int = 25
     #: Two players (1: on): while playing as hard against a loose opponent, guess its hand
     #: with `LOOSE_INFER` rather than hard's weights.
     read_loose_infer: int = 1

@@ -18,12 +18,13 @@ did in the match so far (Bayes' rule on the public history alone):
   player) or not: read from the opponent's knocks made while the stock was still high, once
   the round is over and the knocker's hand is shown (`ended`, `_LOW_KNOCK`).
 
-Asked to (`declined`; expert leaves it off: docs/performance.md, Session 25), a round the
-opponent did not end shows its last hand, the one it kept after its last discard: if that
-hand could have knocked with half the knock limit or less, the opponent declined a knock
-that neither a hasty player nor a low knocker declines (patient, not low); with more, a
-knock a low knocker declines too (patient only); if it could not knock at all, it never
-had the chance, a little for hasty (`_DECLINED_HASTY`, `_DECLINED_LOW`).
+Asked to (`declined`; expert does under an undercut bonus of 25), a round the opponent did
+not end shows its last hand, the one it kept after its last discard: if that hand could
+have knocked with half the knock limit or less, the opponent declined a knock that neither
+a hasty player nor a low knocker declines (patient, not low); if it could not knock at
+all, it never had the chance, a little for hasty (`_DECLINED_HASTY`, `_DECLINED_LOW`). A
+knock declined with more than half the limit tells nothing: the discard-the-highest
+player, who knocks only at half or less, declines those more often than patient ones.
 
 A round ended by the opponent shows only as a new round starting after this seat's own
 discard; a round that may have hit the wall then tells nothing about its end.
@@ -70,12 +71,13 @@ _LOW_KNOCK = (0.85, 0.3)
 #: held a hand that could knock (0 of 84: they knock at their first chance); `hard`, the gin
 #: hunter and the no-up-card player 0.52 / 0.47 / 0.31 at half or less and 0.12 / 0.20 /
 #: 0.25 above; the discard-the-highest player 0.00 and 0.39, easy 0.04 and 0.21 (they
-#: knock only at half or less). A knock declined above half the limit counts for patient
-#: but not for "low": patient players and low knockers both do it, and counted for "low"
-#: it read the no-up-card player low (as hard, 25-30% of its decisions from the third
-#: round on, against 4-12%) for 0.8 points a round lost (2,000 paired rounds,
-#: docs/performance.md).
-_DECLINED_HASTY = ((0.02, 0.43), (0.03, 0.19), (0.95, 0.38))
+#: knock only at half or less). A knock declined above half the limit counts for nothing:
+#: patient players and low knockers both decline it. Counted for "low" it read the
+#: no-up-card player low (as hard, 25-30% of its decisions from the third round on, against
+#: 4-12%) for 0.8 points a round lost; counted for patient it read the discard-the-highest
+#: player patient after one round (expert's own play against him, not hard's) for 0.38 a
+#: round lost under classic (docs/performance.md, Session 25).
+_DECLINED_HASTY = ((0.02, 0.43), (1.0, 1.0), (0.95, 0.38))
 _DECLINED_LOW = ((0.02, 0.3), (1.0, 1.0), (1.0, 1.0))
 #: Cards above the wall from which a knock counts as made while the stock is high.
 _EARLY_STOCK = 8
