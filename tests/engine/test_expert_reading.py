@@ -280,7 +280,7 @@ _HIGH_HAND = "SA S2 S3 H5 D5 C5 C7 C8 DK HQ"
 def test_a_knock_declined_reads_patient_and_a_hand_that_could_not_knock_hasty() -> None:
     cases = [
         (_left_with(_LOW_HAND), "down", "down"),  # patient; and not a low knocker
-        (_left_with(_MID_HAND), "same", "same"),  # patient, or one that knocks only lower
+        (_left_with(_MID_HAND), "same", "same"),  # patient and low knockers decline it
         (_left_with(_HIGH_HAND), "up", "same"),  # it never had the chance
         (_left_with(_HIGH_HAND, kind="draw", knocker=None), "up", "same"),  # the wall
         (_left_with(_LOW_HAND, discarded=False), "same", "same"),  # no turn of its own
