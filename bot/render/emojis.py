@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card, deck
 from bot.render import theme as t
-from bot.render.fonts import font
+from bot.render.fonts import DRAWING, font
 from bot.render.shapes import rounded_mask, suit_mask
 
 EMOJI_SIZE = 128  # what Discord resizes an uploaded emoji to
@@ -131,16 +131,19 @@ class EmojiSet:
 
 @lru_cache(maxsize=1)
 def emoji_set() -> EmojiSet:
-    """The whole set, drawn once per process (about a quarter of a second)."""
+    """The whole set, drawn once per process (under a second); safe from a
+    thread while pictures are drawn in others (`fonts.DRAWING`)."""
     faces: dict[tuple[Card, bool], EmojiArt] = {}
-    for card in deck():
-        classic = _art(card_stem(card), face_emoji(card))
-        faces[card, False] = classic
-        if t.suit_colour(card.suit, True) == t.suit_colour(card.suit, False):
-            faces[card, True] = classic
-        else:
-            faces[card, True] = _art(card_stem(card) + "4", face_emoji(card, True))
-    return EmojiSet(faces, _art("back", back_emoji()))
+    with DRAWING:
+        for card in deck():
+            classic = _art(card_stem(card), face_emoji(card))
+            faces[card, False] = classic
+            if t.suit_colour(card.suit, True) == t.suit_colour(card.suit, False):
+                faces[card, True] = classic
+            else:
+                faces[card, True] = _art(card_stem(card) + "4", face_emoji(card, True))
+        back = _art("back", back_emoji())
+    return EmojiSet(faces, back)
 
 
 def emoji_sheet() -> bytes:

@@ -14,6 +14,7 @@ of the font's own +.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from functools import lru_cache
 from importlib import resources
@@ -41,6 +42,12 @@ FALLBACKS = (
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
     "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
 )
+
+
+#: Held by whatever draws with the fonts below from a thread (pictures, the emoji set): one
+#: FreeType face must not be used by two threads at once, and Pillow calls back into Python
+#: in the middle of drawing text, where the interpreter may switch threads.
+DRAWING = threading.Lock()
 
 
 @lru_cache(maxsize=1)

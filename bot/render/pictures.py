@@ -5,7 +5,6 @@ compositor in `compose`."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -13,6 +12,7 @@ from bot.engine.cards import Card
 from bot.render import workers
 from bot.render.cache import PictureCache
 from bot.render.compose import MINI_W, palette, sprite
+from bot.render.fonts import DRAWING
 from bot.render.layout import HAND_SIZE, hand_png, hand_positions
 from bot.render.models import (
     HandPicture,
@@ -47,7 +47,6 @@ CACHE = PictureCache(_CACHE, _CACHE_BYTES)
 # (the pile holds the upcard alone) are kept, in a small cache of their own so they never
 # push out the hands: in the load bench they were 18% of the table pictures drawn.
 OPENINGS = PictureCache(128, 1 << 20)
-_RENDER_LOCK = threading.Lock()
 
 __all__ = [  # the sizes and positions of what is drawn, for callers and tests
     "CACHE",
@@ -81,7 +80,7 @@ def _cached(
     if png is None:
         # One render at a time: the shared FreeType font objects are not safe to use from two
         # threads at once, and rendering is CPU-bound, so on CPython nothing is lost.
-        with _RENDER_LOCK:
+        with DRAWING:
             png = CACHE.get(key)  # another thread may have drawn it meanwhile
             if png is None:
                 png = draw(shown, options)
@@ -123,7 +122,7 @@ def warm_up(options: RenderOptions | None = None) -> None:
     Optional: without it the first picture of a colour scheme takes ~60-90 ms instead of a few.
     """
     options = options or RenderOptions()
-    with _RENDER_LOCK:
+    with DRAWING:
         _warm(options)
 
 
@@ -143,7 +142,7 @@ def _warm(options: RenderOptions) -> None:
 
 def _draw(draw: Callable[[Any, RenderOptions], bytes], shown: Any, options: RenderOptions) -> bytes:
     """Draw one picture, uncached: what a worker process (or thread) runs."""
-    with _RENDER_LOCK:
+    with DRAWING:
         return draw(shown, options)
 
 

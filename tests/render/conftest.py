@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.render import clear_cache
 
@@ -21,6 +21,18 @@ def _fresh_pictures():
 def decode(png: bytes) -> Image.Image:
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def difference(a: bytes, b: bytes) -> str:
+    """'' when two PNGs are the same bytes, else where their pixels differ (for the message:
+    a rare mismatch should say which part of the picture moved, not print two PNGs)."""
+    if a == b:
+        return ""
+    one, two = decode(a), decode(b)
+    if one.size != two.size:
+        return f"sizes {one.size} and {two.size}"
+    box = ImageChops.difference(one, two).getbbox()
+    return f"pixels differ within {box}" if box else "same pixels, other bytes"
 
 
 def ink(rgb: tuple[int, int, int]) -> str:

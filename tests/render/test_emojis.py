@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import io
 import re
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 from PIL import Image
 
 from bot.engine.cards import Card, deck
-from bot.render import emojis
+from bot.render import emojis, fonts
 from bot.render.emojis import EMOJI_SIZE, OURS, emoji_set
 from tests.render.conftest import inks
 
@@ -98,3 +100,22 @@ def test_faces_differ_from_each_other_and_from_the_back() -> None:
     pictures = {bytes(picture(the_set.face(c).png).tobytes()) for c in deck()}
     assert len(pictures) == 52
     assert bytes(picture(the_set.back.png).tobytes()) not in pictures
+
+
+def test_the_set_is_drawn_one_thread_at_a_time_with_the_pictures() -> None:
+    """The bot draws the set in a thread while pictures are drawn in others; they share the
+    FreeType faces, which two threads must not use at once."""
+    emoji_set.cache_clear()
+    try:
+        start = time.perf_counter()
+        emoji_set()
+        unhindered = time.perf_counter() - start
+        emoji_set.cache_clear()
+        with ThreadPoolExecutor(1) as pool:
+            with fonts.DRAWING:
+                drawing = pool.submit(emoji_set)
+                time.sleep(3 * unhindered)
+                assert not drawing.done()
+            assert drawing.result(timeout=30).back.name.startswith("gin_back")
+    finally:
+        emoji_set.cache_clear()

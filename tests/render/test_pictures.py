@@ -44,7 +44,7 @@ from bot.render.pictures import (
     reveal_positions,
     table_rows,
 )
-from tests.render.conftest import close, corner_ink, decode, inks, pixels
+from tests.render.conftest import close, corner_ink, decode, difference, inks, pixels
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -434,11 +434,11 @@ def test_picture_cache_is_bounded_and_least_recently_used_goes_first():
 
 async def test_async_wrappers_match_the_sync_pictures_and_hit_the_cache():
     hand = await render_hand_async(HAND)
-    assert hand == render_hand(HAND)
+    assert difference(hand, render_hand(HAND)) == ""
     table = await render_table_async(TABLE, RenderOptions(dark=True))
-    assert table == render_table(TABLE, RenderOptions(dark=True))
+    assert difference(table, render_table(TABLE, RenderOptions(dark=True))) == ""
     reveal = await render_reveal_async(REVEAL)
-    assert reveal == render_reveal(REVEAL)
+    assert difference(reveal, render_reveal(REVEAL)) == ""
     # Kept: a hand with no card highlighted, shown again when the player's turn starts.
     CACHE.clear()
     waiting = HandPicture(melds=HAND.melds, deadwood=HAND.deadwood)
