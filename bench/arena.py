@@ -28,6 +28,9 @@ interval) and the mean over the panel:
 
     nice -n 19 .venv/bin/python bench/arena.py --panel --a expert --paired hard --rules cardgames,playingcards,classic --deals 125 --workers 1
 
+`--by-round` adds, per opponent, A minus BASE in the 1st, 2nd, ... round of the sessions
+(what a player that reads its opponent knew differs from round to round).
+
 `--first-deal K` starts the panel's deals at K, so a run cut short can be continued on the
 deals it did not reach (the same seed gives the same deals and players' seeds).
 
@@ -338,9 +341,11 @@ def report_panel(
     pairs: dict[tuple[str, str], list[tuple[int, int]]],
     times: list[tuple[float, float]],
     rounds: int,
+    by_round: bool = False,
 ) -> str:
     """Points per round of A and BASE against each panel opponent, A minus BASE (paired,
-    95% interval), and the mean over the panel per rule set."""
+    95% interval), and the mean over the panel per rule set. With `by_round`, also A minus
+    BASE in the session's 1st, 2nd, ... round (what a reading player knew differs)."""
     lines = [
         f"panel: A={a}, BASE={base}; {rounds} rounds in a row per deal and seat, "
         f"same deals and seeds for both; points per round (A's or BASE's minus the opponent's)",
@@ -362,6 +367,8 @@ def report_panel(
             diffs.append(d)
             cis.append(ci)
             lines.append(f"{'':{len(name) + 2}}{_panel_line(b, got)}")
+            if by_round:
+                lines.append(f"{'':{len(name) + 4}}{_by_round_line(got, rounds)}")
         k = len(diffs)
         mean_d = sum(diffs) / k
         # The opponents' rounds are independent: the mean's half-width combines theirs.
@@ -390,6 +397,16 @@ def _panel_line(b: str, got: list[tuple[int, int]]) -> str:
     return (
         f"{b:<14} {len(got):>6} {am:>+7.2f} {bm:>+7.2f} {d:>+7.2f} ({d - ci:+.2f} to {d + ci:+.2f})"
     )
+
+
+def _by_round_line(got: list[tuple[int, int]], rounds: int) -> str:
+    """A minus BASE (95%) per round of the sessions (`got` holds each session's rounds in
+    order, `rounds` at a time)."""
+    parts = []
+    for k in range(rounds):
+        d, ci = mean_ci([float(x - y) for x, y in got[k::rounds]])
+        parts.append(f"{k + 1}: {d:+.2f} ± {ci:.2f}")
+    return "by round: " + ", ".join(parts)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -531,6 +548,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--first-deal", type=int, default=0, help="--panel: deals from this one (continue a run)"
     )
+    parser.add_argument(
+        "--by-round",
+        action="store_true",
+        help="--panel: also A minus BASE in each round of the sessions (1st, 2nd, ...)",
+    )
     args = parser.parse_args(argv)
     if args.panel:
         presets = [RuleSet.preset(n) for n in args.rules.split(",")]
@@ -548,7 +570,7 @@ def main(argv: list[str] | None = None) -> None:
             args.progress,
             args.first_deal,
         )
-        print(report_panel(args.a, args.paired or "hard", panel, times, args.rounds))
+        print(report_panel(args.a, args.paired or "hard", panel, times, args.rounds, args.by_round))
         return
     rules = RuleSet.preset(args.rules)
     if args.target is not None:

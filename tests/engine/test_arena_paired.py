@@ -75,6 +75,16 @@ def test_the_panel_pairs_rounds_in_a_row_and_reports_each_opponent_and_the_mean(
         assert f"{name}: opponent" in text
     assert text.count("panel mean") == 2
     assert "+0.00 (+0.00 to +0.00)" in text
+    assert "by round" not in text
+
+
+def test_the_panel_splits_a_cell_by_the_round_of_its_sessions() -> None:
+    """Two sessions of three rounds: A gains 1 in each first round, 0 in each second and
+    loses 2 in each third (A's and BASE's points given in session order)."""
+    got = [(5, 4), (3, 3), (0, 2), (2, 1), (-1, -1), (4, 6)]
+    text = ARENA.report_panel("a", "base", {("cardgames", "highest"): got}, [(0.0, 0.0)], 3, True)
+    line = next(x for x in text.splitlines() if "by round" in x)
+    assert line.split("by round: ")[1] == "1: +1.00 ± 0.00, 2: +0.00 ± 0.00, 3: -2.00 ± 0.00"
 
 
 def test_the_panel_styles_play_as_described() -> None:
