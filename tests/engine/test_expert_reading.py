@@ -6,6 +6,7 @@ import copy
 import random
 from collections.abc import Sequence
 from functools import partial
+from itertools import pairwise
 from types import SimpleNamespace
 from typing import cast
 
@@ -373,3 +374,42 @@ def test_declined_knocks_are_read_from_the_undercut_bonus_set(
     before = reader.hasty
     reader.ended(_left_with(_LOW_HAND), 1)
     assert (reader.hasty < before) is reads
+
+
+class _GinOnly(BaselinePlayer):
+    """normal's draws and discards, but it never knocks (it goes gin when it can)."""
+
+    def _knock(self, view: RoundView, legal: Sequence[Action]) -> Action:
+        return self.discard(view, legal)
+
+
+def _first_round_modes(expert: ExpertPlayer, seed: int) -> list[tuple[bool, float]]:
+    """(played as hard, chance of a hasty opponent) at each of expert's decisions of one
+    cardgames round against `_GinOnly`."""
+    rnd = Round(RuleSet.preset("cardgames"), 2, seed, 1)
+    players: list[Player] = [expert, _GinOnly()]
+    modes = []
+    while (seat := rnd.to_move) is not None:
+        view = rnd.view(seat)
+        action = players[seat].choose(view, view.legal)
+        if seat == 0:
+            modes.append((expert._as_hard, expert._hasty))
+        rnd.apply(action, seat)
+    return modes
+
+
+def test_a_round_played_as_hard_stays_so_until_the_reading_falls_below_read_uncommit() -> None:
+    """Turns without a knock read the opponent less hasty as a round goes on; by default
+    expert turns to its own play once the chance falls below one half, with `read_uncommit`
+    only below that."""
+    for seed in range(1, 40):
+        default = _first_round_modes(ExpertPlayer(3), seed)
+        if any(a and not b and h >= 0.3 for (a, _), (b, h) in pairwise(default)):
+            break
+    else:
+        raise AssertionError("no round in which the default turns from hard's play mid-way")
+    kept = _first_round_modes(ExpertPlayer(3, expert=ExpertParams(read_uncommit=0.3)), seed)
+    assert kept[: len(kept) // 3] == default[: len(kept) // 3]  # the same start
+    pairs = list(pairwise(kept))
+    assert all(b for (a, _), (b, h) in pairs if a and h >= 0.3)
+    assert any(b and h < 0.5 for (a, _), (b, h) in pairs if a)

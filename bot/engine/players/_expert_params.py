@@ -141,6 +141,15 @@ class ExpertParams:
     #: paired rounds each, docs/performance.md), so there it keeps its own.
     read_commit_10: float = 1.1
     read_commit_25: float = 0.5
+    #: Two players: once a round is being played as hard because the opponent reads
+    #: hasty, keep to it until the chance falls below this (1.1: off; the commitment then
+    #: follows the reading at every decision). Turns without a knock read a low knocker
+    #: patient late in a long round, where expert's own play cost 0.3 a round against the
+    #: discard-the-highest player (cardgames, seed 2801, 2,000 paired rounds over hard):
+    #: 0.3 gave -0.03 there (normal -0.04 from -0.13), and +0.28 +/- 0.84 against hard over
+    #: expert without it (seed 2802). Off until the whole panel and the matches say
+    #: (docs/performance.md, Session 27).
+    read_uncommit: float = 1.1
     #: Two players: while the opponent reads at least this loose (it throws a random
     #: unmelded card now and then, like `easy`: `_styles.py`), play exactly as `hard` too.
     #: A loose player's rounds are long because its hand is weak, not because it holds

@@ -50,6 +50,7 @@ from bot.engine.players._multi import playout as multi_playout
 from bot.engine.players._race import race_values
 from bot.engine.players._styles import StyleReader
 from bot.engine.players.hard import HardParams, HardPlayer, _Picture
+from bot.engine.round import Event
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import settle_knock
 from bot.engine.view import RoundView
@@ -84,6 +85,10 @@ class ExpertPlayer(HardPlayer):
         self._hasty = 0.0
         #: This decision is made exactly as `hard` makes it (the opponent reads hasty).
         self._as_hard = False
+        # The round's history at the last decision, and whether the opponent read hasty
+        # enough for hard's play then (`read_uncommit`).
+        self._round_seen: tuple[Event, ...] = ()
+        self._committed = False
         # The look-ahead draws its own random numbers, so the sampler's (shared with the
         # rest of hard's play) follow hard's exactly while expert plays as hard.
         self._look_rng = random.Random(f"expert-look-{seed}")
@@ -99,9 +104,11 @@ class ExpertPlayer(HardPlayer):
         if two and self.expert.read:
             reader = self._read_opponent(view)
             undercut = view.rules.undercut_bonus
-            hasty = reader.hasty >= self._commit_at(undercut)
+            hasty = reader.hasty >= self._commit_at(undercut) or self._kept_hasty(view, reader)
             loose = reader.loose >= self._loose_at(undercut)
             low = reader.low_knocker >= self._low_at(undercut)
+            self._round_seen = view.history
+            self._committed = hasty
             if hasty or loose or low:
                 self._as_hard = True
                 self.params = self._multi_params
@@ -147,8 +154,19 @@ class ExpertPlayer(HardPlayer):
 
     def round_ended(self, view: RoundView) -> None:
         """Read how a round ended (`view`: this seat's, once over; every hand is shown)."""
+        self._committed = False
         if self._reader is not None and view.seats == 2:
             self._reader.ended(view, 1 - view.seat)
+
+    def _kept_hasty(self, view: RoundView, reader: StyleReader) -> bool:
+        """Still playing this round as hard for a hasty opponent (`read_uncommit`)."""
+        seen = self._round_seen
+        return (
+            self._committed
+            and reader.hasty >= self.expert.read_uncommit
+            and len(view.history) >= len(seen)
+            and view.history[: len(seen)] == seen
+        )
 
     def _low_at(self, undercut: int) -> float:
         """The chance of a low knocker from which expert plays exactly as hard."""
