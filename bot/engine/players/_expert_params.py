@@ -147,8 +147,9 @@ class ExpertParams:
     #: patient late in a long round, where expert's own play cost 0.3 a round against the
     #: discard-the-highest player (cardgames, seed 2801, 2,000 paired rounds over hard):
     #: 0.3 gave -0.03 there (normal -0.04 from -0.13), and +0.28 +/- 0.84 against hard over
-    #: expert without it (seed 2802). Off until the whole panel and the matches say
-    #: (docs/performance.md, Session 27).
+    #: expert without it (seed 2802); but the gin hunter -0.94 and the no-up-card player
+    #: -0.63 (1,000 paired rounds each, seed 2803: kept to hard's play longer in a first
+    #: round, before they read patient). Off (docs/performance.md, Session 27).
     read_uncommit: float = 1.1
     #: Two players: while the opponent reads at least this loose (it throws a random
     #: unmelded card now and then, like `easy`: `_styles.py`), play exactly as `hard` too.
